@@ -1,0 +1,5 @@
+export * from './schema/index.js';
+export * from './random/index.js';
+export * from './log/index.js';
+export * from './errors.js';
+export { VERSION } from './version.js';

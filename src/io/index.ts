@@ -1,0 +1,2 @@
+export * from './atomic-write.js';
+export * from './jsonl.js';

@@ -1,0 +1,2 @@
+/** The package version, recorded in every manifest. Kept in step with package.json by a test. */
+export const VERSION = '0.1.0';
