@@ -1,0 +1,72 @@
+import type { Channel, Status, TransactionType } from '../schema/transaction-types.js';
+import type { SignalId } from '../schema/signal-id.js';
+import type { LoanSchedule } from '../schema/labels.js';
+import type { Rng } from '../random/rng.js';
+
+/**
+ * A transaction before it becomes a row: the generator and the injectors add events, then `finalize`
+ * sorts them, numbers them, decides declines and chains balances. Times are seconds since 1970-01-01 00:00:00
+ * of *local* wall time (no time zone), so calendar arithmetic is plain UTC arithmetic.
+ */
+export interface SynthEvent {
+  /** Local wall time, seconds since the epoch (interpreted as UTC). */
+  at: number;
+  type: TransactionType;
+  channel: Channel;
+  counterparty: string;
+  /** Signed, from the account holder's side. */
+  amountCents: number;
+  location: string;
+  remark: string;
+  /**
+   * How the event may end: `success` always moves money (salary, disbursements, refunds' purchases, scheduled
+   * repayments); `declinable` fails when it would push the balance below the overdraft floor; `failed` is
+   * declined on purpose (an injected signal).
+   */
+  outcome: 'success' | 'declinable' | 'failed';
+  /** The signal whose injector wrote this event, if any; never written to the TSV. */
+  signal?: SignalId;
+  /** For a Refund: the Purchase event it pays back (must be an earlier `success` event at the same counterparty). */
+  refundOf?: SynthEvent;
+  /** For loan rows: which loan and which installment (0 for the disbursement). */
+  loan?: { loanId: string; installment: number };
+  /** Filled in by `finalize`. */
+  txnId?: string;
+  status?: Status;
+}
+
+/** A loan under construction: its schedule is completed with txn_ids once events are finalized. */
+export interface SynthLoan {
+  schedule: LoanSchedule;
+  disbursement: SynthEvent;
+  /** Repayment events by installment number (absent when the installment was missed). */
+  repayments: Map<number, SynthEvent>;
+  signal?: SignalId;
+}
+
+/** The period of a log, as local-time seconds: [start, end). */
+export interface Period {
+  start: number;
+  end: number;
+}
+
+/** What an injector receives: the log being built, its stream, and the profile facts it may need. */
+export interface InjectContext {
+  rng: Rng;
+  period: Period;
+  clientKind: 'personal' | 'sme';
+  businessCategory: string | null;
+  homeCountry: string;
+  /** Events so far; an injector may add, remove or edit them. */
+  events: SynthEvent[];
+  loans: SynthLoan[];
+  /** Typical monthly income in cents, to scale injected amounts. */
+  monthlyIncomeCents: number;
+  /** Makes a fresh pseudonymous counterparty name for a merchant/lender/partner class. */
+  counterparty(kind: string): string;
+  /** A short remark that fits the event; never contains a leakage word. */
+  remark(kind: string): string;
+}
+
+/** Writes one risk signal into the events at an intensity in [0, 1]. */
+export type Injector = (ctx: InjectContext, intensity: number) => void;
