@@ -2,4 +2,5 @@ export * from './schema/index.js';
 export * from './random/index.js';
 export * from './log/index.js';
 export * from './errors.js';
+export * from './score/index.js';
 export { VERSION } from './version.js';

@@ -1,2 +1,3 @@
 export * from './atomic-write.js';
 export * from './jsonl.js';
+export * from './predictions.js';

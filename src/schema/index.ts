@@ -5,3 +5,7 @@ export * from './labels.js';
 export * from './issue.js';
 export * from './item.js';
 export * from './prediction.js';
+export * from './profile.js';
+export * from './manifest.js';
+export * from './perturb-manifest.js';
+export * from './results.js';

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { InputError } from '../errors.js';
+import { Prediction } from '../schema/prediction.js';
+import { RunScores } from '../schema/results.js';
+import { parseJsonl } from './jsonl.js';
+
+/** Predictions read from a JSONL file, with the 1-based line of each record for error messages. */
+export interface PredictionsFile {
+  file: string;
+  predictions: Prediction[];
+  lines: number[];
+}
+
+/**
+ * Reads a predictions JSONL file (docs/score.md): one `{item_id, selected?, value?, raw?, status?}` per line.
+ * Throws `InputError` at file:line for malformed JSON, a record that fails the schema, or a repeated `item_id`.
+ */
+export function readPredictionsFile(file: string): PredictionsFile {
+  const text = readFileSync(file, 'utf8');
+  const predictions = parseJsonl(text, Prediction, file);
+  const lines: number[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (line.replace(/\r$/, '').trim() !== '') lines.push(i + 1);
+  });
+  const seen = new Map<string, number>();
+  predictions.forEach((p, i) => {
+    const first = seen.get(p.item_id);
+    if (first !== undefined) {
+      throw new InputError(`item_id: duplicate prediction for ${p.item_id} (first on line ${first})`, { file, line: lines[i], column: 1 });
+    }
+    seen.set(p.item_id, lines[i]);
+  });
+  return { file, predictions, lines };
+}
+
+/** Throws `InputError` at the first prediction whose `item_id` is not among the questions' ids. */
+export function checkPredictionIds(read: PredictionsFile, itemIds: ReadonlySet<string>): void {
+  read.predictions.forEach((p, i) => {
+    if (!itemIds.has(p.item_id)) {
+      throw new InputError(`item_id: no question with id ${p.item_id}`, { file: read.file, line: read.lines[i], column: 1 });
+    }
+  });
+}
+
+/**
+ * Reads scores from a result file: either a `RunScores` object itself (`cclupe score --out`) or a run's
+ * `results.json` that embeds it under `scores`. Throws `InputError` naming the file and the first bad field.
+ */
+export function readRunScoresFile(file: string): RunScores {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code) throw new InputError((err as Error).message, { file });
+    throw new InputError(`invalid JSON: ${(err as Error).message}`, { file });
+  }
+  const candidate =
+    value && typeof value === 'object' && !('schema' in value) && 'scores' in value ? (value as { scores: unknown }).scores : value;
+  const parsed = RunScores.safeParse(candidate);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InputError(`${issue.path.join('.') || '(file)'}: ${issue.message} (expected cclupe score results)`, { file });
+  }
+  return parsed.data;
+}
