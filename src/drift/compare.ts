@@ -1,0 +1,185 @@
+import type { FeatureReference, Reference } from '../schema/reference.js';
+import type { BinnedCorpus, BinnedFeature } from './accumulator.js';
+import { coarsenBins, mergeEdges, mergeLabels, mergeVector, type BinMerge } from './coarsen.js';
+import { DRIFT_GROUPS, FEATURE_IDS, FEATURES, type DriftGroup, type FeatureId, type FeatureKind } from './features.js';
+import { jsDistance } from './js-distance.js';
+import { klDivergence } from './kl-divergence.js';
+import { ksStatistic } from './ks.js';
+import { binLabels, continuousBinLabels } from './labels.js';
+import { noDriftLevel } from './no-drift-level.js';
+import { populationStabilityIndex } from './psi.js';
+import { DEFAULT_ALPHA, smoothCounts } from './smoothing.js';
+import { unseenMass } from './unseen-mass.js';
+import { normalisedWasserstein } from './wasserstein.js';
+import { streamKey } from '../random/rng.js';
+
+/** The default KL threshold (CCLUPE: D_KL(P_generated ‖ P_original) < 0.1). */
+export const DEFAULT_DRIFT_THRESHOLD = 0.1;
+
+/** Default bins per continuous feature in a reference, and per feature in a per-log check. */
+export const DEFAULT_REFERENCE_BINS = 20;
+export const DEFAULT_PER_LOG_BINS = 5;
+
+/**
+ * The verdict on one feature:
+ * - `drift`: KL is above the threshold and the threshold is above the no-drift level;
+ * - `ok`: KL at or under the threshold;
+ * - `not_meaningful`: the threshold sits under the no-drift level, so sampling noise alone would pass it;
+ * - `unavailable`: one side's source cannot carry the feature (e.g. hour of day in Berka);
+ * - `empty`: one side has no values for it.
+ */
+export type FeatureStatus = 'drift' | 'ok' | 'not_meaningful' | 'unavailable' | 'empty';
+
+/** Thresholds: a default and per-feature overrides. */
+export interface DriftThresholds {
+  default: number;
+  features?: Partial<Record<FeatureId, number>>;
+}
+
+/** Options of a comparison. */
+export interface CompareOptions {
+  thresholds?: DriftThresholds;
+  alpha?: number;
+  /** Bootstrap samples for the no-drift level (default 400). */
+  bootstrapSamples?: number;
+}
+
+/** The metrics and verdict of one feature in one group. */
+export interface FeatureDrift {
+  group: DriftGroup;
+  feature: FeatureId;
+  title: string;
+  kind: FeatureKind;
+  status: FeatureStatus;
+  threshold: number;
+  /** Generated values, reference values and bins. */
+  n: number;
+  nRef: number;
+  k: number;
+  /** KL(generated ‖ reference) in nats after α smoothing; null when not computed. */
+  kl: number | null;
+  js: number | null;
+  psi: number | null;
+  /** Continuous only: W1 between bin-mean point masses over the reference sd, and KS D at the bin edges. */
+  w1: number | null;
+  ks: number | null;
+  unseenMass: number | null;
+  /** p99 of KL over same-size samples drawn from the reference; and their mean (≈ (k−1)/(2n)). */
+  noDriftLevel: number | null;
+  noDriftMean: number | null;
+  /** The binned histograms, for reports: bin labels, generated counts, reference counts. */
+  bins: { labels: string[]; generated: number[]; reference: number[] };
+}
+
+/** The threshold of one feature. */
+export function thresholdFor(feature: FeatureId, thresholds: DriftThresholds | undefined): number {
+  return thresholds?.features?.[feature] ?? thresholds?.default ?? DEFAULT_DRIFT_THRESHOLD;
+}
+
+/**
+ * The groups to compare: the client kinds both sides have; when they share none (e.g. Berka, which has no kinds,
+ * against a personal profile), `all`. `all` is added too when both sides mix the same several kinds.
+ */
+export function comparableGroups(reference: Reference, corpus: BinnedCorpus): DriftGroup[] {
+  const kinds = (g: Partial<Record<DriftGroup, unknown>>) => DRIFT_GROUPS.filter((k) => k !== 'all' && g[k]);
+  const refKinds = kinds(reference.groups);
+  const genKinds = kinds(corpus);
+  const common = genKinds.filter((k) => refKinds.includes(k));
+  if (common.length === 0) return corpus.all && reference.groups.all ? ['all'] : [];
+  const same = common.length === refKinds.length && common.length === genKinds.length;
+  return same && common.length > 1 ? ['all', ...common] : common;
+}
+
+/**
+ * Compares one binned feature with its reference (SPEC §5): α-smoothed KL, JS distance, PSI on both sides'
+ * smoothed shares; W1 and KS on raw binned counts (continuous only); unseen mass; the bootstrap no-drift level.
+ * `merge` coarsens both sides first (per-log checks). Cost O(k · bootstrap samples).
+ */
+export function compareFeature(
+  group: DriftGroup,
+  feature: FeatureId,
+  ref: FeatureReference,
+  gen: BinnedFeature,
+  options: CompareOptions & { merge?: BinMerge; noDriftCache?: Map<string, { level: number; mean: number }> } = {},
+): FeatureDrift {
+  const def = FEATURES[feature];
+  const threshold = thresholdFor(feature, options.thresholds);
+  const base = { group, feature, title: def.title, kind: def.kind, threshold };
+  const none = { kl: null, js: null, psi: null, w1: null, ks: null, unseenMass: null, noDriftLevel: null, noDriftMean: null };
+  if (!ref.available || !gen.available) {
+    return { ...base, ...none, status: 'unavailable', n: gen.n, nRef: ref.n, k: ref.counts.length, bins: { labels: [], generated: [], reference: [] } };
+  }
+  const merge = options.merge;
+  const refCounts = merge ? mergeVector(ref.counts, merge) : ref.counts.slice();
+  const genCounts = merge ? mergeVector(gen.counts, merge) : gen.counts.slice();
+  let labels: string[];
+  if (merge && def.kind === 'continuous') labels = continuousBinLabels(feature, mergeEdges(ref.edges ?? [], merge));
+  else if (merge) labels = mergeLabels(binLabels(feature, ref), merge, def.kind === 'ordinal');
+  else labels = binLabels(feature, ref);
+  const k = refCounts.length;
+  const bins = { labels, generated: genCounts, reference: refCounts };
+  if (gen.n === 0 || ref.n === 0) return { ...base, ...none, status: 'empty', n: gen.n, nRef: ref.n, k, bins };
+  const alpha = options.alpha ?? DEFAULT_ALPHA;
+  const p = smoothCounts(genCounts, alpha);
+  const q = smoothCounts(refCounts, alpha);
+  const kl = klDivergence(p, q);
+  let w1: number | null = null;
+  let ks: number | null = null;
+  if (def.kind === 'continuous') {
+    const refSums = merge ? mergeVector(ref.sums ?? [], merge) : (ref.sums ?? []);
+    const genSums = merge ? mergeVector(gen.sums, merge) : gen.sums;
+    w1 = normalisedWasserstein(genCounts, genSums, refCounts, refSums, ref.sd ?? 0);
+    ks = ksStatistic(genCounts, refCounts);
+  }
+  const cacheKey = `${group}\u241f${feature}\u241f${gen.n}\u241f${k}`;
+  let nd = options.noDriftCache?.get(cacheKey);
+  if (!nd) {
+    nd = noDriftLevel(refCounts, gen.n, {
+      alpha,
+      samples: options.bootstrapSamples,
+      seed: streamKey('cclupe-drift-no-drift', group, feature, gen.n, k),
+    });
+    options.noDriftCache?.set(cacheKey, nd);
+  }
+  const status: FeatureStatus = threshold < nd.level ? 'not_meaningful' : kl > threshold ? 'drift' : 'ok';
+  return {
+    ...base,
+    status,
+    n: gen.n,
+    nRef: ref.n,
+    k,
+    kl,
+    js: jsDistance(p, q),
+    psi: populationStabilityIndex(p, q),
+    w1,
+    ks,
+    unseenMass: unseenMass(genCounts, refCounts),
+    noDriftLevel: nd.level,
+    noDriftMean: nd.mean,
+    bins,
+  };
+}
+
+/** The pooled drift of a corpus against a reference: every feature of every comparable group. */
+export interface PooledDrift {
+  groups: DriftGroup[];
+  features: FeatureDrift[];
+  /** Features with status `drift`. */
+  drifted: number;
+  notMeaningful: number;
+}
+
+/** Compares a whole binned corpus with its reference, feature by feature (the default, pooled check of SPEC §5). */
+export function compareCorpus(reference: Reference, corpus: BinnedCorpus, options: CompareOptions = {}): PooledDrift {
+  const groups = comparableGroups(reference, corpus);
+  const features: FeatureDrift[] = [];
+  for (const g of groups) {
+    for (const id of FEATURE_IDS) features.push(compareFeature(g, id, reference.groups[g]!.features[id], corpus[g]!.features[id], options));
+  }
+  return {
+    groups,
+    features,
+    drifted: features.filter((f) => f.status === 'drift').length,
+    notMeaningful: features.filter((f) => f.status === 'not_meaningful').length,
+  };
+}

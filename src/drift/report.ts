@@ -1,0 +1,58 @@
+import type { Reference } from '../schema/reference.js';
+import type { BinnedCorpus } from './accumulator.js';
+import { compareCorpus, DEFAULT_DRIFT_THRESHOLD, type CompareOptions, type DriftThresholds, type FeatureDrift, type FeatureStatus, type PooledDrift } from './compare.js';
+import type { PerLogDrift } from './per-log.js';
+
+/** The version of the drift report JSON. */
+export const DRIFT_REPORT_VERSION = 1;
+
+/** What `cclupe drift --json` writes: the pooled comparison, optionally the per-log one, and the verdict. */
+export interface DriftReport {
+  format: 'cclupe-drift-report';
+  version: number;
+  reference: { corpusHash: string; label?: string; logs: number; rows: number; bins: number; createdBy: string };
+  generated: { logs: number; rows: number; corpusHash?: string; label?: string };
+  thresholds: DriftThresholds;
+  pooled: PooledDrift;
+  perLog?: PerLogDrift;
+  /** False when a pooled feature (or, in a per-log check, a log's feature) passed its threshold. */
+  passed: boolean;
+}
+
+const STATUS_ORDER: Record<FeatureStatus, number> = { drift: 0, not_meaningful: 1, ok: 2, empty: 3, unavailable: 4 };
+
+/** Features ordered for reading: drifted first, then not meaningful, then by KL, largest first. */
+export function sortForReport(features: readonly FeatureDrift[]): FeatureDrift[] {
+  return features
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => STATUS_ORDER[a.f.status] - STATUS_ORDER[b.f.status] || (b.f.kl ?? -1) - (a.f.kl ?? -1) || a.i - b.i)
+    .map(({ f }) => f);
+}
+
+/** Builds the drift report of a binned corpus against a reference (pooled), with an optional per-log result. */
+export function buildDriftReport(
+  reference: Reference,
+  corpus: BinnedCorpus,
+  options: CompareOptions & { perLog?: PerLogDrift; generated?: { corpusHash?: string; label?: string } } = {},
+): DriftReport {
+  const pooled = compareCorpus(reference, corpus, options);
+  const all = corpus.all;
+  const passed = pooled.drifted === 0 && (options.perLog ? options.perLog.drifted === 0 : true);
+  return {
+    format: 'cclupe-drift-report',
+    version: DRIFT_REPORT_VERSION,
+    reference: {
+      corpusHash: reference.source.corpusHash,
+      ...(reference.source.label !== undefined ? { label: reference.source.label } : {}),
+      logs: reference.source.logs,
+      rows: reference.source.rows,
+      bins: reference.bins,
+      createdBy: reference.createdBy,
+    },
+    generated: { logs: all?.logs ?? 0, rows: all?.rows ?? 0, ...options.generated },
+    thresholds: options.thresholds ?? { default: DEFAULT_DRIFT_THRESHOLD },
+    pooled,
+    ...(options.perLog ? { perLog: options.perLog } : {}),
+    passed,
+  };
+}
