@@ -9,3 +9,4 @@ export * from './profile.js';
 export * from './manifest.js';
 export * from './perturb-manifest.js';
 export * from './results.js';
+export * from './dialect.js';

@@ -49,4 +49,8 @@ export interface Log {
   hasTimeOfDay: boolean;
   /** Where the log came from, for issue locations. */
   file?: string;
+  /** 1-based source line of each row (same length as `rows`), when read from a file; for issue locations. */
+  lines?: number[];
+  /** 1-based source lines of this log's rows that could not be read (reported as issues); checks treat them as gaps. */
+  unreadableLines?: number[];
 }

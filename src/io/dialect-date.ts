@@ -1,0 +1,123 @@
+/**
+ * Fixed-width date/time formats: tokens `YYYY`, `YY`, `MM`, `DD`, `HH`, `mm`, `ss`; any other character is literal.
+ * Every token has a fixed width, so a format is a template of known length and parsing is a character walk
+ * (no regular expression); the cost is O(length) per value.
+ */
+
+type Part = { kind: 'Y4' | 'Y2' | 'M' | 'D' | 'h' | 'm' | 's'; at: number } | { kind: 'lit'; at: number; ch: number };
+
+/** A compiled date format. `parse` returns the canonical `YYYY-MM-DD HH:MM:SS` text, or null when the value does not fit. */
+export interface DateParser {
+  format: string;
+  length: number;
+  hasTime: boolean;
+  parse(text: string): string | null;
+}
+
+const TOKENS: Array<[string, Part['kind'], number]> = [
+  ['YYYY', 'Y4', 4],
+  ['YY', 'Y2', 2],
+  ['MM', 'M', 2],
+  ['DD', 'D', 2],
+  ['HH', 'h', 2],
+  ['mm', 'm', 2],
+  ['ss', 's', 2],
+];
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in a month of the proleptic Gregorian calendar (month 1–12). */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2 && ((year % 4 === 0 && year % 100 !== 0) || year % 400 === 0)) return 29;
+  return DAYS_IN_MONTH[month - 1];
+}
+
+function digits(text: string, at: number, n: number): number {
+  let v = 0;
+  for (let i = at; i < at + n; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    v = v * 10 + c;
+  }
+  return v;
+}
+
+function pad2(n: number): string {
+  return n < 10 ? '0' + n : String(n);
+}
+
+/** Compiles a format such as `YYMMDD` or `DD/MM/YYYY HH:mm:ss`; `twoDigitYearBase` turns `YY` into a year (1900 + YY). */
+export function compileDateFormat(format: string, twoDigitYearBase = 2000): DateParser {
+  const parts: Part[] = [];
+  let at = 0;
+  let i = 0;
+  while (i < format.length) {
+    const tok = TOKENS.find(([t]) => format.startsWith(t, i));
+    if (tok) {
+      parts.push({ kind: tok[1], at } as Part);
+      at += tok[2];
+      i += tok[0].length;
+    } else {
+      parts.push({ kind: 'lit', at, ch: format.charCodeAt(i) });
+      at += 1;
+      i += 1;
+    }
+  }
+  const length = at;
+  const hasTime = parts.some((p) => p.kind === 'h');
+  const isCanonical = format === 'YYYY-MM-DD HH:mm:ss';
+  const parse = (text: string): string | null => {
+    if (text.length !== length) return null;
+    let y = -1;
+    let mo = -1;
+    let d = -1;
+    let h = 0;
+    let mi = 0;
+    let s = 0;
+    for (const p of parts) {
+      switch (p.kind) {
+        case 'lit':
+          if (text.charCodeAt(p.at) !== p.ch) return null;
+          break;
+        case 'Y4':
+          y = digits(text, p.at, 4);
+          if (y < 0) return null;
+          break;
+        case 'Y2': {
+          const v = digits(text, p.at, 2);
+          if (v < 0) return null;
+          y = twoDigitYearBase + v;
+          break;
+        }
+        case 'M':
+          mo = digits(text, p.at, 2);
+          break;
+        case 'D':
+          d = digits(text, p.at, 2);
+          break;
+        case 'h':
+          h = digits(text, p.at, 2);
+          break;
+        case 'm':
+          mi = digits(text, p.at, 2);
+          break;
+        case 's':
+          s = digits(text, p.at, 2);
+          break;
+      }
+    }
+    if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null;
+    if (h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59) return null;
+    if (isCanonical) return text;
+    return `${y}-${pad2(mo)}-${pad2(d)} ${pad2(h)}:${pad2(mi)}:${pad2(s)}`;
+  };
+  return { format, length, hasTime, parse };
+}
+
+/** Day number since 1970-01-01 of a canonical timestamp or `YYYY-MM-DD` date (UTC calendar arithmetic, no clock). */
+export function dayNumber(timestamp: string): number {
+  const y = digits(timestamp, 0, 4);
+  const m = digits(timestamp, 5, 2);
+  const d = digits(timestamp, 8, 2);
+  return Math.floor(Date.UTC(y, m - 1, d) / 86_400_000);
+}

@@ -1,0 +1,561 @@
+import { readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { isUtf8 } from 'node:buffer';
+import type { Dialect, FieldSpec, DialectField } from '../schema/dialect.js';
+import { DIALECT_FIELDS } from '../schema/dialect.js';
+import type { Log, LogRow } from '../schema/log-row.js';
+import { FORMULA_LEAD_RE } from '../schema/log-row.js';
+import { CHANNELS, STATUSES, TRANSACTION_TYPES } from '../schema/transaction-types.js';
+import { ISSUE_CODE_TABLE, makeIssue, type IssueCode, type ValidationIssue } from '../validate/codes.js';
+import { CANONICAL_DIALECT } from './dialect-canonical.js';
+import { compileDateFormat, type DateParser } from './dialect-date.js';
+import { parseMoney } from './dialect-number.js';
+
+/** Options of `parseLogText`: the file name used in issue locations and log ids, and the dialect (default canonical). */
+export interface ParseLogOptions {
+  file: string;
+  dialect?: Dialect;
+  /** Log id of a single-log file; default: the file name without its extension. */
+  logId?: string;
+}
+
+/** What reading a file gives: the logs it holds (one, or one per account) and every issue found while reading. */
+export interface ParsedLogText {
+  logs: Log[];
+  issues: ValidationIssue[];
+}
+
+/** Marks of text decoded with the wrong encoding (UTF-8 read as Latin-1/CP-1252) or of undecodable bytes. */
+export const MOJIBAKE_RE = /Ã[\u0080-\u00BF]|Â[\u0080-\u00BF]|â€|\uFFFD/;
+
+const TYPE_SET: ReadonlySet<string> = new Set(TRANSACTION_TYPES);
+const CHANNEL_SET: ReadonlySet<string> = new Set(CHANNELS);
+const STATUS_SET: ReadonlySet<string> = new Set(STATUSES);
+const ENUMS: Partial<Record<DialectField, ReadonlySet<string>>> = { type: TYPE_SET, channel: CHANNEL_SET, status: STATUS_SET };
+const TEXT_FIELDS: ReadonlySet<DialectField> = new Set(['txn_id', 'counterparty', 'remark']);
+const BAD_TEXT_RE = /["\t\r\0]/;
+const LOCATION_RE = /^[A-Z]{2}$/;
+const MAX_SHOWN = 120;
+
+/** Normalises a header cell for matching: trimmed, lower-case, runs of space, `-` and `.` as `_`, no BOM. */
+export function normalizeHeaderName(name: string): string {
+  return name.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s\-.]+/g, '_');
+}
+
+function shown(text: string): string {
+  return text.length > MAX_SHOWN ? text.slice(0, MAX_SHOWN - 3) + '...' : text;
+}
+
+/** Splits one line of a quoted CSV dialect; null when a quote is left open. Doubled quotes inside quotes are one quote. */
+function splitQuoted(line: string, sep: string, quote: string): string[] | null {
+  const out: string[] = [];
+  let i = 0;
+  const n = line.length;
+  for (;;) {
+    let cell = '';
+    if (line.startsWith(quote, i)) {
+      i += 1;
+      for (;;) {
+        const q = line.indexOf(quote, i);
+        if (q < 0) return null;
+        cell += line.slice(i, q);
+        if (line.startsWith(quote, q + 1)) {
+          cell += quote;
+          i = q + 2;
+        } else {
+          i = q + 1;
+          break;
+        }
+      }
+      const next = line.indexOf(sep, i);
+      const rest = next < 0 ? line.slice(i) : line.slice(i, next);
+      cell += rest;
+      out.push(cell);
+      if (next < 0) return out;
+      i = next + sep.length;
+    } else {
+      const next = line.indexOf(sep, i);
+      if (next < 0) {
+        out.push(line.slice(i));
+        return out;
+      }
+      out.push(line.slice(i, next));
+      i = next + sep.length;
+    }
+    if (i > n) return out;
+  }
+}
+
+interface CompiledDialect {
+  dialect: Dialect;
+  keys: string[];
+  byName: Map<string, { key: string; primary: boolean }>;
+  required: Set<string>;
+  date: DateParser;
+  alternatives: DateParser[];
+  maps: Map<object, Map<string, string>>;
+  signs: Map<string, 1 | -1> | null;
+}
+
+const compiledCache = new WeakMap<Dialect, CompiledDialect>();
+
+function compile(dialect: Dialect): CompiledDialect {
+  const hit = compiledCache.get(dialect);
+  if (hit) return hit;
+  const keys = Object.keys(dialect.columns);
+  const byName = new Map<string, { key: string; primary: boolean }>();
+  for (const key of keys) {
+    dialect.columns[key].forEach((name, i) => {
+      const norm = normalizeHeaderName(name);
+      if (!byName.has(norm)) byName.set(norm, { key, primary: i === 0 });
+    });
+  }
+  const used = new Set<string>([dialect.timestamp.column, dialect.balance.column]);
+  if (dialect.amount.mode === 'debit-credit') {
+    used.add(dialect.amount.debit);
+    used.add(dialect.amount.credit);
+  } else used.add(dialect.amount.column);
+  if (dialect.amount.mode === 'type-sign') used.add(dialect.amount.signColumn);
+  if (dialect.account) used.add(dialect.account);
+  const maps = new Map<object, Map<string, string>>();
+  for (const f of DIALECT_FIELDS) {
+    for (const s of dialect.fields[f].sources) {
+      if (typeof s === 'string') used.add(s);
+      else if ('column' in s) {
+        used.add(s.column);
+        if (s.map) maps.set(s, new Map(Object.entries(s.map).map(([k, v]) => [k.trim().toLowerCase(), v])));
+      } else if ('template' in s) for (const m of s.template.matchAll(/\{([^}]+)\}/g)) used.add(m[1]);
+    }
+  }
+  const optional = new Set(dialect.optionalColumns);
+  const required = new Set([...used].filter((k) => !optional.has(k)));
+  const compiled: CompiledDialect = {
+    dialect,
+    keys,
+    byName,
+    required,
+    date: compileDateFormat(dialect.timestamp.format, dialect.timestamp.twoDigitYearBase),
+    alternatives: dialect.timestamp.alternatives.map((f) => compileDateFormat(f, dialect.timestamp.twoDigitYearBase)),
+    maps,
+    signs:
+      dialect.amount.mode === 'type-sign'
+        ? new Map(Object.entries(dialect.amount.signs).map(([k, v]) => [k.trim().toLowerCase(), v]))
+        : null,
+  };
+  compiledCache.set(dialect, compiled);
+  return compiled;
+}
+
+/** Decodes bytes as UTF-8; reports invalid sequences (one `ENCODING` error per affected line) and returns the text. */
+function decode(input: string | Uint8Array, file: string, issues: ValidationIssue[]): string {
+  if (typeof input === 'string') return input;
+  const text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
+  if (!isUtf8(input)) {
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      if (lines[i].includes('\uFFFD')) {
+        issues.push(makeIssue({ code: 'ENCODING', severity: 'error', file, line: i + 1, note: '(invalid UTF-8)', actual: shown(lines[i].replace(/\r$/, '')) }));
+      }
+    }
+  }
+  return text;
+}
+
+/**
+ * Reads the text of a transaction file into canonical logs (SPEC §1), collecting issues instead of throwing.
+ * With no dialect, the file is canonical TSV. A dialect with an `account` column yields one log per account.
+ * Each malformed line becomes an issue (file, line, column, the offending text), its row is left out of the log and
+ * recorded in `unreadableLines`, and reading goes on. Cost: O(bytes), one split per line, no regular expression on
+ * the canonical path.
+ */
+export function parseLogText(input: string | Uint8Array, opts: ParseLogOptions): ParsedLogText {
+  const issues: ValidationIssue[] = [];
+  try {
+    return parseInner(input, opts, issues);
+  } catch (err) {
+    issues.push(makeIssue({ code: 'READ_ERROR', file: opts.file, note: `(reader failure: ${(err as Error).message})` }));
+    return { logs: [], issues };
+  }
+}
+
+interface LogBuilder {
+  logId: string;
+  rows: LogRow[];
+  lines: number[];
+  unreadable: number[];
+}
+
+function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: ValidationIssue[]): ParsedLogText {
+  const dialect = opts.dialect ?? CANONICAL_DIALECT;
+  const c = compile(dialect);
+  const file = opts.file;
+  let text = decode(input, file, issues);
+  const undecodable = issues.length > 0;
+
+  if (text.charCodeAt(0) === 0xfeff) {
+    text = text.slice(1);
+    if (!dialect.bom) issues.push(makeIssue({ code: 'ENCODING', file, line: 1, note: '(byte-order mark)', actual: 'BOM' }));
+  }
+
+  const lines = text.split('\n');
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  let crlf = 0;
+  let firstCrlf = 0;
+  let firstLf = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (l.length > 0 && l.charCodeAt(l.length - 1) === 13) {
+      lines[i] = l.slice(0, -1);
+      if (crlf++ === 0) firstCrlf = i + 1;
+    } else if (firstLf === 0) firstLf = i + 1;
+  }
+  if (dialect.lineEnding === 'lf' && crlf > 0) {
+    issues.push(makeIssue({ code: 'ENCODING', file, line: firstCrlf, note: `(CRLF line endings on ${crlf} lines)`, actual: 'CRLF' }));
+  } else if (dialect.lineEnding === 'crlf' && crlf > 0 && crlf < lines.length && firstLf > 0) {
+    issues.push(makeIssue({ code: 'ENCODING', file, line: firstLf, note: `(LF line endings on ${lines.length - crlf} lines)`, actual: 'LF' }));
+  }
+  if (!undecodable && MOJIBAKE_RE.test(text)) {
+    for (let i = 0; i < lines.length; i++) {
+      const m = MOJIBAKE_RE.exec(lines[i]);
+      if (m) issues.push(makeIssue({ code: 'ENCODING', file, line: i + 1, note: '(mojibake)', actual: shown(lines[i].slice(Math.max(0, m.index - 20), m.index + 20)) }));
+    }
+  }
+
+  const split = dialect.quote
+    ? (line: string): string[] | null => splitQuoted(line, dialect.separator, dialect.quote as string)
+    : (line: string): string[] | null => line.split(dialect.separator);
+
+  // header
+  let lineIdx = 0;
+  while (lineIdx < lines.length && lines[lineIdx].trim() === '') lineIdx++;
+  const colIndex = new Map<string, number>();
+  let nCols = c.keys.length;
+  let headerNames: string[] = c.keys.map((k) => dialect.columns[k][0]);
+  if (dialect.header) {
+    if (lineIdx >= lines.length) {
+      issues.push(makeIssue({ code: 'HEADER', file, line: 1, note: '(empty file, no header)' }));
+      return { logs: [], issues };
+    }
+    const headerLine = lines[lineIdx];
+    const cells = split(headerLine) ?? headerLine.split(dialect.separator);
+    const synonyms: string[] = [];
+    const unknown: string[] = [];
+    for (let i = 0; i < cells.length; i++) {
+      const hit = c.byName.get(normalizeHeaderName(cells[i]));
+      if (!hit) {
+        if (cells[i].trim() !== '' || cells.length > 1) unknown.push(cells[i]);
+        continue;
+      }
+      if (colIndex.has(hit.key)) {
+        issues.push(makeIssue({ code: 'HEADER', file, line: lineIdx + 1, column: cells[i], note: `(column ${hit.key} named twice)`, actual: shown(headerLine) }));
+        continue;
+      }
+      colIndex.set(hit.key, i);
+      if (!hit.primary || cells[i] !== dialect.columns[hit.key][0]) synonyms.push(`${cells[i]}→${hit.key}`);
+    }
+    if (colIndex.size === 0) {
+      // no known column name at all: the file has no header; read the first line as data, by position
+      issues.push(makeIssue({ code: 'HEADER', file, line: lineIdx + 1, note: '(no header row; columns read by position)', expected: shown(headerNames.join(dialect.separator)), actual: shown(headerLine) }));
+      c.keys.forEach((k, i) => colIndex.set(k, i));
+    } else {
+      headerNames = cells;
+      nCols = cells.length;
+      lineIdx++;
+      const missing = [...c.required].filter((k) => !colIndex.has(k));
+      if (missing.length > 0) {
+        issues.push(makeIssue({ code: 'HEADER', file, line: lineIdx, note: `(missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')})`, actual: shown(headerLine) }));
+        return { logs: [], issues };
+      }
+      if (unknown.length > 0) {
+        issues.push(makeIssue({ code: 'HEADER_FORMAT', file, line: lineIdx, note: `(unknown column${unknown.length > 1 ? 's' : ''} ignored)`, actual: unknown.join(', ') }));
+      }
+      if (dialect.strictHeader) {
+        if (synonyms.length > 0) issues.push(makeIssue({ code: 'HEADER_FORMAT', file, line: lineIdx, note: '(synonyms of the column names)', actual: synonyms.join(', ') }));
+        const order = [...colIndex.entries()].sort((a, b) => a[1] - b[1]).map(([k]) => k);
+        const declared = c.keys.filter((k) => colIndex.has(k));
+        if (order.join('\t') !== declared.join('\t')) {
+          issues.push(makeIssue({ code: 'HEADER_FORMAT', file, line: lineIdx, note: '(columns reordered)', expected: declared.join(' '), actual: order.join(' ') }));
+        }
+      }
+    }
+  } else {
+    c.keys.forEach((k, i) => colIndex.set(k, i));
+  }
+  const nameOf = (key: string): string => {
+    const i = colIndex.get(key);
+    return i !== undefined && headerNames[i] !== undefined ? headerNames[i].trim() : dialect.columns[key]?.[0] ?? key;
+  };
+
+  // per-file compiled getters
+  const usedIdx = [...new Set([...colIndex.values()])].sort((a, b) => a - b);
+  const idx = (key: string): number => colIndex.get(key) ?? -1;
+  type Getter = (cells: string[]) => string;
+  const fieldGetter = (spec: FieldSpec): Getter => {
+    const parts: Getter[] = spec.sources.map((s): Getter => {
+      if (typeof s === 'string' || ('column' in s && !s.map)) {
+        const i = idx(typeof s === 'string' ? s : s.column);
+        return i < 0 ? () => '' : (cells) => cells[i];
+      }
+      if ('column' in s) {
+        const i = idx(s.column);
+        const map = c.maps.get(s) as Map<string, string>;
+        return i < 0 ? () => '' : (cells) => map.get(cells[i].toLowerCase()) ?? '';
+      }
+      if ('template' in s) {
+        const pieces = s.template.split(/(\{[^}]+\})/).filter((p) => p !== '');
+        const getters = pieces.map((p): Getter | string => {
+          const m = /^\{([^}]+)\}$/.exec(p);
+          if (!m) return p;
+          const i = idx(m[1]);
+          return i < 0 ? () => '' : (cells) => cells[i];
+        });
+        return (cells) => {
+          let out = '';
+          for (const g of getters) {
+            if (typeof g === 'string') out += g;
+            else {
+              const v = g(cells);
+              if (v === '') return '';
+              out += v;
+            }
+          }
+          return out.trim();
+        };
+      }
+      const k = s.const;
+      return () => k;
+    });
+    if (parts.length === 1) return parts[0];
+    return (cells) => {
+      for (const p of parts) {
+        const v = p(cells);
+        if (v !== '') return v;
+      }
+      return '';
+    };
+  };
+  const firstColumnName = (spec: FieldSpec, field: string): string => {
+    for (const s of spec.sources) {
+      if (typeof s === 'string') return nameOf(s);
+      if ('column' in s) return nameOf(s.column);
+    }
+    return field;
+  };
+  const fields = DIALECT_FIELDS.map((f) => ({
+    field: f,
+    get: fieldGetter(dialect.fields[f]),
+    def: dialect.fields[f].default ?? '',
+    column: firstColumnName(dialect.fields[f], f),
+    enumSet: ENUMS[f],
+    text: TEXT_FIELDS.has(f),
+    location: f === 'location',
+  }));
+  const tsIdx = idx(dialect.timestamp.column);
+  const tsName = nameOf(dialect.timestamp.column);
+  const balIdx = idx(dialect.balance.column);
+  const balName = nameOf(dialect.balance.column);
+  const amt = dialect.amount;
+  const amtIdx = amt.mode === 'debit-credit' ? idx(amt.debit) : idx(amt.column);
+  const creditIdx = amt.mode === 'debit-credit' ? idx(amt.credit) : -1;
+  const signIdx = amt.mode === 'type-sign' ? idx(amt.signColumn) : -1;
+  const amtName = amt.mode === 'debit-credit' ? nameOf(amt.debit) : nameOf(amt.column);
+  const creditName = amt.mode === 'debit-credit' ? nameOf(amt.credit) : '';
+  const signName = amt.mode === 'type-sign' ? nameOf(amt.signColumn) : '';
+  const accIdx = dialect.account ? idx(dialect.account) : -1;
+  const accName = dialect.account ? nameOf(dialect.account) : '';
+  const num = dialect.number;
+  const warnWs = dialect.whitespace === 'warn';
+  const strictText = dialect.strictText;
+
+  const single: LogBuilder = {
+    logId: opts.logId ?? basename(file, extname(file)),
+    rows: [],
+    lines: [],
+    unreadable: [],
+  };
+  const byAccount = new Map<string, LogBuilder>();
+  let dataRow = 0;
+
+  for (; lineIdx < lines.length; lineIdx++) {
+    const line = lines[lineIdx];
+    const lineNo = lineIdx + 1;
+    if (line === '' || line.trim() === '') {
+      issues.push(makeIssue({ code: 'WHITESPACE', file, line: lineNo, note: '(blank line)' }));
+      continue;
+    }
+    dataRow++;
+    const cells = split(line);
+    let bad = false;
+    const report = (code: IssueCode, column: string | undefined, actual: unknown, note?: string, severity?: 'error' | 'warning'): void => {
+      issues.push(makeIssue({ code, severity, file, line: lineNo, row: dataRow, column, actual, note }));
+      if ((severity ?? ISSUE_CODE_TABLE[code].severity) === 'error') bad = true;
+    };
+    if (cells === null) {
+      report('BAD_TEXT', undefined, shown(line), '(unterminated quote)');
+      (accIdx < 0 ? single : null)?.unreadable.push(lineNo);
+      continue;
+    }
+    if (cells.length !== nCols) {
+      const col = cells.length < nCols ? headerNames[cells.length] : `(field ${nCols + 1})`;
+      issues.push(makeIssue({ code: 'FIELD_COUNT', file, line: lineNo, row: dataRow, column: col?.trim(), expected: nCols, actual: cells.length, note: `in ${JSON.stringify(shown(line))}` }));
+      if (accIdx < 0) single.unreadable.push(lineNo);
+      else {
+        const acc = (cells[accIdx] ?? '').trim();
+        if (acc !== '' && byAccount.has(acc)) byAccount.get(acc)?.unreadable.push(lineNo);
+      }
+      continue;
+    }
+    // whitespace
+    for (const i of usedIdx) {
+      const v = cells[i];
+      const n = v.length;
+      if (n > 0 && (v.charCodeAt(0) <= 32 || v.charCodeAt(n - 1) <= 32 || v.charCodeAt(0) === 0xa0 || v.charCodeAt(n - 1) === 0xa0)) {
+        const t = v.trim();
+        if (warnWs && t !== '') report('WHITESPACE', headerNames[i]?.trim(), v);
+        cells[i] = t;
+      }
+    }
+    // account
+    let builder = single;
+    if (accIdx >= 0) {
+      const acc = cells[accIdx];
+      if (acc === '') {
+        report('EMPTY_FIELD', accName, acc);
+        continue;
+      }
+      let b = byAccount.get(acc);
+      if (!b) {
+        b = { logId: dialect.logIdPrefix + acc, rows: [], lines: [], unreadable: [] };
+        byAccount.set(acc, b);
+      }
+      builder = b;
+    }
+    // text and enum fields
+    const values: string[] = new Array(fields.length);
+    for (let f = 0; f < fields.length; f++) {
+      const fd = fields[f];
+      let v = fd.get(cells);
+      if (v === '') {
+        if (fd.def === '') {
+          report('EMPTY_FIELD', fd.column, v);
+          continue;
+        }
+        v = fd.def;
+      }
+      if (fd.enumSet !== undefined) {
+        if (!fd.enumSet.has(v)) report('BAD_VALUE', fd.column, v);
+      } else if (fd.location) {
+        if (!LOCATION_RE.test(v)) report('BAD_VALUE', fd.column, v, '(not an ISO 3166 alpha-2 code)');
+      } else if (fd.text) {
+        if (strictText && BAD_TEXT_RE.test(v)) report('BAD_TEXT', fd.column, shown(v));
+        else if (FORMULA_LEAD_RE.test(v)) report('UNSAFE_TEXT', fd.column, shown(v));
+      }
+      values[f] = v;
+    }
+    // timestamp
+    let timestamp = '';
+    const rawTs = cells[tsIdx] ?? '';
+    if (rawTs === '') report('EMPTY_FIELD', tsName, rawTs);
+    else {
+      const ts = c.date.parse(rawTs);
+      if (ts !== null) timestamp = ts;
+      else {
+        let alt: string | null = null;
+        let fmt = '';
+        for (const p of c.alternatives) {
+          alt = p.parse(rawTs);
+          if (alt !== null) {
+            fmt = p.format;
+            break;
+          }
+        }
+        if (alt !== null) {
+          timestamp = alt;
+          report('TIMESTAMP_FORMAT', tsName, rawTs, `(read as ${fmt})`, 'warning');
+        } else report('BAD_TIMESTAMP', tsName, shown(rawTs), undefined);
+      }
+    }
+    // amount
+    let amountCents = 0;
+    const money = (raw: string, column: string): number | null => {
+      if (raw === '') {
+        report('EMPTY_FIELD', column, raw);
+        return null;
+      }
+      const r = parseMoney(raw, num);
+      if (!r.ok) {
+        report(r.code, column, shown(raw));
+        return null;
+      }
+      if (r.lenient) report('NUMBER_FORMAT', column, raw, undefined, 'warning');
+      return r.cents;
+    };
+    if (amt.mode === 'signed') {
+      amountCents = money(cells[amtIdx], amtName) ?? 0;
+    } else if (amt.mode === 'type-sign') {
+      const v = money(cells[amtIdx], amtName);
+      const sign = c.signs?.get(cells[signIdx].toLowerCase());
+      if (sign === undefined) report('BAD_VALUE', signName, cells[signIdx], '(no sign for this value)');
+      else if (v !== null) {
+        if (v < 0) report('BAD_VALUE', amtName, cells[amtIdx], '(negative amount where the sign comes from a type column)');
+        amountCents = sign * v;
+      }
+    } else {
+      const d = cells[amtIdx];
+      const cr = cells[creditIdx];
+      if (d === '' && cr === '') report('EMPTY_FIELD', `${amtName}/${creditName}`, '');
+      else {
+        const dv = d === '' ? 0 : money(d, amtName);
+        const cv = cr === '' ? 0 : money(cr, creditName);
+        if (dv !== null && cv !== null) {
+          if (dv !== 0 && cv !== 0) report('BAD_VALUE', `${amtName}/${creditName}`, `${d} / ${cr}`, '(both debit and credit filled)');
+          amountCents = Math.abs(cv) - Math.abs(dv);
+        }
+      }
+    }
+    const balanceCents = money(cells[balIdx], balName) ?? 0;
+    if (bad) {
+      builder.unreadable.push(lineNo);
+      continue;
+    }
+    builder.rows.push({
+      txn_id: values[0],
+      timestamp,
+      type: values[1] as LogRow['type'],
+      channel: values[2] as LogRow['channel'],
+      counterparty: values[3],
+      amountCents,
+      balanceCents,
+      status: values[4] as LogRow['status'],
+      location: values[5],
+      remark: values[6],
+    });
+    builder.lines.push(lineNo);
+  }
+
+  const builders = accIdx >= 0 ? [...byAccount.values()] : [single];
+  const logs: Log[] = builders.map((b) => {
+    const log: Log = { logId: b.logId, rows: b.rows, hasTimeOfDay: c.date.hasTime, file, lines: b.lines };
+    if (b.unreadable.length > 0) log.unreadableLines = b.unreadable;
+    if (dialect.clientKind) log.clientKind = dialect.clientKind;
+    if (dialect.businessCategory) log.businessCategory = dialect.businessCategory;
+    return log;
+  });
+  return { logs, issues };
+}
+
+/**
+ * Reads one transaction file from disk and parses it (`parseLogText`). Never throws: an unreadable file
+ * (missing, a directory, no permission) is one `READ_ERROR` issue and no logs.
+ */
+export function readLogFile(path: string, opts: Omit<ParseLogOptions, 'file'> & { file?: string } = {}): ParsedLogText {
+  const file = opts.file ?? path;
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    return { logs: [], issues: [makeIssue({ code: 'READ_ERROR', file, note: `(${code})` })] };
+  }
+  return parseLogText(bytes, { ...opts, file });
+}
