@@ -3,4 +3,5 @@ export * from './random/index.js';
 export * from './log/index.js';
 export * from './errors.js';
 export * from './score/index.js';
+export * from './drift/index.js';
 export { VERSION } from './version.js';

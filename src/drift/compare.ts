@@ -37,7 +37,7 @@ export interface DriftThresholds {
 }
 
 /** Options of a comparison. */
-export interface CompareOptions {
+export interface DriftCompareOptions {
   thresholds?: DriftThresholds;
   alpha?: number;
   /** Bootstrap samples for the no-drift level (default 400). */
@@ -100,7 +100,7 @@ export function compareFeature(
   feature: FeatureId,
   ref: FeatureReference,
   gen: BinnedFeature,
-  options: CompareOptions & { merge?: BinMerge; noDriftCache?: Map<string, { level: number; mean: number }> } = {},
+  options: DriftCompareOptions & { merge?: BinMerge; noDriftCache?: Map<string, { level: number; mean: number }> } = {},
 ): FeatureDrift {
   const def = FEATURES[feature];
   const threshold = thresholdFor(feature, options.thresholds);
@@ -170,7 +170,7 @@ export interface PooledDrift {
 }
 
 /** Compares a whole binned corpus with its reference, feature by feature (the default, pooled check of SPEC §5). */
-export function compareCorpus(reference: Reference, corpus: BinnedCorpus, options: CompareOptions = {}): PooledDrift {
+export function compareCorpus(reference: Reference, corpus: BinnedCorpus, options: DriftCompareOptions = {}): PooledDrift {
   const groups = comparableGroups(reference, corpus);
   const features: FeatureDrift[] = [];
   for (const g of groups) {

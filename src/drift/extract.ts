@@ -26,14 +26,6 @@ export function featureAvailable(feature: FeatureId, caps: LogCapabilities): boo
 
 const MS_PER_DAY = 86_400_000;
 
-/** Days since 1970-01-01 of a `YYYY-MM-DD…` timestamp (UTC calendar arithmetic, no clock). */
-export function dayNumber(timestamp: string): number {
-  const y = Number(timestamp.slice(0, 4));
-  const m = Number(timestamp.slice(5, 7));
-  const d = Number(timestamp.slice(8, 10));
-  return Math.round(Date.UTC(y, m - 1, d) / MS_PER_DAY);
-}
-
 /** The signed log scale of a balance b in currency units: sign(b)·log10(1+|b|), continuous through 0. */
 export function signedLog10(b: number): number {
   return Math.sign(b) * Math.log10(1 + Math.abs(b));

@@ -8,7 +8,7 @@ import { DEFAULT_ALPHA, smoothCounts } from './smoothing.js';
  * otherwise the normal approximation N(np, np(1−p)), rounded and clipped, which is what the bootstrap needs
  * (its use is a p99 of a KL whose fluctuations are those of the counts).
  */
-export function binomial(rng: Rng, n: number, p: number): number {
+export function drawBinomial(rng: Rng, n: number, p: number): number {
   if (n <= 0 || p <= 0) return 0;
   if (p >= 1) return n;
   if (n < 40) {
@@ -38,7 +38,7 @@ export function binomial(rng: Rng, n: number, p: number): number {
 }
 
 /** Multinomial(n, shares) by sequential conditional binomials. Cost O(k) draws. */
-export function multinomial(rng: Rng, n: number, probs: readonly number[]): number[] {
+export function drawMultinomial(rng: Rng, n: number, probs: readonly number[]): number[] {
   const out = new Array(probs.length).fill(0);
   let left = n;
   let mass = 1;
@@ -47,7 +47,7 @@ export function multinomial(rng: Rng, n: number, probs: readonly number[]): numb
       out[i] = left;
       break;
     }
-    const k = mass > 0 ? binomial(rng, left, Math.min(1, probs[i] / mass)) : 0;
+    const k = mass > 0 ? drawBinomial(rng, left, Math.min(1, probs[i] / mass)) : 0;
     out[i] = k;
     left -= k;
     mass -= probs[i];
@@ -95,7 +95,7 @@ export function noDriftLevel(referenceCounts: readonly number[], n: number, opti
   const kls: number[] = [];
   let sum = 0;
   for (let s = 0; s < samples; s++) {
-    const kl = klDivergence(smoothCounts(multinomial(rng, n, probs), alpha), q);
+    const kl = klDivergence(smoothCounts(drawMultinomial(rng, n, probs), alpha), q);
     kls.push(kl);
     sum += kl;
   }

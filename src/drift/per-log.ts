@@ -2,7 +2,7 @@ import type { Log } from '../schema/log-row.js';
 import type { Reference } from '../schema/reference.js';
 import { BinnedAccumulator, type AddLogOptions } from './accumulator.js';
 import { coarsenBins, type BinMerge } from './coarsen.js';
-import { compareFeature, DEFAULT_PER_LOG_BINS, type CompareOptions, type FeatureStatus } from './compare.js';
+import { compareFeature, DEFAULT_PER_LOG_BINS, type DriftCompareOptions, type FeatureStatus } from './compare.js';
 import { FEATURE_IDS, FEATURES, type DriftGroup, type FeatureId } from './features.js';
 
 /** Per feature, how the logs of a per-log check fared. */
@@ -60,7 +60,7 @@ export class PerLogChecker {
 
   constructor(
     private readonly reference: Reference,
-    private readonly options: CompareOptions & { bins?: number; maxHits?: number } = {},
+    private readonly options: DriftCompareOptions & { bins?: number; maxHits?: number } = {},
   ) {
     this.bins = options.bins ?? DEFAULT_PER_LOG_BINS;
   }

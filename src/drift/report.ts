@@ -1,6 +1,6 @@
 import type { Reference } from '../schema/reference.js';
 import type { BinnedCorpus } from './accumulator.js';
-import { compareCorpus, DEFAULT_DRIFT_THRESHOLD, type CompareOptions, type DriftThresholds, type FeatureDrift, type FeatureStatus, type PooledDrift } from './compare.js';
+import { compareCorpus, DEFAULT_DRIFT_THRESHOLD, type DriftCompareOptions, type DriftThresholds, type FeatureDrift, type FeatureStatus, type PooledDrift } from './compare.js';
 import type { PerLogDrift } from './per-log.js';
 
 /** The version of the drift report JSON. */
@@ -33,7 +33,7 @@ export function sortForReport(features: readonly FeatureDrift[]): FeatureDrift[]
 export function buildDriftReport(
   reference: Reference,
   corpus: BinnedCorpus,
-  options: CompareOptions & { perLog?: PerLogDrift; generated?: { corpusHash?: string; label?: string } } = {},
+  options: DriftCompareOptions & { perLog?: PerLogDrift; generated?: { corpusHash?: string; label?: string } } = {},
 ): DriftReport {
   const pooled = compareCorpus(reference, corpus, options);
   const all = corpus.all;

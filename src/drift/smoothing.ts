@@ -14,7 +14,7 @@ export function smoothCounts(counts: readonly number[], alpha = DEFAULT_ALPHA): 
 }
 
 /** Raw shares c_i / n (all zeros when n = 0). */
-export function shares(counts: readonly number[]): number[] {
+export function countShares(counts: readonly number[]): number[] {
   let n = 0;
   for (const c of counts) n += c;
   return counts.map((c) => (n > 0 ? c / n : 0));

@@ -1,0 +1,160 @@
+import type { Command } from 'commander';
+import { BinnedAccumulator } from '../../drift/accumulator.js';
+import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_PER_LOG_BINS, DEFAULT_REFERENCE_BINS, type DriftThresholds } from '../../drift/compare.js';
+import { FEATURE_IDS, type FeatureId } from '../../drift/features.js';
+import { renderDriftHtml } from '../../drift/html-report.js';
+import { PerLogChecker } from '../../drift/per-log.js';
+import { buildDriftReport, sortForReport, type DriftReport } from '../../drift/report.js';
+import { UsageError } from '../../errors.js';
+import { writeFileAtomic } from '../../io/atomic-write.js';
+import { readDialect } from '../../io/dialect-read.js';
+import { listLogFiles } from '../../io/log-files.js';
+import { readReference, streamCorpus } from '../../io/reference-file.js';
+import { createProgress } from '../progress.js';
+import { buildReferenceFromPaths, parseBins } from './reference.js';
+
+/** Options of `cclupe drift`. */
+export interface DriftOptions {
+  reference?: string;
+  against?: string[];
+  dialect?: string;
+  againstDialect?: string;
+  bins?: string;
+  threshold?: string;
+  thresholdFeature?: string[];
+  perLog?: boolean;
+  perLogBins?: string;
+  bootstrap?: string;
+  json?: boolean;
+  out?: string;
+  html?: string;
+}
+
+function parseThreshold(text: string, field: string): number {
+  const x = Number(text);
+  if (!Number.isFinite(x) || x < 0) throw new UsageError(`${field} must be a non-negative number, got ${text}`, field);
+  return x;
+}
+
+/** Reads `--threshold` and repeated `--threshold-feature name=value` into thresholds. */
+export function parseThresholds(threshold: string | undefined, perFeature: readonly string[] = []): DriftThresholds {
+  const out: DriftThresholds = { default: threshold === undefined ? DEFAULT_DRIFT_THRESHOLD : parseThreshold(threshold, '--threshold') };
+  for (const item of perFeature) {
+    const m = /^([a-z_]+)=(.+)$/.exec(item);
+    if (!m || !(FEATURE_IDS as readonly string[]).includes(m[1])) {
+      throw new UsageError(`--threshold-feature expects name=value with name one of ${FEATURE_IDS.join(', ')}, got ${item}`, '--threshold-feature');
+    }
+    (out.features ??= {})[m[1] as FeatureId] = parseThreshold(m[2], '--threshold-feature');
+  }
+  return out;
+}
+
+const fmt = (x: number | null, d = 4): string => (x === null ? '-' : Number.isFinite(x) ? x.toFixed(d) : 'inf');
+
+/** The per-feature table printed by `cclupe drift`, drifted features first. */
+export function formatDriftTable(report: DriftReport): string {
+  const head = ['group', 'feature', 'status', 'KL', 'thresh', 'nodrift99', 'JS', 'PSI', 'W1/sd', 'KS', 'unseen', 'n', 'n_ref', 'k'];
+  const lines = sortForReport(report.pooled.features).map((f) => [
+    f.group,
+    f.feature,
+    f.status,
+    fmt(f.kl),
+    fmt(f.threshold, 3),
+    fmt(f.noDriftLevel),
+    fmt(f.js),
+    fmt(f.psi),
+    fmt(f.w1),
+    fmt(f.ks),
+    fmt(f.unseenMass, 3),
+    String(f.n),
+    String(f.nRef),
+    String(f.k),
+  ]);
+  const rows = [head, ...lines];
+  const widths = head.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  let out = rows.map((r) => r.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ')).join('\n') + '\n';
+  if (report.perLog) {
+    const p = report.perLog;
+    out += `\nper-log check (${p.bins} bins): ${p.logs} logs, ${p.driftedLogs} with a drifted feature\n`;
+    const perRows = [
+      ['group', 'feature', 'k', 'drift', 'ok', 'not_meaningful', 'mean_KL', 'max_KL'],
+      ...p.features.map((s) => [s.group, s.feature, String(s.k), String(s.logs.drift), String(s.logs.ok), String(s.logs.not_meaningful), fmt(s.meanKl), fmt(s.maxKl)]),
+    ];
+    const w = perRows[0].map((_, c) => Math.max(...perRows.map((r) => r[c].length)));
+    out += perRows.map((r) => r.map((cell, c) => (c < 2 ? cell.padEnd(w[c]) : cell.padStart(w[c]))).join('  ')).join('\n') + '\n';
+  }
+  out += `\n${report.passed ? 'PASS' : 'DRIFT'}: ${report.pooled.drifted} feature(s) over threshold, ${report.pooled.notMeaningful} not meaningful`;
+  out += report.perLog ? `, ${report.perLog.drifted} per-log (log, feature) pair(s) over threshold\n` : '\n';
+  return out;
+}
+
+/** Runs `cclupe drift`: bins the logs against a reference (or one built from --against) and reports per feature. */
+export async function runDrift(paths: string[], options: DriftOptions): Promise<void> {
+  if (!options.reference === !options.against) throw new UsageError('give exactly one of --reference <file> or --against <logs...>', '--reference');
+  const thresholds = parseThresholds(options.threshold, options.thresholdFeature);
+  const bootstrapSamples = options.bootstrap === undefined ? undefined : Number(options.bootstrap);
+  if (bootstrapSamples !== undefined && !(Number.isInteger(bootstrapSamples) && bootstrapSamples >= 100 && bootstrapSamples <= 100_000)) {
+    throw new UsageError(`--bootstrap must be an integer from 100 to 100000, got ${options.bootstrap}`, '--bootstrap');
+  }
+  const reference = options.reference
+    ? readReference(options.reference)
+    : buildReferenceFromPaths(options.against!, { dialect: options.againstDialect, bins: parseBins(options.bins, '--bins', DEFAULT_REFERENCE_BINS) });
+  const dialect = options.dialect ? readDialect(options.dialect) : undefined;
+  const files = listLogFiles(paths);
+  if (files.length === 0) throw new UsageError(`no log files found in ${paths.join(', ')}`, 'logs');
+  const acc = new BinnedAccumulator(reference);
+  const perLog = options.perLog
+    ? new PerLogChecker(reference, { thresholds, bins: parseBins(options.perLogBins, '--per-log-bins', DEFAULT_PER_LOG_BINS), bootstrapSamples })
+    : null;
+  const progress = createProgress('drift', files.length);
+  const summary = streamCorpus(paths, {
+    dialect,
+    onLog: (log, info) => {
+      const add = { kind: info.kind, caps: { timeOfDay: log.hasTimeOfDay, channel: info.hasChannel } };
+      acc.add(log, add);
+      perLog?.add(log, add);
+    },
+    onFile: () => progress.tick(),
+  });
+  progress.stop();
+  if (summary.logs === 0) throw new UsageError(`no logs could be read from ${paths.join(', ')}`, 'logs');
+  const report = buildDriftReport(reference, acc.result(), {
+    thresholds,
+    bootstrapSamples,
+    ...(perLog ? { perLog: perLog.result() } : {}),
+    generated: { corpusHash: summary.corpusHash },
+  });
+  if (report.pooled.groups.length === 0) throw new UsageError('the logs share no client-kind group with the reference', '--reference');
+  if (options.out) writeFileAtomic(options.out, JSON.stringify(report, null, 2) + '\n');
+  if (options.html) writeFileAtomic(options.html, await renderDriftHtml(report));
+  process.stdout.write(options.json ? JSON.stringify(report) + '\n' : formatDriftTable(report));
+  if (!report.passed) process.exitCode = 1;
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/** Declares `cclupe drift`. */
+export function register(program: Command): void {
+  program
+    .command('drift')
+    .description(
+      'Compare the distributions of logs with a reference, feature by feature: KL(generated‖reference) in nats with α = 0.5 ' +
+        'smoothing, JS distance, PSI, normalised W1 and KS D (continuous features), unseen mass, n, k and the bootstrap ' +
+        'no-drift level. Exits 1 when a feature passes its threshold',
+    )
+    .argument('<logs...>', 'generated logs: files, directories, or dataset directories (with logs/)')
+    .option('--reference <file>', 'reference JSON from `cclupe reference build` (or a shipped one in profiles/reference/)')
+    .option('--against <paths...>', 'other logs to build the reference from on the fly, instead of --reference')
+    .option('--against-dialect <file>', 'dialect of the --against logs (default: canonical TSV)')
+    .option('--bins <k>', 'bins per continuous feature when building from --against', String(DEFAULT_REFERENCE_BINS))
+    .option('--dialect <file>', 'dialect of the generated logs (default: canonical TSV)')
+    .option('--threshold <kl>', 'KL threshold in nats for every feature', String(DEFAULT_DRIFT_THRESHOLD))
+    .option('--threshold-feature <name=kl>', 'threshold for one feature, e.g. amount_out=0.2 (repeatable)', collect, [])
+    .option('--per-log', 'also check each log alone, on fewer bins; thresholds under a log\'s no-drift level are flagged not meaningful')
+    .option('--per-log-bins <k>', 'bins per feature in the per-log check', String(DEFAULT_PER_LOG_BINS))
+    .option('--bootstrap <b>', 'bootstrap samples for the no-drift level', '400')
+    .option('--json', 'print the report as JSON instead of the table')
+    .option('--out <file>', 'also write the JSON report to a file')
+    .option('--html <file>', 'write a self-contained HTML report with overlaid histograms')
+    .action((paths: string[], options: DriftOptions) => runDrift(paths, options));
+}

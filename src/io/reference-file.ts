@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { InputError } from '../errors.js';
+import { Reference } from '../schema/reference.js';
+import type { Dialect } from '../schema/dialect.js';
+import type { ClientKind, Log } from '../schema/log-row.js';
+import type { Issue } from '../schema/issue.js';
+import { listLogFiles } from './log-files.js';
+import { parseLogText } from './read-log.js';
+import { writeFileAtomic } from './atomic-write.js';
+
+/**
+ * An order-independent hash of a corpus: sha256 over the sorted lines `<sha256 of bytes>  <file name>`
+ * (the `sha256sum` layout). File names only, not directories, so a corpus hashes the same wherever it sits, and a
+ * corpus generated in memory hashes the same as the `<log_id>.tsv` files `cclupe generate` writes.
+ */
+export class CorpusHasher {
+  private readonly lines: string[] = [];
+
+  /** Adds one file's bytes. */
+  add(name: string, bytes: string | Uint8Array): void {
+    this.lines.push(`${createHash('sha256').update(bytes).digest('hex')}  ${basename(name)}`);
+  }
+
+  /** Files added so far. */
+  get files(): number {
+    return this.lines.length;
+  }
+
+  /** `sha256:<hex>` of the sorted lines. */
+  digest(): string {
+    const sorted = [...this.lines].sort();
+    return `sha256:${createHash('sha256').update(sorted.join('\n') + '\n').digest('hex')}`;
+  }
+}
+
+/**
+ * Whether logs read with a dialect carry a real channel: some channel source copies a column as it is. A channel
+ * only derived from other columns (Berka maps it from `operation` with a default) is not measured but made up,
+ * so drift treats channel as unavailable for such a source.
+ */
+export function dialectCarriesChannel(dialect: Dialect | undefined): boolean {
+  if (!dialect) return true;
+  return dialect.fields.channel.sources.some((s) => typeof s === 'string' || ('column' in s && !('map' in s && s.map)));
+}
+
+/** The client kind of a log: declared by the log (or its dialect), else read from a generated id (`p000017`, `s000017`). */
+export function clientKindOf(log: Pick<Log, 'clientKind' | 'logId'>): ClientKind | undefined {
+  if (log.clientKind) return log.clientKind;
+  if (/^p\d{6,}$/.test(log.logId)) return 'personal';
+  if (/^s\d{6,}$/.test(log.logId)) return 'sme';
+  return undefined;
+}
+
+/** What streaming a corpus saw. */
+export interface CorpusStreamSummary {
+  files: number;
+  logs: number;
+  rows: number;
+  corpusHash: string;
+  /** Error-severity issues met while reading (their logs may still have been used, as the reader returned them). */
+  errors: number;
+  /** The first few error issues, for a message. */
+  firstErrors: Issue[];
+}
+
+/**
+ * Streams the logs of files and directories (`listLogFiles`) one file at a time, hashing the bytes as they are read:
+ * memory holds one file, never the corpus. `onLog` gets each log with whether its source carries a channel.
+ */
+export function streamCorpus(
+  paths: readonly string[],
+  options: { dialect?: Dialect; onLog: (log: Log, info: { hasChannel: boolean; kind: ClientKind | undefined }) => void; onFile?: () => void },
+): CorpusStreamSummary {
+  const hasher = new CorpusHasher();
+  const hasChannel = dialectCarriesChannel(options.dialect);
+  let logs = 0;
+  let rows = 0;
+  let errors = 0;
+  const firstErrors: Issue[] = [];
+  for (const file of listLogFiles(paths)) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(file);
+    } catch (err) {
+      throw new InputError(`cannot read log file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file });
+    }
+    hasher.add(file, bytes);
+    const parsed = parseLogText(bytes, { file, ...(options.dialect ? { dialect: options.dialect } : {}) });
+    for (const issue of parsed.issues) {
+      if (issue.severity !== 'error') continue;
+      errors++;
+      if (firstErrors.length < 3) firstErrors.push(issue);
+    }
+    for (const log of parsed.logs) {
+      logs++;
+      rows += log.rows.length;
+      options.onLog(log, { hasChannel, kind: clientKindOf(log) });
+    }
+    options.onFile?.();
+  }
+  return { files: hasher.files, logs, rows, corpusHash: hasher.digest(), errors, firstErrors };
+}
+
+/** Reads and validates a reference file; a bad file is an `InputError` naming the field. */
+export function readReference(path: string): Reference {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new InputError(`not a readable JSON reference (${(err as Error).message})`, { file: path });
+  }
+  const parsed = Reference.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InputError(`${issue.path.join('.') || '(reference)'}: ${issue.message}`, { file: path });
+  }
+  return parsed.data;
+}
+
+/** JSON with two-space indentation but arrays of numbers or strings kept on one line, so references stay readable. */
+export function formatReferenceJson(value: unknown): string {
+  const marker = '\u0000';
+  const text = JSON.stringify(
+    value,
+    (_k, v) => (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object') ? marker + JSON.stringify(v) + marker : v),
+    2,
+  );
+  return text.replace(/"\\u0000(.*?)\\u0000"/g, (_m, inner: string) => JSON.parse(`"${inner}"`)) + '\n';
+}
+
+/** Writes a reference file atomically. */
+export function writeReference(path: string, reference: Reference): void {
+  writeFileAtomic(path, formatReferenceJson(reference));
+}
