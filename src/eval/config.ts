@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { Format } from '../schema/item.js';
+import { UsageError } from '../errors.js';
+import { hashValue } from './hash.js';
+
+/** Body fields that the harness owns; `extra_body` may not set them. */
+export const RESERVED_BODY_FIELDS = ['model', 'messages', 'stream', 'n', 'temperature', 'top_p', 'max_tokens', 'seed', 'response_format'] as const;
+
+/** Retry limits: attempts include the first try; delays in milliseconds. */
+export const RetryConfig = z.strictObject({
+  /** Total attempts per request, the first included. */
+  max_attempts: z.number().int().min(1).max(100).default(6),
+  /** First backoff ceiling; attempt k waits uniform(0, min(max_delay_ms, base_delay_ms·2^k)). */
+  base_delay_ms: z.number().int().min(0).default(500),
+  /** Cap on the backoff ceiling. */
+  max_delay_ms: z.number().int().min(0).default(30_000),
+  /** Longest server-requested `retry-after` honoured; a longer one is clamped to this. */
+  max_retry_after_ms: z.number().int().min(0).default(120_000),
+});
+export type RetryConfig = z.infer<typeof RetryConfig>;
+
+/** Which items of the dataset to run. Empty lists mean "all". */
+export const ItemFilter = z.strictObject({
+  item_ids: z.array(z.string()).optional(),
+  log_ids: z.array(z.string()).optional(),
+  formats: z.array(Format).optional(),
+  /** Keep only the first N logs (in sorted log-id order), so that conversation mode keeps whole logs. */
+  max_logs: z.number().int().positive().optional(),
+});
+export type ItemFilter = z.infer<typeof ItemFilter>;
+
+const ENV_NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * A model run's settings (`--config run.yaml|json`, or the CLI flags). The API key itself never appears here:
+ * only the name of the environment variable that holds it.
+ */
+export const EvalConfig = z
+  .strictObject({
+    /** OpenAI-compatible endpoint, e.g. `http://127.0.0.1:8000/v1`. Not needed for `baseline:*` models. */
+    base_url: z.url({ protocol: /^https?$/ }).optional(),
+    /** Model name sent to the endpoint, or `baseline:<name>` for an offline baseline. */
+    model: z.string().min(1),
+    /** Name of the environment variable holding the API key (never the key). */
+    api_key_env: z.string().regex(ENV_NAME_RE, 'must be an environment variable name such as OPENAI_API_KEY').optional(),
+    temperature: z.number().min(0).max(2).default(0),
+    top_p: z.number().gt(0).max(1).default(1),
+    /** Completion token limit; `null` sends none. */
+    max_tokens: z.number().int().positive().nullable().default(4096),
+    seed: z.number().int().optional(),
+    /** Extra request body fields, e.g. `{ reasoning_effort: "low" }` or `{ chat_template_kwargs: { enable_thinking: false } }`. */
+    extra_body: z.record(z.string(), z.unknown()).default({}),
+    concurrency: z.number().int().min(1).max(1024).default(8),
+    /** Per-attempt timeout in milliseconds. */
+    timeout_ms: z.number().int().positive().default(120_000),
+    retry: RetryConfig.default(RetryConfig.parse({})),
+    filter: ItemFilter.default({}),
+    /** Third-person ("the account holder") or first-person ("my account") stems. */
+    style: z.enum(['third', 'first']).default('third'),
+    /** Ask a log's items one after another in one chat, the log given once (CCLUPE multi-turn). */
+    conversation: z.boolean().default(false),
+    /** `auto`: use JSON-schema structured output when the preflight finds the server supports it. */
+    structured_output: z.enum(['auto', 'on', 'off']).default('auto'),
+    /** Seed of the random baseline. */
+    baseline_seed: z.string().default('cclupe'),
+  })
+  .superRefine((c, ctx) => {
+    if (!c.model.startsWith('baseline:') && c.base_url === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['base_url'], message: 'is required unless the model is baseline:<name>' });
+    }
+    for (const k of RESERVED_BODY_FIELDS) {
+      if (k in c.extra_body) {
+        ctx.addIssue({ code: 'custom', path: ['extra_body', k], message: `is set by the harness; use the ${k} setting instead` });
+      }
+    }
+  });
+export type EvalConfig = z.infer<typeof EvalConfig>;
+/** The config as written by a user, before defaults. */
+export type EvalConfigInput = z.input<typeof EvalConfig>;
+
+/** Validates a config object, turning the first zod issue into a `UsageError` naming the field. */
+export function parseEvalConfig(input: unknown, source = 'config'): EvalConfig {
+  const r = EvalConfig.safeParse(input);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const field = issue.path.join('.') || '(config)';
+  throw new UsageError(`${source}: ${field}: ${issue.message}`, field);
+}
+
+/** True when the model names an offline baseline (`baseline:oracle`). */
+export function isBaselineModel(model: string): boolean {
+  return model.startsWith('baseline:');
+}
+
+/**
+ * The settings that can change a run's answers, hashed into the manifest. Concurrency, timeout, retry limits and
+ * the key's variable name are operational: a resume may change them.
+ */
+export function resultAffectingConfig(c: EvalConfig): Record<string, unknown> {
+  return {
+    base_url: c.base_url === undefined ? null : normalizeBaseUrl(c.base_url),
+    model: c.model,
+    temperature: c.temperature,
+    top_p: c.top_p,
+    max_tokens: c.max_tokens,
+    seed: c.seed ?? null,
+    extra_body: c.extra_body,
+    filter: c.filter,
+    style: c.style,
+    conversation: c.conversation,
+    structured_output: c.structured_output,
+    baseline_seed: isBaselineModel(c.model) ? c.baseline_seed : null,
+  };
+}
+
+/** SHA-256 of the result-affecting settings. */
+export function configHash(c: EvalConfig): string {
+  return hashValue(resultAffectingConfig(c));
+}
+
+/** Drops trailing slashes so that `…/v1` and `…/v1/` are one endpoint. */
+export function normalizeBaseUrl(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../errors.js';
+import { parseJsonl } from '../io/jsonl.js';
+import { readLogFile } from '../io/read-log.js';
+import { Item } from '../schema/item.js';
+import type { Log } from '../schema/log-row.js';
+import { sha256Hex } from './hash.js';
+
+/** What a run needs from a dataset directory: its items, the logs they ask about, and a content hash. */
+export interface EvalDataset {
+  dir: string;
+  items: Item[];
+  logs: Map<string, Log>;
+  /** SHA-256 over `questions.jsonl` and every referenced log file (by sorted log id). */
+  hash: string;
+}
+
+/**
+ * Reads `<dir>/questions.jsonl` and `<dir>/logs/<log_id>.tsv` for every log an item refers to.
+ * Throws `InputError` for a missing file, a malformed item or a log file that yields no log.
+ */
+export function loadEvalDataset(dir: string): EvalDataset {
+  const qPath = join(dir, 'questions.jsonl');
+  if (!existsSync(qPath)) throw new InputError('no questions.jsonl in the dataset directory (run cclupe questions first)', { file: qPath });
+  const qBytes = readFileSync(qPath);
+  const items = parseJsonl(qBytes.toString('utf8'), Item, qPath);
+  const logIds = [...new Set(items.map((it) => it.log_id))].sort();
+  const logs = new Map<string, Log>();
+  const parts: string[] = [`questions.jsonl:${sha256Hex(qBytes)}`];
+  for (const id of logIds) {
+    const path = join(dir, 'logs', `${id}.tsv`);
+    if (!existsSync(path)) throw new InputError(`log ${id} referenced by questions.jsonl is missing`, { file: path });
+    const bytes = readFileSync(path);
+    const parsed = readLogFile(path, { logId: id });
+    const log = parsed.logs.find((l) => l.logId === id) ?? parsed.logs[0];
+    if (!log) {
+      const first = parsed.issues[0];
+      throw new InputError(`log ${id} could not be read${first ? `: ${first.message}` : ''}`, { file: path });
+    }
+    logs.set(id, log);
+    parts.push(`${id}:${sha256Hex(bytes)}`);
+  }
+  return { dir, items, logs, hash: sha256Hex(parts.join('\n')) };
+}

@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../errors.js';
+import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
+import { formatJsonl } from '../io/jsonl.js';
+import type { Prediction } from '../schema/prediction.js';
+import { RunManifest } from './manifest.js';
+
+/** File names inside a run directory (SPEC §10). */
+export const RUN_FILES = {
+  manifest: 'manifest.json',
+  responses: 'responses.jsonl',
+  errors: 'errors.jsonl',
+  results: 'results.json',
+  predictions: 'predictions.jsonl',
+  report: 'report.html',
+} as const;
+
+/** Path of a run file. */
+export function runPath(runDir: string, file: keyof typeof RUN_FILES): string {
+  return join(runDir, RUN_FILES[file]);
+}
+
+/** Reads a run manifest, or null when the directory holds none yet. */
+export function readRunManifest(runDir: string): RunManifest | null {
+  const path = runPath(runDir, 'manifest');
+  if (!existsSync(path)) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: path });
+  }
+  const r = RunManifest.safeParse(value);
+  if (!r.success) throw new InputError(`not a cclupe run manifest: ${r.error.issues[0].path.join('.')}: ${r.error.issues[0].message}`, { file: path });
+  return r.data;
+}
+
+/** Writes the manifest atomically. */
+export function writeRunManifest(runDir: string, manifest: RunManifest): void {
+  writeJsonAtomic(runPath(runDir, 'manifest'), manifest);
+}
+
+/** Writes results, predictions and the HTML report atomically. */
+export function writeRunOutputs(runDir: string, outputs: { results: unknown; predictions: readonly Prediction[]; reportHtml: string }): void {
+  writeJsonAtomic(runPath(runDir, 'results'), outputs.results);
+  writeFileAtomic(runPath(runDir, 'predictions'), formatJsonl(outputs.predictions));
+  writeFileAtomic(runPath(runDir, 'report'), outputs.reportHtml);
+}
