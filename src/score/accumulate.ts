@@ -70,14 +70,27 @@ export function accumulateByLog(items: readonly ItemScore[]): { logIds: string[]
   return { logIds, vectors: logIds.map((id) => byLog.get(id)!) };
 }
 
-/** Σ_c weights[c]·vectors[c]; weights default to 1 (the observed sample). */
+const nonZeroSlots = new WeakMap<Float64Array, Uint16Array>();
+
+/** Indices of the non-zero entries of an accumulator (a log touches few groups), cached per vector. */
+function slotsOf(v: Float64Array): Uint16Array {
+  let nz = nonZeroSlots.get(v);
+  if (!nz) {
+    const idx: number[] = [];
+    for (let i = 0; i < v.length; i++) if (v[i] !== 0) idx.push(i);
+    nonZeroSlots.set(v, (nz = Uint16Array.from(idx)));
+  }
+  return nz;
+}
+
+/** Σ_c weights[c]·vectors[c]; weights default to 1 (the observed sample). Vectors must not change after first use. */
 export function sumVectors(vectors: readonly Float64Array[], weights?: ArrayLike<number>): Float64Array {
   const out = new Float64Array(ACCUMULATOR_LENGTH);
   for (let c = 0; c < vectors.length; c++) {
     const w = weights ? weights[c] : 1;
     if (w === 0) continue;
     const v = vectors[c];
-    for (let i = 0; i < ACCUMULATOR_LENGTH; i++) out[i] += w * v[i];
+    for (const i of slotsOf(v)) out[i] += w * v[i];
   }
   return out;
 }
@@ -146,7 +159,64 @@ export function aggregatesFrom(acc: Float64Array, params: ScoreParams): Aggregat
   return { summary: { sDom, sCog, sUnbiased, mrate, logScore }, table3, tableA12, groups };
 }
 
-/** The metrics that get bootstrap CIs, flattened: summary keys, then Table 3 keys. */
+/** Summary metric names, in `ScoreSummary` order. */
+const SUMMARY_KEYS = ['sDom', 'sCog', 'sUnbiased', 'mrate', 'logScore'] as const;
+const TABLE3_ROW_KEYS = ['mem', 'com', 'ana', 'eva', 'sin', 'mul', 'cal', 'avg', 'logScore'] as const;
+const GROUP_METRIC_DIMS = DIMENSION_NAMES.filter((d) => d !== 'table3Format');
+
+/**
+ * Names of the metrics that get bootstrap CIs, in `metricVector` order: summary keys, Table 3 keys (`logScore` once),
+ * then every group mean as `<dimension>:<key>` (the Table 3 format columns are already sin/mul/cal).
+ */
+export const METRIC_NAMES: readonly string[] = [
+  ...SUMMARY_KEYS,
+  ...TABLE3_ROW_KEYS.filter((k) => k !== 'logScore'),
+  ...GROUP_METRIC_DIMS.flatMap((dim) => (SCORE_GROUP_DIMENSIONS[dim] as readonly string[]).map((key) => `${dim}:${key}`)),
+];
+
+/**
+ * Every metric of `METRIC_NAMES` from an accumulator, NaN where undefined (a group with no items). The same
+ * formulas as `aggregatesFrom`, without building objects: this is the bootstrap's inner loop.
+ */
+export function metricVector(acc: Float64Array, params: ScoreParams): Float64Array {
+  const out = new Float64Array(METRIC_NAMES.length);
+  const mean = (slot: number) => {
+    const n = acc[GROUP_SLOTS + slot];
+    return n > 0 ? clamp01(acc[slot] / n) : Number.NaN;
+  };
+  const meanOfDim = (dim: GroupDimension) => {
+    let sum = 0;
+    let k = 0;
+    for (let i = 0; i < SCORE_GROUP_DIMENSIONS[dim].length; i++) {
+      const m = mean(OFFSET[dim] + i);
+      if (Number.isNaN(m)) continue;
+      sum += m;
+      k++;
+    }
+    return k === 0 ? 0 : sum / k;
+  };
+  const sDom = meanOfDim('domain');
+  const sCog = meanOfDim('cognition');
+  const sUnbiased = clamp01(params.eta * sDom + (1 - params.eta) * sCog);
+  const n = acc[TOTAL];
+  const mrate = n > 0 ? clamp01(acc[WRONG] / n) : 0;
+  const logScore = clamp01(sUnbiased * Math.pow(1 - mrate, params.delta));
+  let j = 0;
+  out[j++] = sDom;
+  out[j++] = sCog;
+  out[j++] = sUnbiased;
+  out[j++] = mrate;
+  out[j++] = logScore;
+  for (let i = 0; i < 4; i++) out[j++] = mean(OFFSET.cognition + i);
+  for (let i = 0; i < 3; i++) out[j++] = mean(OFFSET.table3Format + i);
+  out[j++] = sUnbiased;
+  for (const dim of GROUP_METRIC_DIMS) {
+    for (let i = 0; i < SCORE_GROUP_DIMENSIONS[dim].length; i++) out[j++] = mean(OFFSET[dim] + i);
+  }
+  return out;
+}
+
+/** The summary and Table 3 metrics of an `Aggregates`, by name (null where a column has no items). */
 export function metricsOf(agg: Aggregates): Record<string, number | null> {
   return { ...agg.summary, ...agg.table3 };
 }

@@ -41,20 +41,21 @@ export function quantileType7(sorted: ArrayLike<number>, q: number): number {
 }
 
 /** Percentile interval [q(α/2), q(1−α/2)] of bootstrap replicates, α = 1 − level. */
-export function percentileInterval(replicates: readonly number[], level: number): ScoreInterval {
+export function percentileInterval(replicates: ArrayLike<number>, level: number): ScoreInterval {
   const sorted = Float64Array.from(replicates).sort();
   const alpha = 1 - level;
   return { lo: quantileType7(sorted, alpha / 2), hi: quantileType7(sorted, 1 - alpha / 2) };
 }
 
 /**
- * Runs a cluster bootstrap: for each replicate draws cluster weights and evaluates `statistic(weights)`, which returns
- * named values (null = undefined in this resample, e.g. a group that was not drawn). Returns the percentile interval
- * of each name over the replicates where it was defined.
+ * Runs a cluster bootstrap: for each replicate draws cluster weights and evaluates `statistic(weights)`, a vector of
+ * values named by `names` (NaN = undefined in this resample, e.g. a group that was not drawn). Returns the percentile
+ * interval of each name over the replicates where it was defined; names never defined get none.
  */
 export function clusterBootstrap(
   clusters: number,
-  statistic: (weights: Uint32Array) => Record<string, number | null>,
+  names: readonly string[],
+  statistic: (weights: Uint32Array) => Float64Array,
   options: BootstrapOptions & { purpose: string },
 ): Record<string, ScoreInterval> {
   if (!Number.isInteger(options.replicates) || options.replicates < 1) {
@@ -62,17 +63,17 @@ export function clusterBootstrap(
   }
   if (clusters < 1) throw new CclupeError('clusterBootstrap requires at least one cluster');
   const rng = bootstrapRng(options.seed, options.purpose);
-  const draws = new Map<string, number[]>();
-  for (let b = 0; b < options.replicates; b++) {
+  const B = options.replicates;
+  const draws = names.map(() => new Float64Array(B));
+  for (let b = 0; b < B; b++) {
     const values = statistic(drawClusterWeights(rng, clusters));
-    for (const [name, v] of Object.entries(values)) {
-      if (v === null || !Number.isFinite(v)) continue;
-      let list = draws.get(name);
-      if (!list) draws.set(name, (list = []));
-      list.push(v);
-    }
+    for (let m = 0; m < names.length; m++) draws[m][b] = values[m];
   }
   const out: Record<string, ScoreInterval> = {};
-  for (const name of [...draws.keys()].sort()) out[name] = percentileInterval(draws.get(name)!, options.level);
+  const order = names.map((name, m) => ({ name, m })).sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  for (const { name, m } of order) {
+    const defined = draws[m].filter((v) => !Number.isNaN(v));
+    if (defined.length > 0) out[name] = percentileInterval(defined, options.level);
+  }
   return out;
 }

@@ -1,6 +1,9 @@
 import { CclupeError } from '../errors.js';
 import type { ItemScore, McNemarResult, PairedComparison, RunScores } from '../schema/results.js';
-import { accumulateByLog, aggregatesFrom, metricsOf, sumVectors } from './accumulate.js';
+import { accumulateByLog, aggregatesFrom, METRIC_NAMES, metricsOf, metricVector, sumVectors } from './accumulate.js';
+
+/** Summary (5) + Table 3 columns other than LogScore (8): the metrics whose differences get CIs. */
+const PAIRED_METRICS = 13;
 import { clusterBootstrap, DEFAULT_BOOTSTRAP, type BootstrapOptions } from './bootstrap.js';
 import { mcnemarExact } from './mcnemar.js';
 
@@ -71,9 +74,18 @@ export function comparePaired(a: RunScores, b: RunScores, options: CompareOption
   const boot = options.bootstrap === false ? null : { ...DEFAULT_BOOTSTRAP, ...options.bootstrap };
   let ci: PairedComparison['ci'] = {};
   if (boot && boot.replicates > 0) {
+    // Only the summary and Table 3 metrics (the first names of METRIC_NAMES) are compared.
+    const names = METRIC_NAMES.slice(0, PAIRED_METRICS);
     ci = clusterBootstrap(
       accA.vectors.length,
-      (w) => diff(metricsOf(aggregatesFrom(sumVectors(accA.vectors, w), params)), metricsOf(aggregatesFrom(sumVectors(accB.vectors, w), params))),
+      names,
+      (w) => {
+        const x = metricVector(sumVectors(accA.vectors, w), params);
+        const y = metricVector(sumVectors(accB.vectors, w), params);
+        const d = new Float64Array(names.length);
+        for (let i = 0; i < names.length; i++) d[i] = y[i] - x[i];
+        return d;
+      },
       { ...boot, purpose: 'paired' },
     );
   }

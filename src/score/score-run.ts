@@ -10,7 +10,7 @@ import {
   type ScoreCounts,
   type ScoreParams,
 } from '../schema/results.js';
-import { accumulateByLog, aggregatesFrom, SCORE_GROUP_DIMENSIONS, metricsOf, sumVectors, type GroupDimension } from './accumulate.js';
+import { accumulateByLog, aggregatesFrom, METRIC_NAMES, metricVector, sumVectors } from './accumulate.js';
 import { clusterBootstrap, DEFAULT_BOOTSTRAP, type BootstrapOptions } from './bootstrap.js';
 import { isExactMatch, scoreItem, wrongRatio } from './item-score.js';
 import { numericRelativeError, withinRelativeTolerance } from './numeric-tolerance.js';
@@ -128,16 +128,6 @@ function numericAccuracy(items: readonly ItemScore[]): NumericAccuracy {
   return { n, within_0_2pct: a / n, within_5pct: b / n, wilson_0_2pct: wilsonInterval(a, n), wilson_5pct: wilsonInterval(b, n) };
 }
 
-/** Group-mean metrics for CIs, named `<dimension>:<key>`; Table 3's format columns are already named sin/mul/cal. */
-function groupMetrics(groups: Record<GroupDimension, { key: string; mean: number | null }[]>): Record<string, number | null> {
-  const out: Record<string, number | null> = {};
-  for (const dim of Object.keys(SCORE_GROUP_DIMENSIONS) as GroupDimension[]) {
-    if (dim === 'table3Format') continue;
-    for (const g of groups[dim]) out[`${dim}:${g.key}`] = g.mean;
-  }
-  return out;
-}
-
 /**
  * Aggregates already-scored items into `RunScores` (used by `scoreRun`, by paired comparison on shared items and
  * by anyone re-aggregating a subset). Bootstrap CIs resample whole logs (cluster bootstrap).
@@ -153,14 +143,10 @@ export function summarizeItemScores(
   const boot = options.bootstrap === false ? null : { ...DEFAULT_BOOTSTRAP, ...options.bootstrap };
   let ci: RunScores['ci'] = {};
   if (boot && boot.replicates > 0) {
-    ci = clusterBootstrap(
-      vectors.length,
-      (w) => {
-        const a = aggregatesFrom(sumVectors(vectors, w), params);
-        return { ...metricsOf(a), ...groupMetrics(a.groups) };
-      },
-      { ...boot, purpose: 'run' },
-    );
+    ci = clusterBootstrap(vectors.length, METRIC_NAMES, (w) => metricVector(sumVectors(vectors, w), params), {
+      ...boot,
+      purpose: 'run',
+    });
   }
   return {
     schema: RESULTS_SCHEMA_VERSION,
