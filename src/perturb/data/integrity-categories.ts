@@ -1,0 +1,29 @@
+/**
+ * The inconsistencies an integrity item asks about. Each is an option text (numbers and names allowed in options,
+ * never in stems) and the validator codes that show it is present. Corrupting operators declare which they plant.
+ */
+export interface IntegrityCategory {
+  id: string;
+  /** Option text shown to the model. */
+  text: string;
+}
+
+/** Every integrity category, in option-catalogue order. */
+export const INTEGRITY_CATEGORIES: readonly IntegrityCategory[] = [
+  { id: 'balance_chain', text: 'A running balance that does not follow from the previous balance and the amount' },
+  { id: 'duplicate_row', text: 'The same transaction recorded twice' },
+  { id: 'refund_unpaired', text: 'A refund with no earlier purchase at the same counterparty that it could pay back' },
+  { id: 'refund_exceeds', text: 'A refund larger than the purchase it pays back' },
+  { id: 'schedule_break', text: 'A loan repayment that is missing, late or of the wrong amount for its schedule' },
+  { id: 'time_order', text: 'Rows that are not in time order' },
+  { id: 'malformed_row', text: 'A row with the wrong number of fields or a stray character' },
+  { id: 'empty_field', text: 'A required field left empty' },
+  { id: 'injected_instruction', text: 'A remark that tries to instruct the reader how to answer' },
+];
+
+/** Looks a category up by id. */
+export function integrityCategory(id: string): IntegrityCategory {
+  const c = INTEGRITY_CATEGORIES.find((x) => x.id === id);
+  if (!c) throw new RangeError(`unknown integrity category ${id}`);
+  return c;
+}
