@@ -80,6 +80,15 @@ export class ReferenceSketch {
     });
   }
 
+  /** Entries held (grid cells, categories, ordinal slots): bounded by the grid, not by the number of values added. */
+  get storedEntries(): number {
+    let n = 0;
+    for (const s of this.groups.values()) {
+      for (const id of FEATURE_IDS) n += s.features[id].cells.size + s.features[id].categories.size + s.features[id].ordinal.length;
+    }
+    return n;
+  }
+
   /** Logs added so far (group `all`). */
   get logs(): number {
     return this.groups.get('all')?.logs ?? 0;

@@ -2,13 +2,13 @@ import type { Log, LogRow } from '../../src/schema/log-row.js';
 import { createRng, streamKey } from '../../src/random/rng.js';
 import { int, lognormal, pick } from '../../src/random/draw.js';
 
-/** A plain in-memory log for drift tests: n rows over 2023, amounts lognormal around `scale`, hours per `hour`. */
+/** A plain in-memory log for drift tests: n rows over 2023 (60–180 by default), amounts lognormal around `scale`, hours per `hour`. */
 export function makeLog(
   id: string,
   options: { rows?: number; seed?: string; scale?: number; hour?: (rng: { next(): number }) => number; kind?: 'personal' | 'sme' } = {},
 ): Log {
   const rng = createRng(streamKey('drift-test', options.seed ?? 's', id));
-  const n = options.rows ?? 120;
+  const n = options.rows ?? int(rng, 60, 180);
   const days: number[] = [];
   for (let i = 0; i < n; i++) days.push(int(rng, 0, 364));
   days.sort((a, b) => a - b);
