@@ -1,0 +1,33 @@
+import type { Log } from '../schema/log-row.js';
+import type { Detection } from '../schema/labels.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
+import { absent, buildView, fromCount, idsOf, isSme, median, type LogView } from './view.js';
+import { groupRows, irregularInSeries } from './series.js';
+
+/**
+ * Essentials (SME): essential obligations (rent, utilities, tax, payroll; `types`) paid irregularly.
+ * Rows are grouped by (type, payee); a group with ≥ `minSeries` SUCCESS rows whose median gap is monthly
+ * (25–35 days) is a schedule. Irregular: declined (FAILED) rows, and rows more than `lateDays` from the
+ * series' usual day of month. Present with ≥ `minIrregular` irregular rows. Evidence: those rows.
+ */
+export function essentialsFromView(v: LogView, t: Thresholds['essentials']): Detection {
+  if (!isSme(v)) return absent();
+  const types = new Set<string>(t.types);
+  const groups = groupRows(v, (i) => types.has(v.rows[i].type) && v.rows[i].amountCents < 0, (i) => `${v.rows[i].type}\u241f${v.rows[i].counterparty}`);
+  const bad: number[] = [];
+  for (const series of groups.values()) {
+    const okRows = series.filter((i) => v.ok[i]);
+    if (okRows.length < t.minSeries) continue;
+    const gaps: number[] = [];
+    for (let k = 1; k < okRows.length; k++) gaps.push(v.day[okRows[k]] - v.day[okRows[k - 1]]);
+    const g = median(gaps);
+    if (g < 25 || g > 35) continue;
+    bad.push(...irregularInSeries(v, series, null, t.lateDays).irregular);
+  }
+  return fromCount(bad.length, t.minIrregular, idsOf(v, bad));
+}
+
+/** Detects the Essentials signal on a log. */
+export function detectEssentials(log: Log, t: Thresholds['essentials'] = DEFAULT_THRESHOLDS.essentials): Detection {
+  return essentialsFromView(buildView(log), t);
+}

@@ -1,0 +1,86 @@
+import type { Log } from '../schema/log-row.js';
+import type { Detection } from '../schema/labels.js';
+import { SIGNAL_IDS, type SignalId } from '../schema/signal-id.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
+import { buildView, type LogView } from './view.js';
+import { concentrationFromView } from './concentration.js';
+import { microloansFromView } from './microloans.js';
+import { spikesFromView } from './spikes.js';
+import { refundsFromView } from './refunds.js';
+import { nighttimeFromView } from './nighttime.js';
+import { overseasFromView } from './overseas.js';
+import { seasonalityFromView } from './seasonality.js';
+import { liquidityFromView } from './liquidity.js';
+import { repaymentsFromView } from './repayments.js';
+import { essentialsFromView } from './essentials.js';
+import { subscriptionFromView } from './subscription.js';
+import { riskyFromView } from './risky.js';
+import { penaltiesFromView } from './penalties.js';
+import { nonessentialFromView } from './nonessential.js';
+import { alignmentFromView } from './alignment.js';
+import { liquiditySmeFromView } from './liquidity-sme.js';
+
+export * from './thresholds.js';
+export { buildView, type LogView } from './view.js';
+export { detectConcentration } from './concentration.js';
+export { detectMicroloans } from './microloans.js';
+export { detectSpikes } from './spikes.js';
+export { detectRefunds } from './refunds.js';
+export { detectNighttime } from './nighttime.js';
+export { detectOverseas } from './overseas.js';
+export { detectSeasonality } from './seasonality.js';
+export { detectLiquidity } from './liquidity.js';
+export { detectRepayments } from './repayments.js';
+export { detectEssentials } from './essentials.js';
+export { detectSubscription } from './subscription.js';
+export { detectRisky } from './risky.js';
+export { detectPenalties } from './penalties.js';
+export { detectNonessential } from './nonessential.js';
+export { detectAlignment } from './alignment.js';
+export { detectLiquiditySme } from './liquidity-sme.js';
+
+/** A detector on precomputed log features: deterministic, pure, thresholds passed in. */
+type ViewDetector<K extends SignalId> = (view: LogView, t: Thresholds[K]) => Detection;
+
+const FROM_VIEW: { [K in SignalId]: ViewDetector<K> } = {
+  concentration: concentrationFromView,
+  microloans: microloansFromView,
+  spikes: spikesFromView,
+  refunds: refundsFromView,
+  nighttime: nighttimeFromView,
+  overseas: overseasFromView,
+  seasonality: seasonalityFromView,
+  liquidity: liquidityFromView,
+  repayments: repaymentsFromView,
+  essentials: essentialsFromView,
+  subscription: subscriptionFromView,
+  risky: riskyFromView,
+  penalties: penaltiesFromView,
+  nonessential: nonessentialFromView,
+  alignment: alignmentFromView,
+  liquidity_sme: liquiditySmeFromView,
+};
+
+/** A signal detector: a deterministic, pure function of the log alone and the thresholds (SPEC §3). */
+export type Detector = (log: Log, thresholds?: Thresholds) => Detection;
+
+/** One detector per signal id; each takes the full thresholds object (defaults when omitted). */
+export const DETECTORS: Readonly<Record<SignalId, Detector>> = Object.fromEntries(
+  SIGNAL_IDS.map((id) => [id, (log: Log, thresholds: Thresholds = DEFAULT_THRESHOLDS) => detectSignal(id, log, thresholds)]),
+) as Record<SignalId, Detector>;
+
+/** Runs one signal's detector on a log. */
+export function detectSignal(id: SignalId, log: Log, thresholds: Thresholds = DEFAULT_THRESHOLDS): Detection {
+  return (FROM_VIEW[id] as ViewDetector<SignalId>)(buildView(log), thresholds[id] as never);
+}
+
+/**
+ * Runs all sixteen detectors on a log, sharing one pass of per-row features. Signals of the other client
+ * kind (and Alignment without a business category) come out absent. Keys in `SIGNAL_IDS` order.
+ */
+export function detectAll(log: Log, thresholds: Thresholds = DEFAULT_THRESHOLDS): Record<SignalId, Detection> {
+  const view = buildView(log);
+  const out = {} as Record<SignalId, Detection>;
+  for (const id of SIGNAL_IDS) out[id] = (FROM_VIEW[id] as ViewDetector<SignalId>)(view, thresholds[id] as never);
+  return out;
+}

@@ -1,0 +1,21 @@
+import type { Log } from '../schema/log-row.js';
+import type { Detection } from '../schema/labels.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
+import { absent, anyPattern, buildView, fromCount, idsOf, isSme, type LogView } from './view.js';
+
+/**
+ * Nonessential (SME): luxury and entertainment spending out of the business account, recognised by
+ * merchant-class words in the counterparty name (`namePatterns`). Present with ≥ `minRows` such outflows.
+ */
+export function nonessentialFromView(v: LogView, t: Thresholds['nonessential']): Detection {
+  if (!isSme(v)) return absent();
+  const re = anyPattern(t.namePatterns);
+  const rows: number[] = [];
+  for (let i = 0; i < v.n; i++) if (v.rows[i].amountCents < 0 && re.test(v.rows[i].counterparty)) rows.push(i);
+  return fromCount(rows.length, t.minRows, idsOf(v, rows));
+}
+
+/** Detects the Nonessential signal on a log. */
+export function detectNonessential(log: Log, t: Thresholds['nonessential'] = DEFAULT_THRESHOLDS.nonessential): Detection {
+  return nonessentialFromView(buildView(log), t);
+}

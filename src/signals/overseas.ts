@@ -1,0 +1,37 @@
+import type { Log } from '../schema/log-row.js';
+import type { Detection } from '../schema/labels.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
+import { absent, buildView, idsOf, isPersonal, ratioStrength, type LogView } from './view.js';
+
+/**
+ * Overseas (personal): outflows of `types` located outside the home country (the log's most frequent
+ * location). Present with ≥ `minRows` such rows, ≥ `minAmountShare` of the money of those types, spread over
+ * ≥ `minMonths` calendar months (one holiday trip is not the signal). Evidence: the foreign rows.
+ */
+export function overseasFromView(v: LogView, t: Thresholds['overseas']): Detection {
+  if (!isPersonal(v)) return absent();
+  const types = new Set<string>(t.types);
+  let total = 0;
+  let abroad = 0;
+  const rows: number[] = [];
+  const months = new Set<number>();
+  for (let i = 0; i < v.n; i++) {
+    const r = v.rows[i];
+    if (r.amountCents >= 0 || !types.has(r.type)) continue;
+    total -= r.amountCents;
+    if (r.location !== v.home) {
+      abroad -= r.amountCents;
+      rows.push(i);
+      months.add(v.month[i]);
+    }
+  }
+  if (rows.length === 0 || total <= 0) return absent();
+  const share = abroad / total;
+  const present = rows.length >= t.minRows && share >= t.minAmountShare && months.size >= t.minMonths;
+  return { present, strength: ratioStrength(share, t.minAmountShare, present), evidence: present ? idsOf(v, rows) : [] };
+}
+
+/** Detects the Overseas signal on a log. */
+export function detectOverseas(log: Log, t: Thresholds['overseas'] = DEFAULT_THRESHOLDS.overseas): Detection {
+  return overseasFromView(buildView(log), t);
+}

@@ -1,0 +1,53 @@
+import type { Log } from '../schema/log-row.js';
+import type { Detection } from '../schema/labels.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
+import { absent, buildView, idsOf, isPersonal, ratioStrength, type LogView } from './view.js';
+
+/**
+ * Refunds (personal): frequent returns. A SUCCESS Refund pairs with the latest earlier SUCCESS Purchase at the
+ * same counterparty, within `windowDays`, whose unrefunded remainder covers it (the SPEC §1 rule, found
+ * heuristically from the log alone). Present when paired refunds ≥ `minRefunds` and paired refunds / SUCCESS
+ * purchases ≥ `minRate`. Evidence: the paired refunds and their purchases.
+ */
+export function refundsFromView(v: LogView, t: Thresholds['refunds']): Detection {
+  if (!isPersonal(v)) return absent();
+  const remaining = new Map<number, number>();
+  const purchasesByCp = new Map<string, number[]>();
+  let purchases = 0;
+  const evidence: number[] = [];
+  let paired = 0;
+  for (let i = 0; i < v.n; i++) {
+    const r = v.rows[i];
+    if (!v.ok[i]) continue;
+    if (r.type === 'Purchase' && r.amountCents < 0) {
+      purchases++;
+      remaining.set(i, -r.amountCents);
+      const list = purchasesByCp.get(r.counterparty);
+      if (list) list.push(i);
+      else purchasesByCp.set(r.counterparty, [i]);
+    } else if (r.type === 'Refund' && r.amountCents > 0) {
+      const list = purchasesByCp.get(r.counterparty);
+      if (!list) continue;
+      for (let k = list.length - 1; k >= 0; k--) {
+        const j = list[k];
+        if (v.day[i] - v.day[j] > t.windowDays) break;
+        const rem = remaining.get(j)!;
+        if (rem >= r.amountCents) {
+          remaining.set(j, rem - r.amountCents);
+          evidence.push(i, j);
+          paired++;
+          break;
+        }
+      }
+    }
+  }
+  if (paired === 0 || purchases === 0) return absent();
+  const rate = paired / purchases;
+  const present = paired >= t.minRefunds && rate >= t.minRate;
+  return { present, strength: ratioStrength(rate, t.minRate, present), evidence: present ? idsOf(v, evidence) : [] };
+}
+
+/** Detects the Refunds signal on a log. */
+export function detectRefunds(log: Log, t: Thresholds['refunds'] = DEFAULT_THRESHOLDS.refunds): Detection {
+  return refundsFromView(buildView(log), t);
+}

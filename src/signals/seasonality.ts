@@ -1,0 +1,44 @@
+import type { Log } from '../schema/log-row.js';
+import type { Detection } from '../schema/labels.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
+import { absent, buildView, idsOf, isPersonal, median, ratioStrength, type LogView } from './view.js';
+
+/**
+ * Seasonality (personal): an abnormal seasonal swing. Over the months from the first to the last row (empty
+ * months count as zero; at least `minMonths`), a peak month has ≥ `countRatio` × the median month's number of
+ * SUCCESS outflows of `types`, ≥ `amountRatio` × the median month's money, and ≥ `minPeakRows` rows.
+ * Present with at least one peak month. Evidence: the rows of the peak months.
+ */
+export function seasonalityFromView(v: LogView, t: Thresholds['seasonality']): Detection {
+  if (!isPersonal(v) || v.n === 0) return absent();
+  const first = v.month[0];
+  const span = v.month[v.n - 1] - first + 1;
+  if (span < t.minMonths) return absent();
+  const types = new Set<string>(t.types);
+  const count = new Array<number>(span).fill(0);
+  const amount = new Array<number>(span).fill(0);
+  for (let i = 0; i < v.n; i++) {
+    const r = v.rows[i];
+    if (!v.ok[i] || r.amountCents >= 0 || !types.has(r.type)) continue;
+    count[v.month[i] - first]++;
+    amount[v.month[i] - first] -= r.amountCents;
+  }
+  const mc = Math.max(1, median(count));
+  const ma = Math.max(1, median(amount));
+  let best = 0;
+  const peaks = new Set<number>();
+  for (let k = 0; k < span; k++) {
+    const ratio = Math.min(count[k] / (mc * t.countRatio), amount[k] / (ma * t.amountRatio));
+    best = Math.max(best, ratio);
+    if (ratio >= 1 && count[k] >= t.minPeakRows) peaks.add(k + first);
+  }
+  const present = peaks.size > 0;
+  const evidence: number[] = [];
+  if (present) for (let i = 0; i < v.n; i++) if (peaks.has(v.month[i]) && v.ok[i] && v.rows[i].amountCents < 0 && types.has(v.rows[i].type)) evidence.push(i);
+  return { present, strength: ratioStrength(best, 1, present), evidence: present ? idsOf(v, evidence) : [] };
+}
+
+/** Detects the Seasonality signal on a log. */
+export function detectSeasonality(log: Log, t: Thresholds['seasonality'] = DEFAULT_THRESHOLDS.seasonality): Detection {
+  return seasonalityFromView(buildView(log), t);
+}

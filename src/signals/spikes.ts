@@ -1,0 +1,44 @@
+import type { Log } from '../schema/log-row.js';
+import type { Detection } from '../schema/labels.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
+import { absent, buildView, fromCount, idsOf, isPersonal, median, type LogView } from './view.js';
+
+/**
+ * Spikes (personal): sudden, unrepeated large outflows.
+ * A spike is a SUCCESS outflow of `types` with |amount| ≥ max(`medianMultiple` × median |amount| of those
+ * outflows, `incomeShare` × median monthly income), and no other outflow to the same counterparty within
+ * ±`repeatTolerance` of its amount (a recurring transfer is not sudden). Present with ≥ `minSpikes` spikes.
+ */
+export function spikesFromView(v: LogView, t: Thresholds['spikes']): Detection {
+  if (!isPersonal(v)) return absent();
+  const types = new Set<string>(t.types);
+  const idx: number[] = [];
+  const abs: number[] = [];
+  const byCp = new Map<string, number[]>();
+  for (let i = 0; i < v.n; i++) {
+    const r = v.rows[i];
+    if (r.amountCents >= 0 || !types.has(r.type)) continue;
+    const list = byCp.get(r.counterparty);
+    if (list) list.push(i);
+    else byCp.set(r.counterparty, [i]);
+    if (!v.ok[i]) continue;
+    idx.push(i);
+    abs.push(-r.amountCents);
+  }
+  if (idx.length < t.minBaseRows) return absent();
+  const limit = Math.max(t.medianMultiple * median(abs), t.incomeShare * v.monthlyIncomeCents);
+  const spikes: number[] = [];
+  for (let k = 0; k < idx.length; k++) {
+    if (abs[k] < limit) continue;
+    const i = idx[k];
+    const a = abs[k];
+    const repeated = byCp.get(v.rows[i].counterparty)!.some((j) => j !== i && Math.abs(-v.rows[j].amountCents - a) <= t.repeatTolerance * a);
+    if (!repeated) spikes.push(i);
+  }
+  return fromCount(spikes.length, t.minSpikes, idsOf(v, spikes));
+}
+
+/** Detects the Spikes signal on a log. */
+export function detectSpikes(log: Log, t: Thresholds['spikes'] = DEFAULT_THRESHOLDS.spikes): Detection {
+  return spikesFromView(buildView(log), t);
+}

@@ -1,0 +1,27 @@
+import type { Log } from '../schema/log-row.js';
+import type { Detection } from '../schema/labels.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
+import { absent, buildView, fromCount, idsOf, isSme, type LogView } from './view.js';
+import { groupRows } from './series.js';
+
+/**
+ * Subscription (SME): recurring services piling up. A subscription service is a payee of Subscription rows
+ * charged ≥ `minCharges` times. Present with ≥ `minPayees` services. Evidence: their Subscription rows.
+ */
+export function subscriptionFromView(v: LogView, t: Thresholds['subscription']): Detection {
+  if (!isSme(v)) return absent();
+  const groups = groupRows(v, (i) => v.rows[i].type === 'Subscription' && v.rows[i].amountCents < 0, (i) => v.rows[i].counterparty);
+  const rows: number[] = [];
+  let payees = 0;
+  for (const series of groups.values()) {
+    if (series.length < t.minCharges) continue;
+    payees++;
+    rows.push(...series);
+  }
+  return fromCount(payees, t.minPayees, idsOf(v, rows));
+}
+
+/** Detects the Subscription signal on a log. */
+export function detectSubscription(log: Log, t: Thresholds['subscription'] = DEFAULT_THRESHOLDS.subscription): Detection {
+  return subscriptionFromView(buildView(log), t);
+}

@@ -1,0 +1,71 @@
+import type { InjectContext, Injector, SynthEvent } from '../event.js';
+import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { int, uniform } from '../../random/draw.js';
+import { DAY, add, atHours, roundCny, sample, sized } from './util.js';
+import { civil, dayStart } from '../calendar.js';
+
+const ESSENTIAL = new Set(['Rent', 'Bill Payment', 'Tax', 'Payroll']);
+
+/** Monthly series of essential payments (≥ 4 in the period), keyed by type and payee, in first-seen order. */
+function monthlySeries(ctx: InjectContext): SynthEvent[][] {
+  const groups = new Map<string, SynthEvent[]>();
+  for (const e of ctx.events) {
+    if (!ESSENTIAL.has(e.type) || e.amountCents >= 0) continue;
+    const key = `${e.type}\u241f${e.counterparty}`;
+    const g = groups.get(key);
+    if (g) g.push(e);
+    else groups.set(key, [e]);
+  }
+  const out: SynthEvent[][] = [];
+  for (const g of groups.values()) {
+    if (g.length < 4) continue;
+    const s = g.slice().sort((a, b) => a.at - b.at);
+    const gaps = s.slice(1).map((e, i) => (e.at - s[i].at) / DAY).sort((a, b) => a - b);
+    const med = gaps[gaps.length >> 1];
+    if (med >= 25 && med <= 35) out.push(s);
+  }
+  return out;
+}
+
+/**
+ * Essentials (SME): rent, utilities, tax and payroll paid irregularly. 3 (intensity 0) to 5 (intensity 1)
+ * monthly essential payments (not the first of their series) are either paid 10–16 days late, or declined on
+ * the due day and paid 10–14 days later. Without a monthly essential series, a monthly premises rent is added
+ * first.
+ */
+export const injectEssentials: Injector = (ctx: InjectContext, intensity: number): void => {
+  const t = DEFAULT_THRESHOLDS.essentials;
+  let series = monthlySeries(ctx);
+  if (series.length === 0) {
+    const landlord = ctx.counterparty('landlord');
+    const amount = roundCny(Math.max(20_000_00, ctx.monthlyIncomeCents) * uniform(ctx.rng, 0.08, 0.2), 100);
+    const dom = int(ctx.rng, 1, 10);
+    const first = civil(ctx.period.start);
+    for (let m = 0; m < 24; m++) {
+      const at = atHours(ctx.rng, dayStart(first.year, first.month + m, dom), 9, 11);
+      if (at >= ctx.period.end) break;
+      if (at < ctx.period.start) continue;
+      add(ctx, { at, type: 'Rent', channel: 'TRANSFER', counterparty: landlord, amountCents: -amount, location: ctx.homeCountry, remark: ctx.remark('commercial_rent'), outcome: 'success' });
+    }
+    series = monthlySeries(ctx);
+  }
+  const candidates = series.flatMap((s) => s.slice(1));
+  const k = Math.max(t.minIrregular + 1, sized(3, 5, intensity));
+  let form = int(ctx.rng, 0, 1);
+  for (const ev of sample(ctx.rng, candidates, k)) {
+    ev.signal = 'essentials';
+    form ^= 1;
+    const late = ev.at + int(ctx.rng, 10, 16) * DAY;
+    if (form === 0 || late >= ctx.period.end) {
+      if (late < ctx.period.end) {
+        ev.at = late;
+        ev.outcome = 'success';
+      } else ev.outcome = 'failed';
+      continue;
+    }
+    // Declined on the due day, then paid late.
+    add(ctx, { ...ev, outcome: 'failed', loan: undefined, refundOf: undefined });
+    ev.at = Math.min(ev.at + int(ctx.rng, 10, 14) * DAY, ctx.period.end - 60);
+    ev.outcome = 'success';
+  }
+};

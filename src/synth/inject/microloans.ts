@@ -1,0 +1,47 @@
+import type { InjectContext, Injector } from '../event.js';
+import { int, pick, uniform } from '../../random/draw.js';
+import { parseDate } from '../calendar.js';
+import { DAY, atHours, openInjectedLoan, randomDay, roundCny, sized } from './util.js';
+import { MICRO_LENDER_KINDS } from './words.js';
+
+/**
+ * Microloans: 3 (intensity 0) to 6 (intensity 1) small online loans from different lending platforms, each a
+ * 3–6 month equal-installment schedule at 18–36% a year (recorded in the labels). Every new loan lands 1–5 days
+ * before an installment of the previous one falls due: repayments chase each other.
+ */
+export const injectMicroloans: Injector = (ctx: InjectContext, intensity: number): void => {
+  const count = sized(3, 6, intensity);
+  // Small: at most 8,000 CNY and 0.8 × monthly income, so the detector's "small" cap (1.5 months) holds.
+  const cap = Math.max(500_00, Math.min(8_000_00, 0.8 * ctx.monthlyIncomeCents));
+  const lenders = new Set<string>();
+  let at = atHours(ctx.rng, randomDay(ctx, 0, 200), 10, 23);
+  let prevDue: number[] = [];
+  for (let k = 0; k < count; k++) {
+    let lender = ctx.counterparty(pick(ctx.rng, MICRO_LENDER_KINDS));
+    for (let tries = 0; lenders.has(lender) && tries < 5; tries++) lender = ctx.counterparty(pick(ctx.rng, MICRO_LENDER_KINDS));
+    lenders.add(lender);
+    if (k > 0) {
+      // Chase: borrow a few days before the previous loan's next installment.
+      const next = prevDue.find((d) => d > at + 5 * DAY);
+      const base = next ?? at + int(ctx.rng, 15, 40) * DAY;
+      at = atHours(ctx.rng, base - int(ctx.rng, 1, 5) * DAY, 8, 23);
+    }
+    if (at >= ctx.period.end - 20 * DAY) break;
+    const loan = openInjectedLoan(
+      ctx,
+      {
+        lender,
+        principalCents: roundCny(uniform(ctx.rng, 0.3, 1) * cap, 100),
+        annualRate: Math.round(uniform(ctx.rng, 0.18, 0.36) * 10_000) / 10_000,
+        termMonths: int(ctx.rng, 3, 6),
+        method: 'equal_installment',
+        at,
+        disbursementChannel: 'ONLINE',
+        repaymentChannel: 'AUTO_DEBIT',
+        outcome: 'declinable',
+      },
+      'microloans',
+    );
+    prevDue = loan.schedule.installments.map((i) => parseDate(i.due_date));
+  }
+};

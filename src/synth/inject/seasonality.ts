@@ -1,0 +1,70 @@
+import type { InjectContext, Injector } from '../event.js';
+import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { int, pick, uniform } from '../../random/draw.js';
+import { DAY, add, atHours, sized } from './util.js';
+import { SEASON_KINDS } from './words.js';
+import { civil, dayStart, daysInMonth } from '../calendar.js';
+
+/**
+ * Seasonality: an abnormal seasonal swing. One festival month (Spring Festival, National Day or Double 11 when
+ * inside the period) gets a splurge of purchases: 3× (intensity 0) to 5× (intensity 1) the median month's
+ * purchase count and 4× to 7× its money, funded by a one-off year-end bonus paid just before it.
+ */
+export const injectSeasonality: Injector = (ctx: InjectContext, intensity: number): void => {
+  const t = DEFAULT_THRESHOLDS.seasonality;
+  const first = civil(ctx.period.start);
+  const last = civil(ctx.period.end - 1);
+  const months: Array<[number, number]> = [];
+  for (let y = first.year, m = first.month; y < last.year || (y === last.year && m <= last.month); m === 12 ? ((m = 1), y++) : m++) months.push([y, m]);
+  const counts = new Map<string, number>();
+  const amounts = new Map<string, number>();
+  for (const e of ctx.events) {
+    if (e.type !== 'Purchase' || e.amountCents >= 0) continue;
+    const c = civil(e.at);
+    const key = `${c.year}-${c.month}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    amounts.set(key, (amounts.get(key) ?? 0) - e.amountCents);
+  }
+  const med = (xs: number[]): number => {
+    const s = xs.slice().sort((a, b) => a - b);
+    return s.length ? s[s.length >> 1] : 0;
+  };
+  const mc = Math.max(1, med(months.map(([y, m]) => counts.get(`${y}-${m}`) ?? 0)));
+  const ma = Math.max(100_00, med(months.map(([y, m]) => amounts.get(`${y}-${m}`) ?? 0)));
+  const festive = months.filter(([, m]) => m === 1 || m === 2 || m === 10 || m === 11);
+  const [year, month] = pick(ctx.rng, festive.length ? festive : months);
+  const key = `${year}-${month}`;
+  const x = Math.min(1, Math.max(0, intensity));
+  const wantCount = Math.max(t.minPeakRows + 2, Math.ceil(mc * (3 + 2 * x)));
+  const wantMoney = ma * (4 + 3 * x);
+  const n = Math.max(sized(6, 10, x), wantCount - (counts.get(key) ?? 0));
+  const money = Math.max(n * 50_00, wantMoney - (amounts.get(key) ?? 0));
+  const start = dayStart(year, month, 1);
+  const days = daysInMonth(year, month);
+  add(ctx, {
+    at: atHours(ctx.rng, Math.max(ctx.period.start, start - int(ctx.rng, 3, 10) * DAY), 9, 17),
+    type: 'Salary',
+    channel: 'TRANSFER',
+    counterparty: ctx.counterparty('employer'),
+    amountCents: Math.round(money * uniform(ctx.rng, 0.8, 1.1)),
+    location: ctx.homeCountry,
+    remark: ctx.remark('bonus'),
+    outcome: 'success',
+    signal: 'seasonality',
+  });
+  const weights = Array.from({ length: n }, () => uniform(ctx.rng, 0.4, 1.6));
+  const total = weights.reduce((a, b) => a + b, 0);
+  for (let k = 0; k < n; k++) {
+    add(ctx, {
+      at: atHours(ctx.rng, start + int(ctx.rng, 0, days - 1) * DAY, 9, 23),
+      type: 'Purchase',
+      channel: pick(ctx.rng, ['ONLINE', 'QR', 'POS'] as const),
+      counterparty: ctx.counterparty(pick(ctx.rng, SEASON_KINDS)),
+      amountCents: -Math.max(100, Math.round((money * weights[k]) / total)),
+      location: ctx.homeCountry,
+      remark: pick(ctx.rng, ['Festival shopping', 'Holiday gifts', 'Shopping festival order', 'New year goods', 'Gift boxes', 'Family banquet']),
+      outcome: 'success',
+      signal: 'seasonality',
+    });
+  }
+};

@@ -1,0 +1,58 @@
+import type { InjectContext, Injector, SynthEvent } from '../event.js';
+import { int, pick, uniform } from '../../random/draw.js';
+import { add, atHours, randomDay, roundCny, sized } from './util.js';
+import { SPIKE_PURCHASE_KINDS, SPIKE_PURCHASE_REMARKS } from './words.js';
+
+/**
+ * Spikes: 2 (intensity 0) to 4 (intensity 1) sudden outflows of 1.2–2.8 months of income each, to fresh
+ * counterparties in different months: a big purchase, a cash withdrawal or a transfer to a person. They go
+ * through (spending beyond the usual buffer is the point).
+ */
+export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): void => {
+  const count = sized(2, 4, intensity);
+  const income = Math.max(3_000_00, ctx.monthlyIncomeCents);
+  for (let k = 0; k < count; k++) {
+    const amount = roundCny(income * uniform(ctx.rng, 1.2 + 0.4 * intensity, 2 + 0.8 * intensity), 10);
+    const day = randomDay(ctx, 10, 2);
+    const form = int(ctx.rng, 0, 5);
+    let ev: SynthEvent;
+    if (form <= 3) {
+      ev = {
+        at: atHours(ctx.rng, day, 10, 21),
+        type: 'Purchase',
+        channel: pick(ctx.rng, ['POS', 'ONLINE'] as const),
+        counterparty: ctx.counterparty(pick(ctx.rng, SPIKE_PURCHASE_KINDS)),
+        amountCents: -amount,
+        location: ctx.homeCountry,
+        remark: pick(ctx.rng, SPIKE_PURCHASE_REMARKS),
+        outcome: 'success',
+        signal: 'spikes',
+      };
+    } else if (form === 4) {
+      ev = {
+        at: atHours(ctx.rng, day, 8, 22),
+        type: 'ATM Withdrawal',
+        channel: 'ATM',
+        counterparty: ctx.counterparty('atm'),
+        amountCents: -roundCny(Math.min(amount, 20_000_00), 100),
+        location: ctx.homeCountry,
+        remark: ctx.remark('atm_withdrawal'),
+        outcome: 'success',
+        signal: 'spikes',
+      };
+    } else {
+      ev = {
+        at: atHours(ctx.rng, day, 8, 22),
+        type: 'Transfer Out',
+        channel: 'TRANSFER',
+        counterparty: ctx.counterparty('person'),
+        amountCents: -amount,
+        location: ctx.homeCountry,
+        remark: ctx.remark('transfer_out'),
+        outcome: 'success',
+        signal: 'spikes',
+      };
+    }
+    add(ctx, ev);
+  }
+};

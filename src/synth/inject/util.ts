@@ -1,0 +1,145 @@
+import type { TransactionType } from '../../schema/transaction-types.js';
+import { int, shuffle } from '../../random/draw.js';
+import type { Rng } from '../../random/rng.js';
+import { DAY, formatDate, parseDate } from '../calendar.js';
+import { amortize, scheduleDueDates } from '../loan-schedule.js';
+import type { InjectContext, SynthEvent, SynthLoan } from '../event.js';
+
+/** Seconds in an hour. */
+export const HOUR = 3600;
+export { DAY };
+
+/** An injection size: `lo` at intensity 0 rising linearly to `hi` at intensity 1, rounded. */
+export function sized(lo: number, hi: number, intensity: number): number {
+  const x = Math.min(1, Math.max(0, intensity));
+  return Math.round(lo + (hi - lo) * x);
+}
+
+/** Local seconds at 00:00 of a uniformly drawn day in [start + fromDays, end − toDaysBeforeEnd). */
+export function randomDay(ctx: InjectContext, fromDays = 0, toDaysBeforeEnd = 1): number {
+  const first = Math.floor(ctx.period.start / DAY) + fromDays;
+  const last = Math.floor(ctx.period.end / DAY) - toDaysBeforeEnd;
+  return (last <= first ? first : int(ctx.rng, first, last)) * DAY;
+}
+
+/** A time on day `day0` (local seconds at 00:00) with the hour drawn in [h0, h1]. */
+export function atHours(rng: Rng, day0: number, h0: number, h1: number): number {
+  return day0 + int(rng, h0, h1) * HOUR + int(rng, 0, 3599);
+}
+
+/** Whether a time is inside the log's period. */
+export function inPeriod(ctx: InjectContext, at: number): boolean {
+  return at >= ctx.period.start && at < ctx.period.end;
+}
+
+/** Cents rounded to a whole number of `unitCny` yuan (at least one unit). */
+export function roundCny(cents: number, unitCny: number): number {
+  const unit = unitCny * 100;
+  return Math.max(unit, Math.round(cents / unit) * unit);
+}
+
+/** Events of the given types, in insertion order. */
+export function eventsOfType(ctx: InjectContext, types: readonly TransactionType[]): SynthEvent[] {
+  const set = new Set<string>(types);
+  return ctx.events.filter((e) => set.has(e.type));
+}
+
+/** `k` distinct items drawn without replacement (fewer when the list is shorter). */
+export function sample<T>(rng: Rng, items: readonly T[], k: number): T[] {
+  return shuffle(rng, items).slice(0, Math.max(0, k));
+}
+
+/** Pushes an event (already tagged with its signal by the caller) and returns it. */
+export function add(ctx: InjectContext, ev: SynthEvent): SynthEvent {
+  ctx.events.push(ev);
+  return ev;
+}
+
+/** Terms of an injected loan. */
+export interface InjectedLoanTerms {
+  lender: string;
+  principalCents: number;
+  annualRate: number;
+  termMonths: number;
+  method: 'equal_installment' | 'equal_principal' | 'bullet';
+  at: number;
+  disbursementChannel: 'ONLINE' | 'TRANSFER';
+  repaymentChannel: 'ONLINE' | 'AUTO_DEBIT';
+  outcome: 'success' | 'declinable';
+}
+
+/**
+ * Opens a loan from an injector: a Loan Disbursement, its amortisation schedule (`amortize`, `scheduleDueDates`)
+ * and one Loan Repayment per installment due inside the period, posted on the due date; the schedule lands in
+ * the labels through `ctx.loans` (finalize fills txn ids and statuses). Loan ids continue `L1`, `L2`, ….
+ */
+export function openInjectedLoan(ctx: InjectContext, terms: InjectedLoanTerms, signal: SynthEvent['signal']): SynthLoan {
+  const loanId = `L${ctx.loans.length + 1}`;
+  const startDate = formatDate(terms.at);
+  const plan = amortize({ principalCents: terms.principalCents, annualRate: terms.annualRate, termMonths: terms.termMonths, method: terms.method });
+  const dues = scheduleDueDates(startDate, terms.termMonths);
+  const disbursement: SynthEvent = {
+    at: terms.at,
+    type: 'Loan Disbursement',
+    channel: terms.disbursementChannel,
+    counterparty: terms.lender,
+    amountCents: terms.principalCents,
+    location: ctx.homeCountry,
+    remark: ctx.remark('loan_disbursement'),
+    outcome: 'success',
+    loan: { loanId, installment: 0 },
+    signal,
+  };
+  ctx.events.push(disbursement);
+  const loan: SynthLoan = {
+    schedule: {
+      loan_id: loanId,
+      disbursement_txn_id: '',
+      lender: terms.lender,
+      principal_cents: terms.principalCents,
+      annual_rate: terms.annualRate,
+      term_months: terms.termMonths,
+      method: terms.method,
+      start_date: startDate,
+      installments: plan.map((p, i) => ({ ...p, due_date: dues[i] })),
+    },
+    disbursement,
+    repayments: new Map(),
+    signal,
+  };
+  for (const inst of loan.schedule.installments) {
+    const due = parseDate(inst.due_date);
+    if (due >= ctx.period.end) break;
+    if (inst.payment_cents === 0) continue;
+    const ev: SynthEvent = {
+      at: atHours(ctx.rng, due, 6, 10),
+      type: 'Loan Repayment',
+      channel: terms.repaymentChannel,
+      counterparty: terms.lender,
+      amountCents: -inst.payment_cents,
+      location: ctx.homeCountry,
+      remark: ctx.remark('loan_repayment').replace(/Installment \d+/, `Installment ${inst.n}`),
+      outcome: terms.outcome,
+      loan: { loanId, installment: inst.n },
+      signal,
+    };
+    ctx.events.push(ev);
+    loan.repayments.set(inst.n, ev);
+  }
+  ctx.loans.push(loan);
+  return loan;
+}
+
+/** Sum of |amount| of outflow events of the given types. */
+export function outflowTotal(events: readonly SynthEvent[], types: readonly TransactionType[]): { count: number; cents: number } {
+  const set = new Set<string>(types);
+  let count = 0;
+  let cents = 0;
+  for (const e of events) {
+    if (e.amountCents < 0 && set.has(e.type)) {
+      count++;
+      cents -= e.amountCents;
+    }
+  }
+  return { count, cents };
+}
