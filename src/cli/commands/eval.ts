@@ -1,0 +1,203 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { parse as parseYaml } from 'yaml';
+import { InputError, UsageError } from '../../errors.js';
+import { parseEvalConfig, type EvalConfig, type EvalConfigInput } from '../../eval/config.js';
+import { loadEvalDataset } from '../../eval/dataset-io.js';
+import { runEval, type EvalRunOutcome } from '../../eval/run.js';
+import { FORMATS } from '../../schema/item.js';
+import { BASELINES } from '../../score/baselines.js';
+import { TABLE3_KEYS, TABLE3_TITLES } from '../../score/table-columns.js';
+import { createProgress } from '../progress.js';
+
+/** Options of `cclupe eval` as commander hands them over (all strings; absent when not given). */
+export interface EvalOptions {
+  config?: string;
+  baseUrl?: string;
+  model?: string;
+  apiKeyEnv?: string;
+  concurrency?: string;
+  out: string;
+  temperature?: string;
+  topP?: string;
+  maxTokens?: string;
+  seed?: string;
+  extraBody?: string;
+  timeout?: string;
+  maxAttempts?: string;
+  style?: string;
+  conversation?: boolean;
+  structuredOutput?: string;
+  items?: string;
+  logs?: string;
+  formats?: string;
+  maxLogs?: string;
+  retryErrors?: boolean;
+  json?: boolean;
+}
+
+function num(text: string | undefined, field: string, integer = false): number | undefined {
+  if (text === undefined) return undefined;
+  const x = Number(text);
+  if (text.trim() === '' || !Number.isFinite(x) || (integer && !Number.isInteger(x))) {
+    throw new UsageError(`${field} must be ${integer ? 'an integer' : 'a number'}, got ${text}`, field);
+  }
+  return x;
+}
+
+const list = (text: string | undefined) => (text === undefined ? undefined : text.split(',').map((s) => s.trim()).filter((s) => s !== ''));
+
+/** Reads a YAML or JSON run config file (JSON is YAML, so one parser reads both). */
+export function readConfigFile(path: string): unknown {
+  if (!existsSync(path)) throw new InputError('config file not found', { file: path });
+  try {
+    return parseYaml(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new InputError(`not valid YAML/JSON: ${(err as Error).message.split('\n')[0]}`, { file: path });
+  }
+}
+
+/** The run config: the config file (if any) with every given flag on top, validated. */
+export function buildEvalConfig(opts: EvalOptions): EvalConfig {
+  const file = opts.config !== undefined ? readConfigFile(opts.config) : {};
+  if (file === null || typeof file !== 'object' || Array.isArray(file)) throw new UsageError(`${opts.config}: must hold a mapping of settings`, '--config');
+  const c = { ...(file as EvalConfigInput) } as Record<string, unknown>;
+  const set = (k: string, v: unknown) => {
+    if (v !== undefined) c[k] = v;
+  };
+  set('base_url', opts.baseUrl);
+  set('model', opts.model);
+  set('api_key_env', opts.apiKeyEnv);
+  set('concurrency', num(opts.concurrency, '--concurrency', true));
+  set('temperature', num(opts.temperature, '--temperature'));
+  set('top_p', num(opts.topP, '--top-p'));
+  set('max_tokens', opts.maxTokens === 'none' ? null : num(opts.maxTokens, '--max-tokens', true));
+  set('seed', num(opts.seed, '--seed', true));
+  set('timeout_ms', num(opts.timeout, '--timeout', true));
+  set('style', opts.style);
+  set('structured_output', opts.structuredOutput);
+  if (opts.conversation) c.conversation = true;
+  if (opts.extraBody !== undefined) {
+    try {
+      c.extra_body = { ...((c.extra_body as object) ?? {}), ...JSON.parse(opts.extraBody) };
+    } catch {
+      throw new UsageError(`--extra-body must be a JSON object, got ${opts.extraBody}`, '--extra-body');
+    }
+  }
+  if (opts.maxAttempts !== undefined) c.retry = { ...((c.retry as object) ?? {}), max_attempts: num(opts.maxAttempts, '--max-attempts', true) };
+  const filter = { ...((c.filter as object) ?? {}) } as Record<string, unknown>;
+  if (opts.items !== undefined) filter.item_ids = list(opts.items);
+  if (opts.logs !== undefined) filter.log_ids = list(opts.logs);
+  if (opts.formats !== undefined) filter.formats = list(opts.formats);
+  if (opts.maxLogs !== undefined) filter.max_logs = num(opts.maxLogs, '--max-logs', true);
+  c.filter = filter;
+  if (c.model === undefined) throw new UsageError('--model is required (or model: in --config)', '--model');
+  return parseEvalConfig(c, opts.config ?? 'options');
+}
+
+/** Reads the API key from the named variable; a named but empty variable is a usage error. The key is never printed. */
+export function readApiKey(config: EvalConfig, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (config.api_key_env === undefined) return undefined;
+  const key = env[config.api_key_env];
+  if (key === undefined || key === '') throw new UsageError(`environment variable ${config.api_key_env} (--api-key-env) is not set`, '--api-key-env');
+  return key;
+}
+
+/** The Table 3 header and row, aligned, as printed at the end of a run. */
+export function formatTable3Lines(label: string, row: readonly string[]): string {
+  const head = ['model', ...TABLE3_KEYS.map((k) => TABLE3_TITLES[k])];
+  const cells = [label, ...row];
+  const w = head.map((h, i) => Math.max(h.length, cells[i].length));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ');
+  return `${line(head)}\n${line(cells)}\n`;
+}
+
+/** Runs `cclupe eval`: builds the config, loads the dataset, runs (or resumes) and prints the Table 3 row. */
+export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRunOutcome> {
+  const config = buildEvalConfig(opts);
+  const apiKey = readApiKey(config);
+  const dataset = loadEvalDataset(datasetDir);
+  const progress = createProgress('eval', 0, 'eval {bar} {value}/{total} | errors {errors} | {tps} tok/s | eta {eta}s');
+  let shown = 0;
+  let totalSet = false;
+  const outcome = await runEval(dataset, config, {
+    runDir: opts.out,
+    apiKey,
+    retryErrors: opts.retryErrors === true,
+    onProgress: (p) => {
+      if (!totalSet) {
+        progress.setTotal(p.total);
+        totalSet = true;
+      }
+      const tps = p.elapsedMs > 0 ? Math.round((p.tokens * 1000) / p.elapsedMs) : 0;
+      progress.tick(p.done - shown, { errors: p.errors, tps });
+      shown = p.done;
+    },
+    onNotice: (m) => process.stderr.write(`cclupe eval: ${m}\n`),
+  });
+  progress.stop();
+  const r = outcome.results;
+  if (opts.json) {
+    const summary = {
+      run_dir: opts.out,
+      model: r.model,
+      mode: r.mode,
+      structured_output: r.structured_output,
+      table3: r.scores.table3,
+      table3_row: r.table3_row,
+      summary: r.scores.summary,
+      counts: r.scores.counts,
+      usage: r.usage,
+      transport: r.transport,
+    };
+    process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
+  } else {
+    const c = r.scores.counts;
+    process.stdout.write(formatTable3Lines(r.model, r.table3_row));
+    process.stdout.write(
+      `${c.items} items, ${c.answered} answered, ${c.invalid} invalid, ${c.no_answer} no answer, ${c.truncated} truncated, ${c.error} errors; ` +
+        `${r.usage.total_tokens} tokens; ${r.transport.cached_items} from cache. Results in ${opts.out}/results.json\n`,
+    );
+  }
+  if (r.scores.counts.error > 0) {
+    process.stderr.write(`cclupe eval: ${r.scores.counts.error} items ended in a transport error; re-run with --retry-errors to re-send them\n`);
+  }
+  return outcome;
+}
+
+/** Declares `cclupe eval`. */
+export function register(program: Command): void {
+  program
+    .command('eval')
+    .description(
+      'Run a model on a dataset through any OpenAI-compatible chat endpoint (vLLM, llama.cpp, Ollama, hosted APIs), ' +
+        'with caching, resume, retries and a conversation mode; writes manifest.json, responses.jsonl, results.json, ' +
+        'predictions.jsonl and report.html to --out and prints the CCLUPE Table 3 row. Re-running the same command resumes',
+    )
+    .argument('<dataset>', 'dataset directory holding questions.jsonl and logs/')
+    .requiredOption('--out <dir>', 'run directory (created; an existing run there is resumed)')
+    .option('--config <file>', 'run config (YAML or JSON); flags given on the command line override it')
+    .option('--base-url <url>', 'endpoint base URL, e.g. http://127.0.0.1:8000/v1')
+    .option('--model <name>', `model name, or baseline:<${BASELINES.join('|')}> to run an offline baseline`)
+    .option('--api-key-env <VAR>', 'name of the environment variable holding the API key (the key itself is never written)')
+    .option('--concurrency <n>', 'requests in flight at once (default 8)')
+    .option('--temperature <t>', 'sampling temperature, always sent (default 0)')
+    .option('--top-p <p>', 'nucleus sampling top_p, always sent (default 1)')
+    .option('--max-tokens <n>', 'completion token limit, or "none" (default 4096)')
+    .option('--seed <n>', 'sampling seed sent to the server')
+    .option('--extra-body <json>', 'extra request body fields as JSON, e.g. \'{"reasoning_effort":"low"}\'')
+    .option('--timeout <ms>', 'per-attempt timeout in milliseconds (default 120000)')
+    .option('--max-attempts <n>', 'attempts per request, the first included (default 6)')
+    .option('--style <third|first>', 'question voice: third person or first person (default third)')
+    .option('--conversation', "ask a log's items one after another in one chat, the log given once (CCLUPE multi-turn)")
+    .option('--structured-output <auto|on|off>', 'JSON-schema structured output: auto = when the preflight finds support (default auto)')
+    .option('--items <ids>', 'only these item ids (comma-separated)')
+    .option('--logs <ids>', 'only items of these log ids (comma-separated)')
+    .option('--formats <list>', `only these formats (comma-separated: ${FORMATS.join(', ')})`)
+    .option('--max-logs <n>', 'only the first N logs, by sorted log id')
+    .option('--retry-errors', 'on resume, re-send the items that ended in a transport error')
+    .option('--json', 'print a JSON summary instead of the table')
+    .action(async (dataset: string, options: EvalOptions) => {
+      await run(dataset, options);
+    });
+}

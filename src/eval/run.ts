@@ -1,0 +1,316 @@
+import { randomUUID } from 'node:crypto';
+import { VERSION as OPENAI_VERSION } from 'openai/version';
+import { UsageError } from '../errors.js';
+import { createRng, streamKey } from '../random/rng.js';
+import type { Item } from '../schema/item.js';
+import type { Prediction } from '../schema/prediction.js';
+import type { ScoreParams } from '../schema/results.js';
+import { baselinePredictions, isBaselineName, BASELINES } from '../score/baselines.js';
+import { formatTable3Row } from '../score/format-results.js';
+import { scoreRun, type SummarizeOptions } from '../score/score-run.js';
+import { VERSION } from '../version.js';
+import { createOpenAITransport, type ChatBody, type ChatMessage, type ChatReply, type ChatTransport } from './client.js';
+import { configHash, isBaselineModel, normalizeBaseUrl, resultAffectingConfig, type EvalConfig } from './config.js';
+import type { EvalDataset } from './dataset-io.js';
+import { hashValue } from './hash.js';
+import { ITEM_HEADER } from './loopback-server.js';
+import { checkResume, RUN_MANIFEST_SCHEMA, type RunManifest } from './manifest.js';
+import { preflight, type PreflightResult } from './preflight.js';
+import { answerResponseFormat, type PromptRenderer } from './prompt-renderer.js';
+import { ErrorRecord, ResponseRecord } from './records.js';
+import { judgeOutcome, itemRecords, RUN_RESULTS_SCHEMA, totalUsage, type ItemOutcome, type RunResults } from './results.js';
+import { withRetry, type RetryDeps } from './retry.js';
+import { readRunManifest, runPath, writeRunManifest, writeRunOutputs } from './run-dir-io.js';
+import { renderRunReportHtml } from './report-html.js';
+import { groupByLog, selectItems } from './select.js';
+import { Semaphore } from './semaphore.js';
+import { AppendLog, readAppendLog } from './store-io.js';
+
+/** Progress of a run, reported after every finished item. */
+export interface RunProgress {
+  done: number;
+  total: number;
+  errors: number;
+  /** Completion tokens received this session (cached items excluded). */
+  tokens: number;
+  elapsedMs: number;
+}
+
+/** Options of `runEval` besides the config. */
+export interface RunEvalOptions {
+  /** The run directory (created when missing; resumed when it holds a manifest). */
+  runDir: string;
+  /** The API key, read by the caller from the variable named in the config; kept in memory only. */
+  apiKey?: string;
+  /** Re-send items that ended in a transport error in an earlier session. */
+  retryErrors?: boolean;
+  /** Replaces the openai transport (for embedding; tests use the real one against a loopback server). */
+  transport?: ChatTransport;
+  scoreParams?: Partial<ScoreParams>;
+  bootstrap?: SummarizeOptions['bootstrap'];
+  /** Prompt renderer (default: the questions module's, `questionsRenderer`). */
+  renderer?: PromptRenderer;
+  onProgress?(p: RunProgress): void;
+  /** Warnings worth a line on stderr (preflight findings, resume notes). */
+  onNotice?(message: string): void;
+  /** Injected clock and sleep (default: real time). */
+  now?(): number;
+  sleep?(ms: number): Promise<void>;
+}
+
+/** What a finished run returns; the same data is in the run directory. */
+export interface EvalRunOutcome {
+  results: RunResults;
+  predictions: Prediction[];
+  manifest: RunManifest;
+}
+
+/**
+ * Runs a model on a dataset (SPEC §8): selects items, checks or starts the run manifest, preflights the endpoint,
+ * sends every item not yet answered (single-turn, or one chat per log in conversation mode) under a semaphore and
+ * the retry policy, appends each finished response to `responses.jsonl` (fsynced), then extracts, scores and writes
+ * `results.json`, `predictions.jsonl`, `report.html` and the manifest. `baseline:<name>` models run offline.
+ */
+export async function runEval(dataset: EvalDataset, config: EvalConfig, options: RunEvalOptions): Promise<EvalRunOutcome> {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const startedAt = now();
+  const items = selectItems(dataset.items, config.filter);
+  if (items.length === 0) throw new UsageError('the item filter selects no items', 'filter');
+  const renderer = options.renderer ?? (await import('./prompt.js')).questionsRenderer;
+  const singleTurnMessages = renderer.single;
+  const conversationOpening = renderer.opening;
+  const conversationTurn = renderer.turn;
+  const baseUrl = config.base_url === undefined ? null : normalizeBaseUrl(config.base_url);
+  const baseline = isBaselineModel(config.model) ? config.model.slice('baseline:'.length) : null;
+  if (baseline !== null && !isBaselineName(baseline)) {
+    throw new UsageError(`unknown baseline ${baseline}; choose one of ${BASELINES.join(', ')}`, '--model');
+  }
+
+  const logOf = (item: Item) => {
+    const log = dataset.logs.get(item.log_id);
+    if (!log) throw new UsageError(`item ${item.id} refers to log ${item.log_id}, which the dataset does not hold`, 'dataset');
+    return log;
+  };
+  const promptHash = hashValue(items.map((it) => singleTurnMessages(it, logOf(it), config.style)));
+  const identity = { config: resultAffectingConfig(config), config_hash: configHash(config), dataset_hash: dataset.hash, prompt_hash: promptHash };
+  const previous = readRunManifest(options.runDir);
+  if (previous) checkResume(previous, identity);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  let manifest: RunManifest = {
+    schema: RUN_MANIFEST_SCHEMA,
+    tool: { name: 'cclupe-kit', version: VERSION },
+    packages: { openai: OPENAI_VERSION, node: process.versions.node },
+    status: 'running',
+    created_at: previous?.created_at ?? iso(startedAt),
+    updated_at: iso(startedAt),
+    config: identity.config,
+    config_hash: identity.config_hash,
+    operational: {
+      api_key_env: config.api_key_env ?? null,
+      concurrency: config.concurrency,
+      timeout_ms: config.timeout_ms,
+      retry: config.retry,
+    },
+    dataset: { dir: dataset.dir, hash: dataset.hash, items: items.length, logs: new Set(items.map((i) => i.log_id)).size },
+    prompt_hash: promptHash,
+    structured_output: previous?.structured_output ?? null,
+    preflight: previous?.preflight ?? null,
+    sessions: (previous?.sessions ?? 0) + 1,
+  };
+  writeRunManifest(options.runDir, manifest);
+
+  const outcomes = new Map<string, ItemOutcome>();
+  let attemptsSent = 0;
+  let tokens = 0;
+  let errors = 0;
+  const progress = () =>
+    options.onProgress?.({ done: outcomes.size, total: items.length, errors, tokens, elapsedMs: now() - startedAt });
+
+  if (baseline !== null) {
+    const preds = baselinePredictions(baseline as (typeof BASELINES)[number], items, { seed: config.baseline_seed });
+    for (const p of preds) outcomes.set(p.item_id, { item_id: p.item_id, turn: null, reply: null, failure: null, baseline: p, cached: false, attempts: 0, latency_ms: 0 });
+    progress();
+  } else {
+    const cached = new Map(readAppendLog(runPath(options.runDir, 'responses'), ResponseRecord).map((r) => [r.key, r]));
+    const failed = new Map(readAppendLog(runPath(options.runDir, 'errors'), ErrorRecord).map((r) => [r.key, r]));
+    const rng = createRng(streamKey('cclupe-eval-jitter', randomUUID()));
+    const retryDeps: RetryDeps = { rng, sleep, now };
+    const transport =
+      options.transport ?? createOpenAITransport({ baseUrl: baseUrl!, apiKey: options.apiKey, timeoutMs: config.timeout_ms });
+
+    const bodyFor = (item: Item, messages: ChatMessage[], structured: boolean): ChatBody => {
+      const body: ChatBody = { model: config.model, messages, temperature: config.temperature, top_p: config.top_p };
+      if (config.max_tokens !== null) body.max_tokens = config.max_tokens;
+      if (config.seed !== undefined) body.seed = config.seed;
+      if (structured && item.format !== 'numeric') body.response_format = answerResponseFormat(item);
+      return { ...body, ...config.extra_body };
+    };
+    const keyOf = (body: ChatBody) => hashValue({ base_url: baseUrl, body });
+
+    // Decide what must be sent before touching the network: a fully cached run needs no endpoint at all.
+    let structured = manifest.structured_output === true;
+    const needsNetwork = (): boolean =>
+      config.conversation
+        ? !conversationFullyCached()
+        : items.some((item) => {
+            const key = keyOf(bodyFor(item, singleTurnMessages(item, logOf(item), config.style), structured));
+            return !cached.has(key) && (options.retryErrors === true || !failed.has(key));
+          });
+    const conversationFullyCached = (): boolean => {
+      for (const group of groupByLog(items)) {
+        let messages = conversationOpening(group.items[0], logOf(group.items[0]), config.style);
+        for (let k = 0; k < group.items.length; k++) {
+          if (k > 0) messages = [...messages, conversationTurn(group.items[k], config.style)];
+          const key = keyOf(bodyFor(group.items[k], messages, structured));
+          const hit = cached.get(key);
+          if (!hit) {
+            if (!options.retryErrors && failed.has(key)) break;
+            return false;
+          }
+          messages = [...messages, { role: 'assistant', content: hit.reply.content ?? '' }];
+        }
+      }
+      return true;
+    };
+
+    if (manifest.structured_output === null || needsNetwork()) {
+      const pf: PreflightResult = await preflight(transport, config, retryDeps);
+      for (const w of pf.warnings) options.onNotice?.(`preflight: ${w}`);
+      if (manifest.structured_output === null) {
+        manifest = { ...manifest, structured_output: pf.structured_output === true };
+        structured = manifest.structured_output === true;
+      }
+      manifest = { ...manifest, preflight: pf };
+      writeRunManifest(options.runDir, manifest);
+    }
+
+    const responses = await AppendLog.open(runPath(options.runDir, 'responses'));
+    const errorLog = await AppendLog.open(runPath(options.runDir, 'errors'));
+    const sem = new Semaphore(config.concurrency);
+
+    const finish = (o: ItemOutcome) => {
+      outcomes.set(o.item_id, o);
+      if (o.failure) errors++;
+      progress();
+    };
+
+    /** Sends one request (or reads it from the cache); returns the reply or null on a final failure. */
+    const ask = async (item: Item, turn: number | null, body: ChatBody): Promise<ChatReply | null> => {
+      const key = keyOf(body);
+      const hit = cached.get(key);
+      if (hit) {
+        finish({ item_id: item.id, turn, reply: hit.reply, failure: null, cached: true, attempts: hit.attempts, latency_ms: hit.latency_ms });
+        return hit.reply;
+      }
+      const prevFail = failed.get(key);
+      if (prevFail && !options.retryErrors) {
+        const failure = { kind: prevFail.kind, ...(prevFail.status !== undefined ? { status: prevFail.status } : {}), message: prevFail.message };
+        finish({ item_id: item.id, turn, reply: null, failure, cached: true, attempts: prevFail.attempts, latency_ms: 0 });
+        return null;
+      }
+      await sem.acquire();
+      let attemptStart = 0;
+      let result;
+      try {
+        result = await withRetry(
+          () => {
+            attemptsSent++;
+            attemptStart = now();
+            return transport.complete(body, { headers: { [ITEM_HEADER]: item.id } });
+          },
+          config.retry,
+          retryDeps,
+        );
+      } finally {
+        sem.release();
+      }
+      const latency = now() - attemptStart;
+      if (result.ok) {
+        const reply = result.value;
+        const rec: ResponseRecord = { key, item_id: item.id, turn, reply, attempts: result.attempts, latency_ms: latency, finished_at: iso(now()) };
+        await responses.append(rec);
+        tokens += reply.usage.completion_tokens;
+        finish({ item_id: item.id, turn, reply, failure: null, cached: false, attempts: result.attempts, latency_ms: latency });
+        return reply;
+      }
+      const f = result.failure;
+      const failure = { kind: f.kind, ...(f.status !== undefined ? { status: f.status } : {}), message: f.message };
+      const rec: ErrorRecord = { key, item_id: item.id, turn, ...failure, attempts: result.attempts, finished_at: iso(now()) };
+      await errorLog.append(rec);
+      finish({ item_id: item.id, turn, reply: null, failure, cached: false, attempts: result.attempts, latency_ms: latency });
+      return null;
+    };
+
+    try {
+      if (!config.conversation) {
+        await Promise.all(items.map((item) => ask(item, null, bodyFor(item, singleTurnMessages(item, logOf(item), config.style), structured))));
+      } else {
+        await Promise.all(
+          groupByLog(items).map(async (group) => {
+            let messages = conversationOpening(group.items[0], logOf(group.items[0]), config.style);
+            for (let k = 0; k < group.items.length; k++) {
+              const item = group.items[k];
+              if (k > 0) messages = [...messages, conversationTurn(item, config.style)];
+              const reply = await ask(item, k, bodyFor(item, messages, structured));
+              if (reply === null) {
+                for (const rest of group.items.slice(k + 1)) {
+                  const failure = { kind: 'skipped' as const, message: `conversation stopped at turn ${k} (${item.id})` };
+                  finish({ item_id: rest.id, turn: group.items.indexOf(rest), reply: null, failure, cached: false, attempts: 0, latency_ms: 0 });
+                }
+                return;
+              }
+              messages = [...messages, { role: 'assistant', content: reply.content ?? '' }];
+            }
+          }),
+        );
+      }
+    } finally {
+      await responses.close();
+      await errorLog.close();
+    }
+  }
+
+  // Extraction and scoring: pure, from the outcomes alone.
+  const predictions: Prediction[] = [];
+  const traces = new Map<string, string[]>();
+  for (const item of items) {
+    const j = judgeOutcome(item, outcomes.get(item.id));
+    predictions.push(j.prediction);
+    traces.set(item.id, j.trace);
+  }
+  const scores = scoreRun(items, predictions, options.scoreParams ?? {}, {
+    label: config.model,
+    ...(options.bootstrap !== undefined ? { bootstrap: options.bootstrap } : {}),
+  });
+  const records = itemRecords(items, outcomes, traces, scores);
+  const finishedAt = now();
+  const wall = Math.max(1, finishedAt - startedAt);
+  const results: RunResults = {
+    schema: RUN_RESULTS_SCHEMA,
+    model: config.model,
+    base_url: baseUrl,
+    mode: config.conversation ? 'conversation' : 'single',
+    structured_output: manifest.structured_output,
+    tool_version: VERSION,
+    config_hash: identity.config_hash,
+    dataset_hash: dataset.hash,
+    prompt_hash: promptHash,
+    table3_row: formatTable3Row(scores.table3),
+    usage: totalUsage(records),
+    scores,
+    items: records,
+    transport: {
+      started_at: iso(startedAt),
+      finished_at: iso(finishedAt),
+      wall_ms: wall,
+      attempts: attemptsSent,
+      cached_items: records.filter((r) => r.transport.cached).length,
+      tokens_per_s: (tokens * 1000) / wall,
+    },
+  };
+  manifest = { ...manifest, status: 'complete', updated_at: iso(finishedAt) };
+  writeRunOutputs(options.runDir, { results, predictions, reportHtml: renderRunReportHtml(results) });
+  writeRunManifest(options.runDir, manifest);
+  return { results, predictions, manifest };
+}
