@@ -10,6 +10,11 @@ import { VERSION } from '../version.js';
 const COMMANDS: Array<() => Promise<{ register(program: Command): void }>> = [
   () => import('./commands/reference.js'),
   () => import('./commands/drift.js'),
+  () => import('./commands/score.js'),
+  () => import('./commands/compare.js'),
+  () => import('./commands/leaderboard.js'),
+  () => import('./commands/stability.js'),
+  () => import('./commands/eval.js'),
 ];
 
 async function main(argv: string[]): Promise<void> {

@@ -1,8 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
+import { Item } from '../schema/item.js';
 import { Prediction } from '../schema/prediction.js';
 import { RunScores } from '../schema/results.js';
 import { parseJsonl } from './jsonl.js';
+
+/** Reads a text file, turning a missing or unreadable file into an `InputError` naming it (exit 1, not a crash). */
+export function readScoreInputText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    throw new InputError(e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory, expected a file' : e.message, { file });
+  }
+}
+
+/** Reads a questions JSONL file for scoring; throws `InputError` at file:line for a bad record. */
+export function readQuestionsForScoring(file: string): Item[] {
+  return parseJsonl(readScoreInputText(file), Item, file);
+}
 
 /** Predictions read from a JSONL file, with the 1-based line of each record for error messages. */
 export interface PredictionsFile {
@@ -16,7 +32,7 @@ export interface PredictionsFile {
  * Throws `InputError` at file:line for malformed JSON, a record that fails the schema, or a repeated `item_id`.
  */
 export function readPredictionsFile(file: string): PredictionsFile {
-  const text = readFileSync(file, 'utf8');
+  const text = readScoreInputText(file);
   const predictions = parseJsonl(text, Prediction, file);
   const lines: number[] = [];
   text.split('\n').forEach((line, i) => {
@@ -47,11 +63,11 @@ export function checkPredictionIds(read: PredictionsFile, itemIds: ReadonlySet<s
  * `results.json` that embeds it under `scores`. Throws `InputError` naming the file and the first bad field.
  */
 export function readRunScoresFile(file: string): RunScores {
+  const text = readScoreInputText(file);
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(file, 'utf8'));
+    value = JSON.parse(text);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code) throw new InputError((err as Error).message, { file });
     throw new InputError(`invalid JSON: ${(err as Error).message}`, { file });
   }
   const candidate =
