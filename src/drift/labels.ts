@@ -15,10 +15,11 @@ export function continuousBinLabels(feature: FeatureId, edges: readonly number[]
   if (edges.length === 0) return ['all'];
   const labels: string[] = [];
   if (res >= 1) {
-    labels.push(`≤ ${Math.floor(edges[0])}`);
+    // Bin i holds the integers x with e_{i−1} ≤ x < e_i: from ⌈e_{i−1}⌉ to ⌈e_i⌉ − 1.
+    labels.push(`≤ ${Math.ceil(edges[0]) - 1}`);
     for (let i = 1; i < edges.length; i++) {
       const lo = Math.ceil(edges[i - 1]);
-      const hi = Math.floor(edges[i]);
+      const hi = Math.ceil(edges[i]) - 1;
       labels.push(lo === hi ? String(lo) : `${lo}–${hi}`);
     }
     labels.push(`≥ ${Math.ceil(edges[edges.length - 1])}`);
