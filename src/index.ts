@@ -4,4 +4,5 @@ export * from './log/index.js';
 export * from './errors.js';
 export * from './score/index.js';
 export * from './drift/index.js';
+export * from './validate/index.js';
 export { VERSION } from './version.js';

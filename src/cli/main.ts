@@ -8,6 +8,7 @@ import { VERSION } from '../version.js';
  * and calls the library. Add a verb by adding its module here.
  */
 const COMMANDS: Array<() => Promise<{ register(program: Command): void }>> = [
+  () => import('./commands/validate.js'),
   () => import('./commands/reference.js'),
   () => import('./commands/drift.js'),
   () => import('./commands/score.js'),

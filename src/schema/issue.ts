@@ -15,6 +15,8 @@ export const Issue = z.object({
   message: z.string(),
   check: z.string().optional(),
   file: z.string().optional(),
+  /** The log the issue is about, when a file holds several (Berka accounts) or when known. */
+  log_id: z.string().optional(),
   line: z.number().int().positive().optional(),
   row: z.number().int().positive().optional(),
   column: z.string().optional(),

@@ -57,6 +57,7 @@ export interface IssueInput {
   code: IssueCode;
   severity?: Severity;
   file?: string;
+  log_id?: string;
   line?: number;
   row?: number;
   column?: string;
@@ -73,8 +74,14 @@ export function isIssueCode(code: string): code is IssueCode {
   return Object.prototype.hasOwnProperty.call(ISSUE_CODE_TABLE, code);
 }
 
+const PLAIN_RE = /^[^\s"\\\x00-\x1f\x7f](?:[^"\\\x00-\x1f\x7f]*[^\s"\\\x00-\x1f\x7f])?$/;
+
+/** A value for a message: plain when it reads unambiguously, JSON-quoted when blank, padded or holding control characters. */
 function show(v: unknown): string {
-  if (typeof v === 'string') return v.length > 80 ? JSON.stringify(v.slice(0, 77) + '...') : JSON.stringify(v);
+  if (typeof v === 'string') {
+    const t = v.length > 80 ? v.slice(0, 77) + '...' : v;
+    return PLAIN_RE.test(t) && !/ {2}/.test(t) ? t : JSON.stringify(t);
+  }
   return JSON.stringify(v) ?? String(v);
 }
 
@@ -103,6 +110,7 @@ export function makeIssue(input: IssueInput): ValidationIssue {
     check: info.check,
   };
   if (input.file !== undefined) issue.file = input.file;
+  if (input.log_id !== undefined) issue.log_id = input.log_id;
   if (input.line !== undefined) issue.line = input.line;
   if (input.row !== undefined) issue.row = input.row;
   if (input.column !== undefined) issue.column = input.column;

@@ -1,0 +1,118 @@
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { readDialect } from '../../io/dialect-read.js';
+import { validateDataset, type ValidateDatasetOptions } from '../../validate/dataset-io.js';
+import { formatValidationText } from '../../validate/format-text.js';
+import { CHECK_IDS } from '../../validate/registry.js';
+import { createProgress } from '../progress.js';
+
+/** Options of `cclupe validate`, as commander parses them. */
+export interface ValidateCliOptions {
+  dialect?: string;
+  labels?: string;
+  json?: boolean;
+  filterOut?: string;
+  rows?: string;
+  rowCount?: boolean;
+  tolerance?: string;
+  reorder?: boolean;
+  period?: string;
+  refundWindow?: string;
+  only?: string;
+  skip?: string;
+  maxIssues?: string;
+  strict?: boolean;
+  write?: boolean;
+}
+
+function parseRange(text: string, field: string): { min: number; max: number } {
+  const m = /^(\d+)\.\.(\d+)$/.exec(text.trim());
+  if (!m || Number(m[1]) > Number(m[2])) throw new UsageError(`${field} expects MIN..MAX with MIN <= MAX, got ${text}`, field);
+  return { min: Number(m[1]), max: Number(m[2]) };
+}
+
+function parseNonNegative(text: string, field: string, integer = false): number {
+  const x = Number(text);
+  if (text.trim() === '' || !Number.isFinite(x) || x < 0 || (integer && !Number.isInteger(x))) {
+    throw new UsageError(`${field} must be a non-negative ${integer ? 'integer' : 'number'}, got ${text}`, field);
+  }
+  return x;
+}
+
+function parseChecks(text: string, field: string): string[] {
+  const ids = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  for (const id of ids) if (!CHECK_IDS.includes(id)) throw new UsageError(`${field}: unknown check "${id}"; known: ${CHECK_IDS.join(', ')}`, field);
+  return ids;
+}
+
+/** Turns CLI options into library options; a bad value is a `UsageError` naming the option. */
+export function toDatasetOptions(o: ValidateCliOptions): ValidateDatasetOptions {
+  const out: ValidateDatasetOptions = {};
+  if (o.dialect) out.dialect = readDialect(o.dialect);
+  if (o.labels) out.labelsPath = o.labels;
+  if (o.rowCount === false) out.rowCount = null;
+  else if (o.rows) out.rowCount = parseRange(o.rows, '--rows');
+  if (o.tolerance !== undefined) out.toleranceCents = Math.round(parseNonNegative(o.tolerance, '--tolerance') * 100);
+  if (o.reorder !== undefined) out.reorderWithinDay = o.reorder;
+  if (o.period) {
+    const m = /^(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})$/.exec(o.period.trim());
+    if (!m || m[1] > m[2]) throw new UsageError(`--period expects YYYY-MM-DD..YYYY-MM-DD, got ${o.period}`, '--period');
+    out.period = { start: m[1], end: m[2] };
+  }
+  if (o.refundWindow !== undefined) out.refundWindowDays = parseNonNegative(o.refundWindow, '--refund-window', true);
+  if (o.only) out.only = parseChecks(o.only, '--only');
+  if (o.skip) out.skip = parseChecks(o.skip, '--skip');
+  if (o.maxIssues !== undefined) out.maxIssuesPerFile = parseNonNegative(o.maxIssues, '--max-issues', true);
+  if (o.strict) out.strict = true;
+  if (o.write === false) out.writeValidationJson = false;
+  if (o.filterOut) out.filterOut = o.filterOut;
+  return out;
+}
+
+/** Runs `cclupe validate`: prints the text or JSON report and sets the exit code (0 clean, 1 any error). */
+export function run(paths: string[], o: ValidateCliOptions): void {
+  const options = toDatasetOptions(o);
+  let progress: ReturnType<typeof createProgress> | null = null;
+  options.onProgress = (done, total) => {
+    if (total < 200) return;
+    if (!progress) progress = createProgress('validate', total);
+    progress.tick();
+    if (done === total) progress.stop();
+  };
+  const { results, report, filtered } = validateDataset(paths, options);
+  if (o.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  else {
+    process.stdout.write(formatValidationText(results, report, { maxIssuesPerFile: options.maxIssuesPerFile ?? 20 }));
+    if (filtered) process.stdout.write(`filtered: ${filtered.logs} passing logs in ${filtered.files} files → ${filtered.dir}\n`);
+  }
+  process.exitCode = report.summary.passed ? 0 : 1;
+}
+
+/** Declares `cclupe validate`. */
+export function register(program: Command): void {
+  program
+    .command('validate')
+    .description(
+      'Validate transaction logs: structure, encoding, balance arithmetic, refund pairing, loan schedules, SME alignment, labels, leakage (SPEC §4). ' +
+        'Takes a dataset directory (logs/, labels.jsonl, manifest.json; writes validation.json into it), a directory of log files, or files. ' +
+        'Exit 0 when clean (warnings allowed), 1 on any error, 2 on a usage error.',
+    )
+    .argument('<paths...>', 'dataset directory, directory of logs, or log files')
+    .option('--dialect <file>', 'dialect JSON/YAML file describing a foreign format (default: canonical TSV; see dialects/)')
+    .option('--labels <file>', 'labels.jsonl to check against (default: <dataset>/labels.jsonl)')
+    .option('--json', 'print the JSON run report (per-check and per-code counts, capped issues per file)')
+    .option('--filter-out <dir>', 'copy only the logs that pass, and their labels lines, into this directory')
+    .option('--rows <min..max>', 'row-count limits (default 50..300, or the dialect\'s)')
+    .option('--no-row-count', 'do not check the row count')
+    .option('--tolerance <units>', 'balance tolerance in currency units, e.g. 0.15 (default 0, or the dialect\'s)')
+    .option('--reorder', 'reorder rows within a day to reconcile the balance chain (default for date-only logs)')
+    .option('--no-reorder', 'never reorder rows within a day')
+    .option('--period <start..end>', 'inclusive period YYYY-MM-DD..YYYY-MM-DD (default: from labels or manifest; none for foreign logs)')
+    .option('--refund-window <days>', 'days after a purchase in which refunds must come (default 60)')
+    .option('--only <checks>', `run only these checks, comma-separated: ${CHECK_IDS.join(', ')}`)
+    .option('--skip <checks>', 'skip these checks, comma-separated')
+    .option('--max-issues <n>', 'issues listed per file (text default 20, JSON default 50)')
+    .option('--strict', 'count warnings as errors')
+    .option('--no-write', 'do not write validation.json into the dataset directory')
+    .action((paths: string[], o: ValidateCliOptions) => run(paths, o));
+}

@@ -1,0 +1,80 @@
+import type { LogLabels } from '../schema/labels.js';
+import type { Log } from '../schema/log-row.js';
+import type { IssueCode, IssueInput, ValidationIssue } from './codes.js';
+import { makeIssue } from './codes.js';
+
+/** Inclusive `YYYY-MM-DD` dates. */
+export interface ValidationPeriod {
+  start: string;
+  end: string;
+}
+
+/**
+ * Everything a check may use besides the log, resolved from options, the dialect and the dataset (labels, manifest).
+ * Checks are pure: `(log, ctx) → issues`.
+ */
+export interface CheckContext {
+  /** The log's labels line when the dataset has one; null for foreign logs. */
+  labels: LogLabels | null;
+  /** True for datasets made by the generator (labels or manifest present): leakage is an error, missing labels too. */
+  generated: boolean;
+  /** The period rows must fall in, or null for no period check. */
+  period: ValidationPeriod | null;
+  /** Row-count limits, or null for none. */
+  rowCount: { min: number; max: number } | null;
+  /** Reorder rows inside a day to reconcile the balance chain. */
+  reorderWithinDay: boolean;
+  /** Largest balance difference accepted, in cents. */
+  toleranceCents: number;
+  /** The balance before the first row, when known (labels or dialect), else null. */
+  openingBalanceCents: number | null;
+  /** Days after a purchase in which its refunds must come (SPEC §1: 60). */
+  refundWindowDays: number;
+  /** Days after the due date a `paid` installment may post before it counts as late. */
+  installmentGraceDays: number;
+  /** File name for issue locations. */
+  file: string | undefined;
+}
+
+/** A check: a pure function from a log and its context to issues (STYLE: validators return issues, they do not throw). */
+export type Check = (log: Log, ctx: CheckContext) => ValidationIssue[];
+
+/** One entry of the check registry: its id, the closed set of codes it raises, and what it does. */
+export interface CheckEntry {
+  id: string;
+  codes: readonly IssueCode[];
+  description: string;
+  /** The check function; absent for checks the reader performs while parsing (header, fields, encoding, file). */
+  run?: Check;
+}
+
+/** An issue located at row `i` (0-based) of `log`: file, source line, 1-based row and txn_id filled in. */
+export function rowIssue(log: Log, ctx: CheckContext, i: number, input: Omit<IssueInput, 'file' | 'line' | 'row' | 'txn_id'>): ValidationIssue {
+  const row = log.rows[i];
+  return makeIssue({
+    ...input,
+    file: ctx.file ?? log.file,
+    log_id: log.logId,
+    line: log.lines?.[i],
+    row: i + 1,
+    txn_id: row?.txn_id,
+  });
+}
+
+/** An issue about the log as a whole. */
+export function logIssue(log: Log, ctx: CheckContext, input: Omit<IssueInput, 'file'>): ValidationIssue {
+  return makeIssue({ ...input, file: ctx.file ?? log.file, log_id: log.logId });
+}
+
+/** Day number since 1970-01-01 of a `YYYY-MM-DD…` text (UTC calendar arithmetic on the given value). */
+export function dayOf(timestamp: string): number {
+  return Math.floor(Date.UTC(Number(timestamp.slice(0, 4)), Number(timestamp.slice(5, 7)) - 1, Number(timestamp.slice(8, 10))) / 86_400_000);
+}
+
+/** Cents as a money text for expected/actual values: 12345 → "123.45". */
+export function money(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const a = Math.abs(Math.round(cents));
+  const frac = a % 100;
+  return `${sign}${Math.floor(a / 100)}.${frac < 10 ? '0' : ''}${frac}`;
+}

@@ -1,0 +1,250 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import type { Dialect } from '../schema/dialect.js';
+import { LogLabels } from '../schema/labels.js';
+import type { Log } from '../schema/log-row.js';
+import { Manifest } from '../schema/manifest.js';
+import { UsageError } from '../errors.js';
+import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
+import { CANONICAL_DIALECT } from '../io/dialect-canonical.js';
+import { listLogFiles } from '../io/log-files.js';
+import { readLogFile } from '../io/read-log.js';
+import { VERSION } from '../version.js';
+import { makeIssue, type ValidationIssue } from './codes.js';
+import { buildReport, fileResult, type FileResult, type ValidationReport } from './report.js';
+import type { ValidationPeriod } from './context.js';
+import { validateLog, type ValidateOptions } from './validate-log.js';
+
+/** Options of `validateDataset`. Options left undefined fall back to the dialect's check settings, then to defaults. */
+export interface ValidateDatasetOptions extends Omit<ValidateOptions, 'labels' | 'file' | 'generated' | 'openingBalanceCents'> {
+  dialect?: Dialect;
+  /** A labels file; default `<dataset>/labels.jsonl` when validating a dataset directory. */
+  labelsPath?: string;
+  /** Issues listed per file in the report (the rest are counted). Default 50. */
+  maxIssuesPerFile?: number;
+  /** Write `<dataset>/validation.json` when the input is a dataset directory. Default true. */
+  writeValidationJson?: boolean;
+  /** Copy the logs that pass (and their labels lines) into this directory. */
+  filterOut?: string;
+  /** Count warnings as errors. */
+  strict?: boolean;
+  /** Called after each file. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** What `validateDataset` did: per-file results, the report, and what it wrote. */
+export interface DatasetValidation {
+  results: FileResult[];
+  report: ValidationReport;
+  /** Where `validation.json` was written, or null. */
+  validationPath: string | null;
+  /** Logs copied by `filterOut`, or null when not asked. */
+  filtered: { dir: string; logs: number; files: number } | null;
+}
+
+interface LabelsLine {
+  labels: LogLabels;
+  raw: string;
+  line: number;
+}
+
+/** A directory that looks like a dataset (SPEC §10): it has `logs/`, `labels.jsonl` or `manifest.json`. */
+export function isDatasetDir(path: string): boolean {
+  try {
+    if (!statSync(path).isDirectory()) return false;
+  } catch {
+    return false;
+  }
+  return ['logs', 'labels.jsonl', 'manifest.json'].some((n) => existsSync(join(path, n)));
+}
+
+/** Reads labels.jsonl leniently: each bad line is an issue, the rest are kept (with their raw text for filtering). */
+function readLabels(path: string, display: string, issues: ValidationIssue[]): Map<string, LabelsLine> {
+  const out = new Map<string, LabelsLine>();
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    issues.push(makeIssue({ code: 'READ_ERROR', file: display, note: `(${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` }));
+    return out;
+  }
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i].replace(/\r$/, '');
+    if (raw.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (err) {
+      issues.push(makeIssue({ code: 'READ_ERROR', file: display, line: i + 1, note: `(invalid JSON: ${(err as Error).message})` }));
+      continue;
+    }
+    const parsed = LogLabels.safeParse(value);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      issues.push(makeIssue({ code: 'LABELS_MISMATCH', file: display, line: i + 1, note: `(labels line does not fit the schema at ${first.path.join('.') || 'the record'}: ${first.message})` }));
+      continue;
+    }
+    if (out.has(parsed.data.log_id)) {
+      issues.push(makeIssue({ code: 'LABELS_MISMATCH', file: display, line: i + 1, note: '(second labels line for one log)', actual: parsed.data.log_id }));
+      continue;
+    }
+    out.set(parsed.data.log_id, { labels: parsed.data, raw, line: i + 1 });
+  }
+  return out;
+}
+
+function readManifest(path: string, display: string, issues: ValidationIssue[]): Manifest | null {
+  try {
+    const parsed = Manifest.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    if (parsed.success) return parsed.data;
+    issues.push(makeIssue({ code: 'READ_ERROR', file: display, note: `(manifest does not fit the schema at ${parsed.error.issues[0].path.join('.')})` }));
+  } catch (err) {
+    issues.push(makeIssue({ code: 'READ_ERROR', file: display, note: `(${(err as Error).message})` }));
+  }
+  return null;
+}
+
+function toCents(units: number | null | undefined): number | null | undefined {
+  return units === null || units === undefined ? units : Math.round(units * 100);
+}
+
+/**
+ * Validates a dataset directory (`logs/`, `labels.jsonl`, `manifest.json`), a plain directory of log files, or a list
+ * of files (SPEC §4). All reading happens here; each log is then checked by the pure `validateLog`.
+ * A malformed or unreadable file is reported and the next one is read. When the input is one dataset directory,
+ * `validation.json` is written into it atomically.
+ */
+export function validateDataset(paths: string | readonly string[], options: ValidateDatasetOptions = {}): DatasetValidation {
+  const inputs = typeof paths === 'string' ? [paths] : [...paths];
+  if (inputs.length === 0) throw new UsageError('validate needs at least one file or directory', 'paths');
+  const dialect = options.dialect ?? CANONICAL_DIALECT;
+  const root = inputs.length === 1 && isDatasetDir(inputs[0]) ? inputs[0] : null;
+  const display = (p: string): string => (root ? relative(root, p) || p : p);
+  const extra: ValidationIssue[] = [];
+  const labelsPath = options.labelsPath ?? (root && existsSync(join(root, 'labels.jsonl')) ? join(root, 'labels.jsonl') : undefined);
+  const labels = labelsPath ? readLabels(labelsPath, display(labelsPath), extra) : new Map<string, LabelsLine>();
+  const manifestPath = root && existsSync(join(root, 'manifest.json')) ? join(root, 'manifest.json') : undefined;
+  const manifest = manifestPath ? readManifest(manifestPath, display(manifestPath), extra) : null;
+  const generated = labelsPath !== undefined || manifestPath !== undefined;
+  const manifestPeriod: ValidationPeriod | null = manifest ? manifest.options.period : null;
+  const dc = dialect.checks;
+
+  const files = listLogFiles(inputs);
+  const results: FileResult[] = [];
+  const seen = new Set<string>();
+  const logsByFile = new Map<string, Log[]>();
+  files.forEach((path, k) => {
+    const file = display(path);
+    const parsed = readLogFile(path, { dialect, file });
+    const perLog = new Map<Log, ValidationIssue[]>();
+    for (const log of parsed.logs) {
+      seen.add(log.logId);
+      const entry = labels.get(log.logId);
+      const l = entry?.labels ?? null;
+      perLog.set(
+        log,
+        validateLog(log, {
+          labels: l,
+          generated,
+          file,
+          period: options.period !== undefined ? options.period : l ? l.period : manifestPeriod,
+          rowCount: options.rowCount !== undefined ? options.rowCount : dc.rowCount,
+          reorderWithinDay: options.reorderWithinDay ?? dc.reorderWithinDay,
+          toleranceCents: options.toleranceCents ?? toCents(dc.tolerance) ?? undefined,
+          openingBalanceCents: l ? l.opening_balance_cents : toCents(dc.openingBalance) ?? null,
+          refundWindowDays: options.refundWindowDays,
+          installmentGraceDays: options.installmentGraceDays,
+          only: options.only,
+          skip: options.skip,
+        }),
+      );
+    }
+    let result = fileResult(file, parsed.logs, parsed.issues, perLog);
+    if (options.strict) result = strictResult(result);
+    results.push(result);
+    logsByFile.set(path, parsed.logs);
+    options.onProgress?.(k + 1, files.length);
+  });
+  if (labelsPath) {
+    for (const [id, entry] of labels) {
+      if (!seen.has(id) && root) extra.push(makeIssue({ code: 'LABELS_MISMATCH', file: display(labelsPath), line: entry.line, note: '(labels for a log that has no file)', actual: id }));
+    }
+  }
+  if (extra.length > 0) {
+    const byFile = new Map<string, ValidationIssue[]>();
+    for (const i of extra) {
+      const f = i.file ?? '(dataset)';
+      byFile.set(f, [...(byFile.get(f) ?? []), i]);
+    }
+    for (const [f, list] of byFile) results.push(fileResult(f, [], list, new Map()));
+  }
+  const report = buildReport(results, { version: VERSION, dialect: dialect.name, maxIssuesPerFile: options.maxIssuesPerFile ?? 50 });
+
+  let filtered: DatasetValidation['filtered'] = null;
+  if (options.filterOut) filtered = filterOut(options.filterOut, files, results, logsByFile, root, labels, labelsPath);
+  let validationPath: string | null = null;
+  if (root && options.writeValidationJson !== false) {
+    validationPath = join(root, 'validation.json');
+    writeJsonAtomic(validationPath, report);
+  }
+  return { results, report, validationPath, filtered };
+}
+
+function strictResult(r: FileResult): FileResult {
+  const issues = r.issues.map((i) => (i.severity === 'warning' ? { ...i, severity: 'error' as const } : i));
+  const logs = r.logs.map((l) => ({ ...l, errors: l.errors + l.warnings, warnings: 0, passed: l.errors + l.warnings === 0 }));
+  return { ...r, issues, logs };
+}
+
+/**
+ * Copies the logs that passed into `dir`: a file whose logs all pass is copied byte for byte; a many-log file (Berka)
+ * with some failing logs is written with its header and the lines of its passing logs only. Labels lines of the
+ * passing logs go to `dir/labels.jsonl`. A dataset keeps its layout (`dir/logs/…`). Every write is atomic.
+ */
+function filterOut(
+  dir: string,
+  files: string[],
+  results: FileResult[],
+  logsByFile: Map<string, Log[]>,
+  root: string | null,
+  labels: Map<string, LabelsLine>,
+  labelsPath: string | undefined,
+): { dir: string; logs: number; files: number } {
+  if (root && resolve(dir) === resolve(root)) throw new UsageError('--filter-out must name a directory other than the dataset', '--filter-out');
+  const passing = new Set<string>();
+  const used = new Set<string>();
+  let nFiles = 0;
+  files.forEach((path, k) => {
+    const r = results[k];
+    const ok = new Set(r.logs.filter((l) => l.passed).map((l) => l.logId));
+    if (ok.size === 0) return;
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path);
+    } catch {
+      return;
+    }
+    let name = root ? relative(root, path) : basename(path);
+    if (used.has(name)) name = `${k + 1}-${name}`;
+    used.add(name);
+    if (ok.size === r.logs.length) writeFileAtomic(join(dir, name), bytes);
+    else {
+      const keep = new Set<number>();
+      for (const log of logsByFile.get(path) ?? []) if (ok.has(log.logId)) for (const l of log.lines ?? []) keep.add(l);
+      const text = bytes.toString('utf8');
+      const lines = text.split('\n');
+      const header = lines.findIndex((l) => l.trim() !== '');
+      const out: string[] = [];
+      for (let i = 0; i < lines.length; i++) if (i === header || keep.has(i + 1)) out.push(lines[i]);
+      writeFileAtomic(join(dir, name), out.join('\n') + '\n');
+    }
+    for (const id of ok) passing.add(id);
+    nFiles++;
+  });
+  if (labelsPath) {
+    const kept = [...labels.values()].filter((e) => passing.has(e.labels.log_id)).sort((a, b) => a.line - b.line);
+    writeFileAtomic(join(dir, 'labels.jsonl'), kept.map((e) => e.raw + '\n').join(''));
+  }
+  return { dir, logs: passing.size, files: nFiles };
+}

@@ -1,0 +1,82 @@
+import type { LogLabels } from '../schema/labels.js';
+import type { Log } from '../schema/log-row.js';
+import { CclupeError } from '../errors.js';
+import type { ValidationIssue } from './codes.js';
+import type { CheckContext, ValidationPeriod } from './context.js';
+import { CHECKS, CHECK_IDS } from './registry.js';
+
+/** Default row-count limits (SPEC §4). */
+export const DEFAULT_ROW_COUNT = { min: 50, max: 300 } as const;
+/** Default refund window in days (SPEC §1 Refunds). */
+export const DEFAULT_REFUND_WINDOW_DAYS = 60;
+/** Default days a `paid` installment may post away from its due date. */
+export const DEFAULT_INSTALLMENT_GRACE_DAYS = 5;
+
+/** Options of `validateLog`; every field has a default. */
+export interface ValidateOptions {
+  /** The log's labels line (exact refund/loan/signal checks), or null/absent for heuristics. */
+  labels?: LogLabels | null;
+  /** The log comes from a generated dataset (labels or manifest present). Default: labels given. */
+  generated?: boolean;
+  /** Inclusive dates; default: the labels' period, else no period check. */
+  period?: ValidationPeriod | null;
+  /** Row-count limits or null for none; default 50–300. */
+  rowCount?: { min: number; max: number } | null;
+  /** Reorder rows within a day to reconcile balances; default: when the log has no time of day. */
+  reorderWithinDay?: boolean;
+  /** Balance tolerance in cents; default 0. */
+  toleranceCents?: number;
+  /** Opening balance in cents; default: the labels' opening balance, else unknown. */
+  openingBalanceCents?: number | null;
+  refundWindowDays?: number;
+  installmentGraceDays?: number;
+  /** Run only these checks (ids from `CHECK_IDS`). */
+  only?: readonly string[];
+  /** Skip these checks. */
+  skip?: readonly string[];
+  /** File name for issue locations; default `log.file`. */
+  file?: string;
+}
+
+/** Resolves options into the context checks see. Throws a `CclupeError` on an unknown check id (a programmer error). */
+export function resolveContext(log: Log, options: ValidateOptions = {}): CheckContext {
+  for (const id of [...(options.only ?? []), ...(options.skip ?? [])]) {
+    if (!CHECK_IDS.includes(id)) throw new CclupeError(`unknown check "${id}"; known: ${CHECK_IDS.join(', ')}`);
+  }
+  const labels = options.labels ?? null;
+  return {
+    labels,
+    generated: options.generated ?? labels !== null,
+    period: options.period !== undefined ? options.period : labels ? { start: labels.period.start, end: labels.period.end } : null,
+    rowCount: options.rowCount !== undefined ? options.rowCount : DEFAULT_ROW_COUNT,
+    reorderWithinDay: options.reorderWithinDay ?? !log.hasTimeOfDay,
+    toleranceCents: options.toleranceCents ?? 0,
+    openingBalanceCents: options.openingBalanceCents !== undefined ? options.openingBalanceCents : labels ? labels.opening_balance_cents : null,
+    refundWindowDays: options.refundWindowDays ?? DEFAULT_REFUND_WINDOW_DAYS,
+    installmentGraceDays: options.installmentGraceDays ?? DEFAULT_INSTALLMENT_GRACE_DAYS,
+    file: options.file ?? log.file,
+  };
+}
+
+/**
+ * Runs every registered check on one canonical log and returns the issues, in registry order (SPEC §4).
+ * Pure: reads no file. With labels, the log's client kind and business category default to the labels' ones.
+ * Cost: O(rows) per check, plus the sixteen detectors when labels are given.
+ */
+export function validateLog(log: Log, options: ValidateOptions = {}): ValidationIssue[] {
+  const ctx = resolveContext(log, options);
+  let target = log;
+  if (ctx.labels && (!log.clientKind || (log.businessCategory === undefined && ctx.labels.business_category))) {
+    target = { ...log, clientKind: log.clientKind ?? ctx.labels.client_kind };
+    const category = log.businessCategory ?? ctx.labels.business_category;
+    if (category) target.businessCategory = category;
+  }
+  const only = options.only ? new Set(options.only) : null;
+  const skip = new Set(options.skip ?? []);
+  const out: ValidationIssue[] = [];
+  for (const entry of CHECKS) {
+    if (!entry.run || skip.has(entry.id) || (only && !only.has(entry.id))) continue;
+    for (const issue of entry.run(target, ctx)) out.push(issue);
+  }
+  return out;
+}
