@@ -1,0 +1,124 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { Profile } from '../schema/profile.js';
+import { UsageError } from '../errors.js';
+
+/** The `profiles/` directory shipped with the package (next to `dist/`). */
+export const PROFILES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'profiles');
+
+const EXTENSIONS = ['.json', '.yaml', '.yml'];
+
+/** Names of the shipped profiles, sorted. */
+export function listProfiles(dir: string = PROFILES_DIR): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => EXTENSIONS.includes(extname(f)))
+    .map((f) => basename(f, extname(f)))
+    .sort();
+}
+
+/**
+ * Loads a profile by name (a file of `profiles/`) or by path (anything with a `/` or a file extension), resolves its
+ * `extends` chain and validates it with zod. Objects merge key by key down the chain; arrays of named objects
+ * (`income`, `obligations`, `spending`, `loans`) merge by `name` (an entry with `"remove": true` deletes the
+ * inherited one); other arrays and scalars replace. `base` is the root of the chain.
+ * Throws a UsageError naming the file and the field on any problem.
+ */
+export function loadProfile(nameOrPath: string, dir: string = PROFILES_DIR): Profile {
+  const chain: Array<{ file: string; data: Record<string, unknown> }> = [];
+  let file = locate(nameOrPath, dir, undefined);
+  const seen = new Set<string>();
+  for (;;) {
+    if (seen.has(file)) throw new UsageError(`profile ${nameOrPath}: extends: cycle through ${file}`, 'extends');
+    seen.add(file);
+    const data = readProfileFile(file);
+    chain.push({ file, data });
+    const parent = data.extends;
+    if (parent === undefined) break;
+    if (typeof parent !== 'string' || parent === '') throw new UsageError(`profile ${file}: extends: must be a profile name`, 'extends');
+    file = locate(parent, dirname(file), file);
+  }
+  let merged: Record<string, unknown> = {};
+  for (let i = chain.length - 1; i >= 0; i--) merged = mergeProfile(merged, chain[i].data);
+  const leaf = chain[0];
+  const root = chain[chain.length - 1];
+  delete merged.extends;
+  merged.name = typeof leaf.data.name === 'string' ? leaf.data.name : basename(leaf.file, extname(leaf.file));
+  merged.base = typeof root.data.name === 'string' ? root.data.name : basename(root.file, extname(root.file));
+  const parsed = Profile.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = formatPath(issue.path);
+    throw new UsageError(`profile ${leaf.file}: ${field}: ${issue.message}`, field);
+  }
+  return parsed.data;
+}
+
+function locate(nameOrPath: string, dir: string, from: string | undefined): string {
+  const isPath = nameOrPath.includes('/') || nameOrPath.includes('\\') || EXTENSIONS.includes(extname(nameOrPath));
+  const candidates = isPath ? [resolve(from ? dirname(from) : process.cwd(), nameOrPath)] : EXTENSIONS.map((e) => join(dir, nameOrPath + e));
+  if (!isPath && from) candidates.push(...EXTENSIONS.map((e) => join(PROFILES_DIR, nameOrPath + e)));
+  for (const c of candidates) if (existsSync(c)) return c;
+  const known = listProfiles(dir);
+  const hint = isPath ? '' : ` (known: ${known.join(', ')})`;
+  throw new UsageError(`${from ? `profile ${from}: extends` : '--profile'}: no profile ${nameOrPath}${hint}`, from ? 'extends' : '--profile');
+}
+
+function readProfileFile(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`profile ${file}: cannot read: ${(err as Error).message}`, '--profile');
+  }
+  let data: unknown;
+  try {
+    data = extname(file) === '.json' ? JSON.parse(text) : parseYaml(text);
+  } catch (err) {
+    throw new UsageError(`profile ${file}: not valid ${extname(file) === '.json' ? 'JSON' : 'YAML'}: ${(err as Error).message.split('\n')[0]}`, '--profile');
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError(`profile ${file}: (root): must be an object`, '(root)');
+  return data as Record<string, unknown>;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function isNamedArray(v: unknown): v is Array<Record<string, unknown>> {
+  return Array.isArray(v) && v.every((e) => isPlainObject(e) && typeof e.name === 'string');
+}
+
+/** Merges a child profile over its parent (see `loadProfile`). */
+export function mergeProfile(parent: Record<string, unknown>, child: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...parent };
+  for (const [key, value] of Object.entries(child)) {
+    const prev = out[key];
+    if (isPlainObject(prev) && isPlainObject(value)) out[key] = mergeProfile(prev, value);
+    else if (isNamedArray(prev) && isNamedArray(value)) out[key] = mergeNamed(prev, value);
+    else out[key] = value;
+  }
+  return out;
+}
+
+function mergeNamed(parent: Array<Record<string, unknown>>, child: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
+  const out = parent.map((e) => ({ ...e }));
+  for (const entry of child) {
+    const i = out.findIndex((e) => e.name === entry.name);
+    if (entry.remove === true) {
+      if (i >= 0) out.splice(i, 1);
+      continue;
+    }
+    if (i >= 0) out[i] = mergeProfile(out[i], entry);
+    else out.push(entry);
+  }
+  return out;
+}
+
+function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? String(p) : `.${String(p)}`;
+  return out === '' ? '(root)' : out;
+}

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { SIGNAL_IDS } from './signal-id.js';
+import { CHANNELS, TRANSACTION_TYPES } from './transaction-types.js';
+import { ClientKind } from './log-row.js';
+
+/** The declared business categories of SME profiles; shared with the validator's alignment rules and the questions. */
+export const BUSINESS_CATEGORIES = ['restaurant', 'retail', 'factory', 'logistics', 'services'] as const;
+export const BusinessCategory = z.enum(BUSINESS_CATEGORIES);
+export type BusinessCategory = z.infer<typeof BusinessCategory>;
+
+/**
+ * An amount distribution in currency units (CNY), clipped to [min, max] when given.
+ * - lognormal: exp(N(mu, sigma²)); median e^mu.
+ * - gamma: shape k, scale θ; mean kθ.
+ * - uniform: [min, max).
+ * - fixed: always `value`.
+ */
+export const AmountDist = z.discriminatedUnion('dist', [
+  z.object({ dist: z.literal('lognormal'), mu: z.number(), sigma: z.number().nonnegative(), min: z.number().positive().optional(), max: z.number().positive().optional() }).strict(),
+  z.object({ dist: z.literal('gamma'), shape: z.number().positive(), scale: z.number().positive(), min: z.number().positive().optional(), max: z.number().positive().optional() }).strict(),
+  z.object({ dist: z.literal('uniform'), min: z.number().positive(), max: z.number().positive() }).strict(),
+  z.object({ dist: z.literal('fixed'), value: z.number().positive() }).strict(),
+]);
+export type AmountDist = z.infer<typeof AmountDist>;
+
+/** How often a scheduled flow recurs. `irregular` draws `per_month` events at random days. */
+export const CADENCES = ['monthly', 'semimonthly', 'biweekly', 'weekly', 'quarterly', 'annual', 'irregular'] as const;
+export const Cadence = z.enum(CADENCES);
+export type Cadence = z.infer<typeof Cadence>;
+
+const TxType = z.enum(TRANSACTION_TYPES);
+const ChannelName = z.enum(CHANNELS);
+/** Relative weights per channel, e.g. `{ "QR": 5, "POS": 2 }`. */
+const ChannelMix = z.partialRecord(ChannelName, z.number().nonnegative());
+const Range = z.tuple([z.number(), z.number()]).refine(([a, b]) => a <= b, 'range must be [min, max] with min <= max');
+const UnitlessRange = z.tuple([z.number().positive(), z.number().positive()]).refine(([a, b]) => a <= b, 'range must be [min, max] with min <= max');
+const UnitRange = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]).refine(([a, b]) => a <= b, 'range must be [min, max] with min <= max');
+
+/** A recurring flow: income (salary, sales receipts) or an obligation (rent, bills, payroll, supplier payments). */
+export const Flow = z
+  .object({
+    name: z.string().min(1),
+    type: TxType,
+    cadence: Cadence,
+    /** Day of month (monthly/quarterly/semimonthly first day), 1–28. */
+    day: z.number().int().min(1).max(28).default(1),
+    /** Months (1–12) a quarterly or annual flow falls in; default January/April/July/October, or January. */
+    months: z.array(z.number().int().min(1).max(12)).min(1).optional(),
+    /** Day-of-month jitter, ± days. */
+    jitter_days: z.number().int().min(0).max(10).default(0),
+    /** Events per month for `irregular`. */
+    per_month: Range.optional(),
+    /** The flow's level, drawn once per log (a salary, a rent). */
+    amount: AmountDist,
+    /** Per-occurrence spread around the level: each amount is level·exp(N(0, variation²)); 0 = the same every time. */
+    variation: z.number().min(0).max(2).default(0),
+    /** Probability that a log has this flow at all. */
+    probability: z.number().min(0).max(1).default(1),
+    counterparty: z.string().min(1),
+    /** True: the same counterparty every time (employer, landlord); false: a fresh one per event from a small pool. */
+    fixed_counterparty: z.boolean().default(true),
+    remark: z.string().min(1),
+    channel: ChannelName,
+    /** Hour-of-day range [from, to] the flow posts in (local time). */
+    hours: z.tuple([z.number().int().min(0).max(23), z.number().int().min(0).max(23)]).default([9, 17]),
+    /**
+     * Whether the level scales with the log's drawn income (level × drawn monthly income / `monthly_income`), so that
+     * rent follows salary and payroll follows revenue instead of being independent draws.
+     */
+    scale_with_income: z.boolean().default(false),
+    /** Whether the amount is scaled by the seasonality multiplier (sales revenue, not salary). */
+    seasonal: z.boolean().default(false),
+    /** Whether an outgoing payment is declined when funds run short (true) or always goes through (false). */
+    declinable: z.boolean().default(true),
+  })
+  .strict();
+export type Flow = z.infer<typeof Flow>;
+
+/** A class of discretionary spending: merchant class, weight, amounts, hours, weekdays and channels. */
+export const SpendingCategory = z
+  .object({
+    name: z.string().min(1),
+    weight: z.number().positive(),
+    type: TxType.default('Purchase'),
+    /** Counterparty kind (see `COUNTERPARTY_KINDS`), e.g. `grocery`, `steel_supplier`. */
+    counterparty: z.string().min(1),
+    /** Size of the per-log pool of counterparties of this class (regulars). */
+    pool: z.number().int().min(1).max(50).default(4),
+    remark: z.string().min(1),
+    amount: AmountDist,
+    channels: ChannelMix,
+    /** 24 relative weights for the hour of day; default: a daytime curve. */
+    hours: z.array(z.number().nonnegative()).length(24).optional(),
+    /** 7 relative weights Monday..Sunday. */
+    weekdays: z.array(z.number().nonnegative()).length(7).optional(),
+    /** Share of a refund (full or partial) within 60 days, for purchases. */
+    refund_rate: z.number().min(0).max(0.5).default(0),
+    /** Share of events abroad (travel spending). */
+    overseas_rate: z.number().min(0).max(1).default(0),
+  })
+  .strict();
+export type SpendingCategory = z.infer<typeof SpendingCategory>;
+
+export const SEASONAL_EVENTS = ['spring_festival', 'national_day', 'double_11', 'summer'] as const;
+/** A seasonal peak: spending/revenue rate multiplied by `multiplier` during the event's window. */
+export const SeasonalPeak = z
+  .object({
+    event: z.enum(SEASONAL_EVENTS),
+    multiplier: z.number().positive(),
+  })
+  .strict();
+export type SeasonalPeak = z.infer<typeof SeasonalPeak>;
+
+/** A loan the profile may hold, disbursed inside the period and repaid by schedule. */
+export const LoanSpec = z
+  .object({
+    name: z.string().min(1),
+    probability: z.number().min(0).max(1),
+    lender: z.string().min(1),
+    principal: AmountDist,
+    annual_rate: Range,
+    term_months: z.array(z.number().int().positive()).min(1),
+    method: z.enum(['equal_installment', 'equal_principal', 'bullet']),
+    /** Disbursement month window, 0-based months from the period start. */
+    start_month: z.tuple([z.number().int().min(0), z.number().int().min(0)]).default([0, 3]),
+  })
+  .strict();
+export type LoanSpec = z.infer<typeof LoanSpec>;
+
+/** How often a signal is injected (prevalence, share of logs) and at what intensity range (SPEC §3). */
+export const SignalSpec = z
+  .object({
+    prevalence: z.number().min(0).max(1),
+    intensity: UnitRange,
+  })
+  .strict();
+export type SignalSpec = z.infer<typeof SignalSpec>;
+
+/** Signal prevalence per signal id; absent signals are never injected. */
+export const SignalTable = z.partialRecord(z.enum(SIGNAL_IDS), SignalSpec);
+export type SignalTable = z.infer<typeof SignalTable>;
+
+/**
+ * A client profile after `extends` is resolved (SPEC §2). Amounts in CNY units; the generator converts to cents.
+ * `base` is the root of the inheritance chain (one of the four bases).
+ */
+export const Profile = z
+  .object({
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'profile names are lower-case kebab-case'),
+    base: z.string().min(1),
+    description: z.string().min(1),
+    client_kind: ClientKind,
+    business_category: BusinessCategory.nullable(),
+    home_country: z.string().regex(/^[A-Z]{2}$/).default('CN'),
+    rows: z.object({ min: z.number().int().min(1), max: z.number().int().min(1) }).strict().refine((r) => r.min <= r.max, 'rows.min must be <= rows.max').default({ min: 50, max: 300 }),
+    /** Target share of the row range the base events fill, before injection (the rest is headroom for signals). */
+    fill: UnitRange.default([0.3, 0.8]),
+    opening_balance: AmountDist,
+    /** Lowest balance a declinable payment may leave, in CNY (0: no overdraft; negative: an overdraft line). */
+    overdraft_floor: z.number().max(0).default(0),
+    /**
+     * Discretionary spending as a share of the year's income net of obligations; amounts are rescaled per log
+     * (factor clipped to `spend_scale`) so that the balance path matches the profile's means whatever the row count.
+     */
+    spend_ratio: z.number().positive().max(3).default(0.85),
+    /** Bounds of that rescaling factor; narrow for personal spending (keeps amounts realistic), wide for SME costs. */
+    spend_scale: UnitlessRange.default([0.5, 2]),
+    /** Typical monthly income in CNY, used when the log draws no income flow. */
+    monthly_income: z.number().positive(),
+    income: z.array(Flow).default([]),
+    obligations: z.array(Flow).default([]),
+    spending: z.array(SpendingCategory).min(1),
+    seasonality: z.array(SeasonalPeak).default([]),
+    loans: z.array(LoanSpec).default([]),
+    signals: SignalTable.default({}),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    if (p.client_kind === 'sme' && p.business_category === null)
+      ctx.addIssue({ code: 'custom', path: ['business_category'], message: 'an SME profile needs a business category' });
+    if (p.client_kind === 'personal' && p.business_category !== null)
+      ctx.addIssue({ code: 'custom', path: ['business_category'], message: 'a personal profile has no business category' });
+  });
+export type Profile = z.infer<typeof Profile>;
+/** The profile file as written, before `extends` is resolved and defaults applied. */
+export type ProfileInput = z.input<typeof Profile>;

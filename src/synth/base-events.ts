@@ -1,0 +1,307 @@
+import type { Flow, SpendingCategory } from '../schema/profile.js';
+import type { Channel } from '../schema/transaction-types.js';
+import { TYPE_DIRECTION } from '../schema/transaction-types.js';
+import type { Rng } from '../random/rng.js';
+import { chance, int, normal } from '../random/draw.js';
+import { DAY, civil, dayStart, daysInMonth } from './calendar.js';
+import { drawAmount, meanAmount, unitsToCents } from './amounts.js';
+import { OVERSEAS_COUNTRIES } from './data/names.js';
+import type { Period, SynthEvent } from './event.js';
+import type { Vocabulary } from './vocabulary.js';
+
+/** Default hour-of-day weights of discretionary spending: quiet at night, peaks at lunch and in the evening. */
+export const DEFAULT_HOURS: readonly number[] = [
+  0.3, 0.15, 0.08, 0.05, 0.05, 0.1, 0.4, 1.2, 2.2, 2.4, 2.6, 3.2, 4.2, 3.4, 2.8, 2.8, 3.0, 3.6, 4.4, 4.6, 4.0, 3.0, 1.8, 0.8,
+];
+/** Default weekday weights Monday..Sunday: a little more on weekends. */
+export const DEFAULT_WEEKDAYS: readonly number[] = [1, 1, 1, 1, 1.1, 1.35, 1.25];
+
+/** What base-event construction needs from the log being built. */
+export interface BaseContext {
+  rng: Rng;
+  period: Period;
+  vocab: Vocabulary;
+  homeCountry: string;
+  /** Seasonal multiplier per day of the period. */
+  seasons: Float64Array;
+  events: SynthEvent[];
+}
+
+/** One occurrence time (local seconds) per cadence step of a flow, inside the period. */
+export function flowTimes(rng: Rng, flow: Flow, period: Period): number[] {
+  const out: number[] = [];
+  const at = (dayAt: number): void => {
+    if (dayAt < period.start || dayAt >= period.end) return;
+    const [h0, h1] = flow.hours[0] <= flow.hours[1] ? flow.hours : [flow.hours[1], flow.hours[0]];
+    out.push(dayAt + int(rng, h0, h1) * 3600 + int(rng, 0, 59) * 60 + int(rng, 0, 59));
+  };
+  const jitter = (): number => (flow.jitter_days > 0 ? int(rng, -flow.jitter_days, flow.jitter_days) : 0);
+  const inMonth = (year: number, month: number, day: number): number => {
+    const d = Math.min(Math.max(1, day + jitter()), daysInMonth(year, month));
+    return dayStart(year, month, d);
+  };
+  const months = monthsOf(period);
+  switch (flow.cadence) {
+    case 'monthly':
+      for (const [y, m] of months) at(inMonth(y, m, flow.day));
+      break;
+    case 'semimonthly':
+      for (const [y, m] of months) {
+        at(inMonth(y, m, flow.day));
+        at(inMonth(y, m, flow.day + 15));
+      }
+      break;
+    case 'quarterly':
+    case 'annual': {
+      const wanted = flow.months ?? (flow.cadence === 'quarterly' ? [1, 4, 7, 10] : [1]);
+      for (const [y, m] of months) if (wanted.includes(m)) at(inMonth(y, m, flow.day));
+      break;
+    }
+    case 'weekly':
+    case 'biweekly': {
+      const step = flow.cadence === 'weekly' ? 7 : 14;
+      for (let d = period.start + int(rng, 0, step - 1) * DAY; d < period.end; d += step * DAY) at(d + jitter() * DAY);
+      break;
+    }
+    case 'irregular': {
+      const [lo, hi] = flow.per_month ?? [1, 4];
+      for (const [y, m] of months) {
+        const n = int(rng, Math.round(lo), Math.round(hi));
+        const last = daysInMonth(y, m);
+        for (let k = 0; k < n; k++) at(dayStart(y, m, int(rng, 1, last)));
+      }
+      break;
+    }
+  }
+  return out;
+}
+
+/** Calendar months [year, month] that overlap the period. */
+export function monthsOf(period: Period): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const a = civil(period.start);
+  const b = civil(period.end - 1);
+  for (let y = a.year, m = a.month; y < b.year || (y === b.year && m <= b.month); m === 12 ? (y++, (m = 1)) : m++) out.push([y, m]);
+  return out;
+}
+
+/** Expected occurrences per month of a flow, for income estimates. */
+export function flowsPerMonth(flow: Flow): number {
+  switch (flow.cadence) {
+    case 'monthly':
+      return 1;
+    case 'semimonthly':
+      return 2;
+    case 'biweekly':
+      return 30.44 / 14;
+    case 'weekly':
+      return 30.44 / 7;
+    case 'quarterly':
+      return (flow.months?.length ?? 4) / 12;
+    case 'annual':
+      return (flow.months?.length ?? 1) / 12;
+    case 'irregular': {
+      const [lo, hi] = flow.per_month ?? [1, 4];
+      return (lo + hi) / 2;
+    }
+  }
+}
+
+/**
+ * Adds the events of every recurring flow the log has (income first, then obligations) and returns the expected
+ * monthly income in cents (level × occurrences per month, summed over income flows). Levels of flows marked
+ * `scale_with_income` are multiplied by `incomeScale`.
+ */
+export function addFlows(ctx: BaseContext, flows: readonly Flow[], isIncome: boolean, incomeScale = 1): number {
+  let monthly = 0;
+  for (const flow of flows) {
+    if (flow.probability < 1 && !chance(ctx.rng, flow.probability)) continue;
+    const level = drawAmount(ctx.rng, flow.amount) * (flow.scale_with_income ? incomeScale : 1);
+    if (isIncome) monthly += level * flowsPerMonth(flow);
+    const sign = signOf(flow.type, isIncome);
+    const pool: string[] = [];
+    const fixedName = flow.fixed_counterparty ? ctx.vocab.counterparty(flow.counterparty) : '';
+    for (const at of flowTimes(ctx.rng, flow, ctx.period)) {
+      let units = level;
+      if (flow.variation > 0) units *= Math.exp(normal(ctx.rng, 0, flow.variation));
+      if (flow.seasonal) units *= ctx.seasons[Math.floor((at - ctx.period.start) / DAY)] ?? 1;
+      let name = fixedName;
+      if (!flow.fixed_counterparty) {
+        if (pool.length < 4 && (pool.length === 0 || chance(ctx.rng, 0.5))) pool.push(ctx.vocab.counterparty(flow.counterparty));
+        name = pool[int(ctx.rng, 0, pool.length - 1)];
+      }
+      ctx.events.push({
+        at,
+        type: flow.type,
+        channel: flow.channel,
+        counterparty: name,
+        amountCents: sign * unitsToCents(units),
+        location: ctx.homeCountry,
+        remark: ctx.vocab.remark(flow.remark, civil(at).month),
+        outcome: sign < 0 && flow.declinable ? 'declinable' : 'success',
+      });
+    }
+  }
+  return Math.round(monthly * 100);
+}
+
+function signOf(type: Flow['type'], isIncome: boolean): 1 | -1 {
+  const d = TYPE_DIRECTION[type];
+  if (d === 0) return isIncome ? 1 : -1;
+  return d;
+}
+
+/** Per-category sampling tables: cumulative day, hour and channel weights (shared by every log of a profile/period). */
+interface CategoryTable {
+  cat: SpendingCategory;
+  dayCum: Float64Array;
+  hourCum: Float64Array;
+  channels: Channel[];
+  channelCum: Float64Array;
+}
+
+interface SpendingTables {
+  categoryCum: Float64Array;
+  tables: CategoryTable[];
+}
+
+const tableCache = new WeakMap<readonly SpendingCategory[], Map<string, SpendingTables>>();
+
+/**
+ * Adds `count` discretionary events drawn from the profile's spending categories: category by weight, day by
+ * weekday weight × seasonal multiplier, hour by hour weight, amount from the category's distribution, channel from its
+ * mix, counterparty from a per-log pool of regulars. Purchases may get a paired refund (`refund_rate`).
+ * Returns the events created (purchases and refunds), so the caller can rescale and thin them.
+ */
+export function addSpending(ctx: BaseContext, categories: readonly SpendingCategory[], count: number): SynthEvent[] {
+  const created: SynthEvent[] = [];
+  if (count <= 0) return created;
+  const { categoryCum, tables } = spendingTables(ctx, categories);
+  const pools: string[][] = categories.map(() => []);
+  const days = ctx.seasons.length;
+  for (let k = 0; k < count; k++) {
+    const ci = sampleCum(categoryCum, ctx.rng.next() * categoryCum[categoryCum.length - 1]);
+    const t = tables[ci];
+    const cat = t.cat;
+    const pool = pools[ci];
+    const day = sampleCum(t.dayCum, ctx.rng.next() * t.dayCum[days - 1]);
+    const hour = sampleCum(t.hourCum, ctx.rng.next() * t.hourCum[23]);
+    const at = ctx.period.start + day * DAY + hour * 3600 + int(ctx.rng, 0, 3599);
+    if (at >= ctx.period.end) continue;
+    const overseas = cat.overseas_rate > 0 && chance(ctx.rng, cat.overseas_rate);
+    if (pool.length < cat.pool && (pool.length === 0 || chance(ctx.rng, 0.35))) pool.push(ctx.vocab.counterparty(cat.counterparty));
+    const counterparty = overseas ? ctx.vocab.counterparty('overseas_merchant') : pool[int(ctx.rng, 0, pool.length - 1)];
+    const sign = TYPE_DIRECTION[cat.type] === 1 ? 1 : -1;
+    const ev: SynthEvent = {
+      at,
+      type: cat.type,
+      channel: t.channels[sampleCum(t.channelCum, ctx.rng.next() * t.channelCum[t.channelCum.length - 1])],
+      counterparty,
+      amountCents: sign * unitsToCents(drawAmount(ctx.rng, cat.amount)),
+      location: overseas ? OVERSEAS_COUNTRIES[int(ctx.rng, 0, OVERSEAS_COUNTRIES.length - 1)] : ctx.homeCountry,
+      remark: ctx.vocab.remark(overseas ? 'overseas_purchase' : cat.remark, monthOf(ctx, day)),
+      outcome: sign < 0 ? 'declinable' : 'success',
+    };
+    created.push(ev);
+    if (cat.type === 'Purchase' && cat.refund_rate > 0 && chance(ctx.rng, cat.refund_rate)) {
+      const full = chance(ctx.rng, 0.6);
+      const refundAt = at + int(ctx.rng, 1, 30) * DAY + int(ctx.rng, -3600, 3600);
+      if (refundAt < ctx.period.end) {
+        created.push({
+          at: refundAt,
+          type: 'Refund',
+          channel: ev.channel === 'POS' ? 'POS' : 'ONLINE',
+          counterparty,
+          amountCents: full ? -ev.amountCents : Math.max(1, Math.round(-ev.amountCents * (0.2 + 0.6 * ctx.rng.next()))),
+          location: ev.location,
+          remark: ctx.vocab.remark('refund'),
+          outcome: 'success',
+          refundOf: ev,
+        });
+      }
+    }
+  }
+  for (const ev of created) ctx.events.push(ev);
+  return created;
+}
+
+function monthOf(ctx: BaseContext, day: number): number {
+  return civil(ctx.period.start + day * DAY).month;
+}
+
+function spendingTables(ctx: BaseContext, categories: readonly SpendingCategory[]): SpendingTables {
+  let byPeriod = tableCache.get(categories);
+  if (!byPeriod) {
+    byPeriod = new Map();
+    tableCache.set(categories, byPeriod);
+  }
+  // The seasons array is determined by (profile, period); its length and checksum identify it with the period.
+  const key = `${ctx.period.start}:${ctx.period.end}:${checksum(ctx.seasons)}`;
+  let hit = byPeriod.get(key);
+  if (!hit) {
+    const categoryCum = cumulative(categories.map((c) => c.weight));
+    hit = { categoryCum, tables: categories.map((cat) => categoryTable(ctx, cat)) };
+    byPeriod.set(key, hit);
+  }
+  return hit;
+}
+
+function checksum(a: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s = (s * 31 + a[i] * 1000) % 1_000_000_007;
+  return s;
+}
+
+function cumulative(weights: readonly number[]): Float64Array {
+  const out = new Float64Array(weights.length);
+  let acc = 0;
+  for (let i = 0; i < weights.length; i++) {
+    acc += weights[i];
+    out[i] = acc;
+  }
+  return out;
+}
+
+function categoryTable(ctx: BaseContext, cat: SpendingCategory): CategoryTable {
+  const weekdays = cat.weekdays ?? DEFAULT_WEEKDAYS;
+  const days = ctx.seasons.length;
+  const dayCum = new Float64Array(days);
+  const firstWeekday = civil(ctx.period.start).weekday;
+  let acc = 0;
+  for (let d = 0; d < days; d++) {
+    acc += weekdays[(firstWeekday + d) % 7] * ctx.seasons[d];
+    dayCum[d] = acc;
+  }
+  let channels = Object.keys(cat.channels).sort() as Channel[];
+  let channelWeights = channels.map((c) => cat.channels[c] ?? 0);
+  if (!(channelWeights.reduce((a, b) => a + b, 0) > 0)) {
+    channels = ['POS'];
+    channelWeights = [1];
+  }
+  const hours = cat.hours && cat.hours.some((h) => h > 0) ? cat.hours : DEFAULT_HOURS;
+  return { cat, dayCum, hourCum: cumulative(hours), channels, channelCum: cumulative(channelWeights) };
+}
+
+/** Smallest index i with cum[i] > u (binary search over a cumulative weight array). */
+function sampleCum(cum: Float64Array, u: number): number {
+  let lo = 0;
+  let hi = cum.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cum[mid] > u) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Mean discretionary amount (currency units) of a profile's spending mix, weighted by category weight. */
+export function meanSpend(categories: readonly SpendingCategory[]): number {
+  let w = 0;
+  let s = 0;
+  for (const c of categories) {
+    w += c.weight;
+    s += c.weight * meanAmount(c.amount);
+  }
+  return w > 0 ? s / w : 0;
+}
+

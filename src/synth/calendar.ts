@@ -1,0 +1,88 @@
+/**
+ * Calendar arithmetic on local wall time held as seconds since 1970-01-01 00:00:00 (read as UTC, no time zone),
+ * the time base of `SynthEvent.at`. Pure: `Date.UTC` on given values only.
+ */
+
+/** Seconds in a day. */
+export const DAY = 86_400;
+
+/** `YYYY-MM-DD` → local seconds at 00:00:00 of that day; throws a RangeError on a malformed or impossible date. */
+export function parseDate(date: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) {
+    throw new RangeError(`not a calendar date: ${date}`);
+  }
+  return ms / 1000;
+}
+
+const dateCache = new Map<number, string>();
+
+/** Local seconds → `YYYY-MM-DD` (memoised per day: a process formats few distinct days). */
+export function formatDate(at: number): string {
+  const days = Math.floor(at / DAY);
+  let s = dateCache.get(days);
+  if (s === undefined) {
+    const c = civil(at);
+    s = `${c.year}-${pad2(c.month)}-${pad2(c.day)}`;
+    if (dateCache.size < 200_000) dateCache.set(days, s);
+  }
+  return s;
+}
+
+/**
+ * Year, month (1–12), day (1–31) and weekday (0 = Monday … 6 = Sunday) of a local time, by Howard Hinnant's
+ * `civil_from_days` (proleptic Gregorian; http://howardhinnant.github.io/date_algorithms.html), without a Date.
+ */
+export function civil(at: number): { year: number; month: number; day: number; weekday: number } {
+  const days = Math.floor(at / DAY);
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  // 1970-01-01 was a Thursday (weekday 3 when Monday is 0).
+  const weekday = (((days + 3) % 7) + 7) % 7;
+  return { year, month, day, weekday };
+}
+
+/** Local seconds at 00:00 on year-month-day; day overflow rolls into the next month as `Date.UTC` does. */
+export function dayStart(year: number, month: number, day: number): number {
+  return Date.UTC(year, month - 1, day) / 1000;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Number of days in a month (month 1–12) of the proleptic Gregorian calendar. */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) return 29;
+  return MONTH_DAYS[month - 1];
+}
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+/**
+ * Formats local times as `YYYY-MM-DD HH:MM:SS`; the date part comes from the per-day cache of `formatDate`, so a row
+ * costs one string concatenation.
+ */
+export class TimestampFormatter {
+  /** `YYYY-MM-DD HH:MM:SS` of a local time in whole seconds. */
+  format(at: number): string {
+    const day = Math.floor(at / DAY);
+    const date = formatDate(at);
+    const s = at - day * DAY;
+    const h = Math.floor(s / 3600);
+    const mi = Math.floor((s % 3600) / 60);
+    const se = s % 60;
+    return `${date} ${pad2(h)}:${pad2(mi)}:${pad2(se)}`;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Remark templates per remark kind, as data. Placeholders: `{month}` the event's month name (dropped when the
+ * month is unknown), `{ref}` a short reference number, `{n}` a small count. Remarks describe the transaction the way
+ * a bank statement does and never contain a word of `LEAKAGE_WORDS` (a test checks every template).
+ * Unknown kinds fall back to the kind in words, e.g. `steel_purchase` → `Steel purchase`.
+ */
+export const REMARK_KINDS: Readonly<Record<string, readonly string[]>> = {
+  // personal income
+  salary: ['Salary {month}', 'Monthly wages {month}', 'Payroll credit {month}'],
+  bonus: ['Year-end bonus', 'Performance bonus', 'Quarterly bonus'],
+  gig_income: ['Platform earnings settlement', 'Weekly payout', 'Task income withdrawal', 'Order earnings'],
+  allowance: ['Living allowance', 'Money from home', 'Monthly allowance'],
+  scholarship: ['Scholarship payment', 'Student grant', 'Tuition subsidy'],
+  pension: ['Pension {month}', 'Basic pension payment'],
+  part_time: ['Part-time job pay', 'Tutoring fee received', 'Weekend job wages'],
+  // housing and bills
+  rent: ['Rent {month}', 'Monthly rent', 'Apartment rent {month}'],
+  utility_bill: ['Electricity bill', 'Water bill', 'Gas bill', 'Utilities {month}'],
+  telecom_bill: ['Mobile plan {month}', 'Broadband fee', 'Phone bill {month}'],
+  insurance_premium: ['Insurance premium', 'Health insurance premium', 'Policy premium {month}'],
+  subscription: ['Membership renewal', 'Monthly subscription', 'Auto-renew membership', 'Cloud storage plan'],
+  gym_membership: ['Gym membership', 'Fitness class pack', 'Monthly membership'],
+  tuition: ['Tuition fee', 'Course fee', 'Training fee'],
+  property_fee: ['Property management fee', 'Parking fee {month}'],
+  // spending
+  grocery: ['Groceries', 'Daily necessities', 'Fruit and vegetables', 'Supermarket shopping'],
+  dining: ['Lunch', 'Dinner', 'Coffee', 'Breakfast', 'Takeaway order', 'Milk tea', 'Meal with friends'],
+  online_shopping: ['Online order', 'Online order {ref}', 'Group buy order', 'Household items order'],
+  transport: ['Metro ride', 'Taxi fare', 'Ride hailing', 'Train ticket', 'Bus card top-up'],
+  fuel: ['Fuel', 'Car refuelling', 'EV charging'],
+  pharmacy: ['Medicine', 'Clinic visit', 'Health check'],
+  clothing: ['Clothes', 'Shoes', 'Seasonal clothing'],
+  electronics: ['Phone accessories', 'Headphones', 'Electronics purchase'],
+  entertainment: ['Movie tickets', 'Concert tickets', 'Show tickets', 'Bowling night'],
+  travel: ['Hotel booking', 'Flight ticket', 'Holiday package', 'Scenic area tickets'],
+  beauty: ['Haircut', 'Cosmetics', 'Beauty treatment'],
+  household: ['Home supplies', 'Furniture', 'Kitchen appliance'],
+  late_snack: ['Late snack', 'Convenience store', 'Night market food', 'Instant noodles and drinks'],
+  gifts: ['Red envelope', 'Festival gift', 'Gift for parents', 'Wedding gift'],
+  atm_withdrawal: ['Cash withdrawal', 'ATM cash'],
+  cash_deposit: ['Cash deposit', 'Counter deposit'],
+  transfer_out: ['Transfer to family', 'Shared dinner split', 'Money to parents', 'Transfer to friend'],
+  transfer_in: ['Transfer from family', 'Dinner split received', 'Money from friend', 'Repayment from friend'],
+  savings_transfer: ['Transfer to savings', 'Fixed deposit'],
+  // bank and credit
+  interest: ['Quarterly interest', 'Deposit interest'],
+  bank_fee: ['Account management fee', 'SMS alert fee', 'Card annual fee', 'Transfer fee'],
+  card_repayment: ['Credit card repayment', 'Card bill {month}', 'Card statement payment'],
+  loan_disbursement: ['Loan disbursement', 'Loan funds released', 'Credit line drawdown'],
+  loan_repayment: ['Loan installment', 'Installment {n}', 'Monthly installment', 'Scheduled repayment'],
+  late_fee: ['Late payment fee', 'Penalty interest', 'Service charge'],
+  investment_buy: ['Fund subscription', 'Wealth product purchase', 'Stock account transfer'],
+  investment_redeem: ['Fund redemption', 'Wealth product maturity'],
+  tax: ['Individual income tax', 'Tax payment'],
+  refund: ['Refund', 'Return refund', 'Order refund', 'Partial refund'],
+  overseas_purchase: ['Duty free shopping', 'Hotel abroad', 'Shopping abroad', 'Restaurant abroad'],
+  // SME revenue by business category
+  sales_restaurant: ['QR payment settlement', 'Dine-in sales settlement', 'Takeaway platform settlement', 'Catering order payment', 'Banquet deposit'],
+  catering_order: ['Company banquet', 'Catering order for event', 'Staff meal contract', 'Group dinner booking'],
+  sales_retail: ['Store sales settlement', 'POS settlement', 'Wholesale order payment', 'Online store settlement'],
+  sales_factory: ['Payment for order PO{ref}', 'Goods payment contract {ref}', 'Invoice {ref} settlement', 'Advance payment for order {ref}'],
+  sales_logistics: ['Freight charges waybill {ref}', 'Delivery service fee', 'Warehousing fee', 'Transport contract payment'],
+  sales_services: ['Service fee invoice {ref}', 'Consulting fee', 'Project milestone payment', 'Design service fee', 'Maintenance contract fee'],
+  sales_seasonal: ['Holiday order settlement', 'Festival gift box orders', 'Seasonal goods payment', 'Order payment {ref}'],
+  // SME costs
+  food_purchase: ['Vegetables and meat', 'Fresh produce purchase', 'Rice and cooking oil', 'Seafood purchase', 'Ingredients restock'],
+  beverage_purchase: ['Beverage restock', 'Tea leaves', 'Beer and drinks'],
+  kitchen_supplies: ['Tableware', 'Kitchen equipment repair', 'Cleaning supplies', 'Takeaway packaging'],
+  goods_purchase: ['Stock replenishment', 'Goods purchase invoice {ref}', 'Snacks restock', 'Seasonal stock order'],
+  raw_materials: ['Steel plates', 'Plastic pellets', 'Raw materials invoice {ref}', 'Components purchase', 'Chemical materials'],
+  machinery: ['Equipment maintenance', 'Machine parts', 'Mould processing fee'],
+  packaging: ['Cartons and packaging', 'Packing materials'],
+  fuel_purchase: ['Diesel for trucks', 'Fleet fuel card top-up', 'Fuel'],
+  vehicle_service: ['Truck maintenance', 'Tyres', 'Vehicle repair'],
+  freight_subcontract: ['Subcontracted freight', 'Line haul fee', 'Warehouse rental'],
+  tolls: ['Expressway tolls', 'ETC toll settlement'],
+  office_supplies: ['Office supplies', 'Printing', 'Computer equipment'],
+  software: ['Software subscription', 'Cloud server fee', 'Domain and hosting'],
+  professional_fees: ['Bookkeeping fee', 'Legal consultation', 'Advertising fee', 'Audit fee'],
+  payroll: ['Staff wages {month}', 'Payroll batch {month}', 'Employee salaries'],
+  social_insurance: ['Social insurance contributions', 'Housing fund contributions'],
+  vat: ['VAT payment', 'Quarterly tax filing', 'Tax payment'],
+  commercial_rent: ['Shop rent {month}', 'Workshop rent', 'Warehouse rent', 'Office rent {month}'],
+  commercial_utility: ['Electricity for premises', 'Water and gas', 'Utilities {month}'],
+  owner_draw: ['Owner withdrawal', 'Transfer to owner account'],
+  capital_injection: ['Capital injection', 'Owner funds transfer'],
+};
+
+/** Month names for `{month}`. */
+export const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;

@@ -1,0 +1,124 @@
+import type { LogRow } from '../schema/log-row.js';
+import type { LoanSchedule, RefundPair } from '../schema/labels.js';
+import { TYPE_DIRECTION } from '../schema/transaction-types.js';
+import { DAY, TimestampFormatter, formatDate, parseDate } from './calendar.js';
+import type { Period, SynthEvent, SynthLoan } from './event.js';
+import { safeText } from './text.js';
+
+/** Refunds must come within this many days of their purchase (SPEC §1). */
+export const REFUND_WINDOW_DAYS = 60;
+
+/** The rows and the facts the labels need, after finalization. */
+export interface Finalized {
+  rows: LogRow[];
+  refundPairs: RefundPair[];
+  loans: LoanSchedule[];
+}
+
+const COUNTRY_RE = /^[A-Z]{2}$/;
+
+/**
+ * Turns events into canonical rows with every SPEC §1 invariant true by construction:
+ * 1. drops events outside the period, zero amounts, and loans whose disbursement is outside it (with their rows);
+ * 2. sorts by time, stably (ties keep insertion order);
+ * 3. walks the rows in order: txn ids `T0001`…, status (`failed` → FAILED; `declinable` outflows FAIL when
+ *    balance + amount < floor; otherwise SUCCESS), balances chained in integer cents (FAILED rows do not move it);
+ *    a refund is kept only against an earlier SUCCESS purchase, within the window, at the same counterparty, and
+ *    clipped to the purchase's unrefunded remainder;
+ * 4. fills each loan's schedule: txn ids and paid/late/partial/missed/not_due from the rows as they ended up.
+ * Text fields are made safe (`safeText`); amounts get the sign their type requires.
+ * Sets `txnId` and `status` on the kept events (kept events are exactly those with a `txnId`).
+ */
+export function finalize(
+  events: SynthEvent[],
+  loans: readonly SynthLoan[],
+  opts: { period: Period; openingBalanceCents: number; overdraftFloorCents: number; homeCountry: string },
+): Finalized {
+  const { period } = opts;
+  const deadLoans = new Set<string>();
+  for (const loan of loans) {
+    const d = loan.disbursement;
+    if (d.at < period.start || d.at >= period.end || d.amountCents <= 0) deadLoans.add(loan.schedule.loan_id);
+  }
+  const kept: SynthEvent[] = [];
+  for (const ev of events) {
+    ev.txnId = undefined;
+    ev.status = undefined;
+    if (!(ev.at >= period.start && ev.at < period.end)) continue;
+    if (!Number.isFinite(ev.amountCents) || Math.round(ev.amountCents) === 0) continue;
+    if (ev.loan && deadLoans.has(ev.loan.loanId)) continue;
+    kept.push(ev);
+  }
+  kept.sort((a, b) => a.at - b.at);
+
+  const fmt = new TimestampFormatter();
+  const rows: LogRow[] = [];
+  const refundPairs: RefundPair[] = [];
+  const refunded = new Map<SynthEvent, number>();
+  // Events given a row in this run (stale txnIds on events dropped since an earlier run must not count).
+  const assigned = new Set<SynthEvent>();
+  const idWidth = Math.max(4, String(kept.length).length);
+  let balance = opts.openingBalanceCents;
+  for (const ev of kept) {
+    let amount = Math.round(ev.amountCents);
+    const dir = TYPE_DIRECTION[ev.type];
+    if (dir !== 0 && Math.sign(amount) !== dir) amount = -amount;
+    let counterparty = ev.counterparty;
+    if (ev.type === 'Refund') {
+      const p = ev.refundOf;
+      if (!p || !assigned.has(p) || p.type !== 'Purchase' || p.status !== 'SUCCESS' || p.at >= ev.at || ev.at - p.at > REFUND_WINDOW_DAYS * DAY) continue;
+      const remaining = -p.amountCents - (refunded.get(p) ?? 0);
+      if (remaining <= 0) continue;
+      if (amount > remaining) amount = remaining;
+      counterparty = p.counterparty;
+    }
+    let status: 'SUCCESS' | 'FAILED';
+    if (ev.outcome === 'failed') status = 'FAILED';
+    else if (ev.outcome === 'declinable' && amount < 0 && balance + amount < opts.overdraftFloorCents) status = 'FAILED';
+    else status = 'SUCCESS';
+    if (ev.type === 'Refund' && status === 'FAILED') continue;
+    if (status === 'SUCCESS') balance += amount;
+    const txnId = `T${String(rows.length + 1).padStart(idWidth, '0')}`;
+    ev.txnId = txnId;
+    ev.status = status;
+    assigned.add(ev);
+    ev.amountCents = amount;
+    if (ev.type === 'Refund' && ev.refundOf) {
+      refunded.set(ev.refundOf, (refunded.get(ev.refundOf) ?? 0) + amount);
+      refundPairs.push({ refund_txn_id: txnId, purchase_txn_id: ev.refundOf.txnId as string, amount_cents: amount });
+    }
+    rows.push({
+      txn_id: txnId,
+      timestamp: fmt.format(Math.floor(ev.at)),
+      type: ev.type,
+      channel: ev.channel,
+      counterparty: safeText(counterparty, 'Counterparty'),
+      amountCents: amount,
+      balanceCents: balance,
+      status,
+      location: ev.location === opts.homeCountry || COUNTRY_RE.test(ev.location) ? ev.location : opts.homeCountry,
+      remark: safeText(ev.remark, ev.type),
+    });
+  }
+
+  const schedules: LoanSchedule[] = [];
+  const periodEndDate = formatDate(period.end);
+  for (const loan of loans) {
+    if (deadLoans.has(loan.schedule.loan_id) || !assigned.has(loan.disbursement)) continue;
+    const s = loan.schedule;
+    const installments = s.installments.map((inst) => {
+      const ev = loan.repayments.get(inst.n);
+      if (ev && assigned.has(ev)) {
+        const paid = ev.status === 'SUCCESS' ? -ev.amountCents : 0;
+        const late = parseDate(inst.due_date) + DAY <= ev.at;
+        const status = paid === 0 ? 'missed' : paid < inst.payment_cents ? 'partial' : late ? 'late' : 'paid';
+        return { ...inst, status, txn_id: ev.txnId as string, paid_cents: paid } as const;
+      }
+      const due = inst.due_date < periodEndDate;
+      const status = !due ? 'not_due' : inst.payment_cents === 0 ? 'paid' : 'missed';
+      return { ...inst, status, txn_id: null, paid_cents: 0 } as const;
+    });
+    schedules.push({ ...s, disbursement_txn_id: loan.disbursement.txnId as string, installments });
+  }
+  return { rows, refundPairs, loans: schedules };
+}

@@ -1,0 +1,116 @@
+import type { LoanSpec } from '../schema/profile.js';
+import type { Rng } from '../random/rng.js';
+import { chance, int, pick, uniform } from '../random/draw.js';
+import { civil, dayStart, formatDate, parseDate } from './calendar.js';
+import { drawAmount } from './amounts.js';
+import { amortize, scheduleDueDates } from './loan-schedule.js';
+import type { Period, SynthEvent, SynthLoan } from './event.js';
+import type { Vocabulary } from './vocabulary.js';
+
+/** What loan construction needs from the log being built. */
+export interface LoanContext {
+  rng: Rng;
+  period: Period;
+  vocab: Vocabulary;
+  homeCountry: string;
+  events: SynthEvent[];
+  loans: SynthLoan[];
+}
+
+/**
+ * Opens the profile's loans that this log draws: a Loan Disbursement inside the period, an amortisation schedule
+ * (`amortize`, `scheduleDueDates`) and one Loan Repayment per installment due inside the period, auto-debited on
+ * the due date. Principal is rounded to 100 CNY and the rate to 0.01 percentage points.
+ */
+export function addLoans(ctx: LoanContext, specs: readonly LoanSpec[]): void {
+  for (const spec of specs) {
+    if (!chance(ctx.rng, spec.probability)) continue;
+    const principalCents = Math.max(100, Math.round(drawAmount(ctx.rng, spec.principal) / 100)) * 100 * 100;
+    const annualRate = Math.round(uniform(ctx.rng, spec.annual_rate[0], spec.annual_rate[1]) * 10_000) / 10_000;
+    const termMonths = pick(ctx.rng, spec.term_months);
+    const first = civil(ctx.period.start);
+    const monthOffset = int(ctx.rng, spec.start_month[0], spec.start_month[1]);
+    const startDay = dayStart(first.year, first.month + monthOffset, int(ctx.rng, 1, 28));
+    if (startDay >= ctx.period.end) continue;
+    openLoan(ctx, {
+      lender: ctx.vocab.counterparty(spec.lender),
+      principalCents,
+      annualRate,
+      termMonths,
+      method: spec.method,
+      at: startDay + int(ctx.rng, 9, 16) * 3600 + int(ctx.rng, 0, 3599),
+      declinable: true,
+    });
+  }
+}
+
+/** The terms and timing of one loan to open. */
+export interface OpenLoanInput {
+  lender: string;
+  principalCents: number;
+  annualRate: number;
+  termMonths: number;
+  method: 'equal_installment' | 'equal_principal' | 'bullet';
+  /** Disbursement time, local seconds. */
+  at: number;
+  /** Whether repayments may be declined for lack of funds (then the installment is recorded as missed). */
+  declinable: boolean;
+}
+
+/**
+ * Opens one loan: pushes its disbursement and its in-period repayments to the events and its schedule to the loans.
+ * Loan ids are `L1`, `L2`, … in opening order. Returns the loan under construction.
+ */
+export function openLoan(ctx: LoanContext, input: OpenLoanInput): SynthLoan {
+  const loanId = `L${ctx.loans.length + 1}`;
+  const startDate = formatDate(input.at);
+  const plan = amortize({ principalCents: input.principalCents, annualRate: input.annualRate, termMonths: input.termMonths, method: input.method });
+  const dues = scheduleDueDates(startDate, input.termMonths);
+  const disbursement: SynthEvent = {
+    at: input.at,
+    type: 'Loan Disbursement',
+    channel: 'TRANSFER',
+    counterparty: input.lender,
+    amountCents: input.principalCents,
+    location: ctx.homeCountry,
+    remark: ctx.vocab.remark('loan_disbursement'),
+    outcome: 'success',
+    loan: { loanId, installment: 0 },
+  };
+  ctx.events.push(disbursement);
+  const loan: SynthLoan = {
+    schedule: {
+      loan_id: loanId,
+      disbursement_txn_id: '',
+      lender: input.lender,
+      principal_cents: input.principalCents,
+      annual_rate: input.annualRate,
+      term_months: input.termMonths,
+      method: input.method,
+      start_date: startDate,
+      installments: plan.map((p, i) => ({ ...p, due_date: dues[i] })),
+    },
+    disbursement,
+    repayments: new Map(),
+  };
+  for (const inst of loan.schedule.installments) {
+    const due = parseDate(inst.due_date);
+    if (due >= ctx.period.end) break;
+    if (inst.payment_cents === 0) continue;
+    const ev: SynthEvent = {
+      at: due + int(ctx.rng, 6, 10) * 3600 + int(ctx.rng, 0, 3599),
+      type: 'Loan Repayment',
+      channel: 'AUTO_DEBIT',
+      counterparty: input.lender,
+      amountCents: -inst.payment_cents,
+      location: ctx.homeCountry,
+      remark: ctx.vocab.remark('loan_repayment').replace(/Installment \d+/, `Installment ${inst.n}`),
+      outcome: input.declinable ? 'declinable' : 'success',
+      loan: { loanId, installment: inst.n },
+    };
+    ctx.events.push(ev);
+    loan.repayments.set(inst.n, ev);
+  }
+  ctx.loans.push(loan);
+  return loan;
+}
