@@ -4,9 +4,10 @@ import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
 import { absent, buildView, idsOf, isPersonal, ratioStrength, type LogView } from './view.js';
 
 /**
- * Concentration (personal): one counterparty takes most of the discretionary spending.
- * Present when the top counterparty's share of SUCCESS outflow money of `types` ≥ `minShare`, with ≥ `minRows`
- * rows, out of ≥ `minPurchases` rows. Evidence: the top counterparty's rows.
+ * Concentration (personal): one counterparty takes much of the discretionary spending. Over SUCCESS outflows of
+ * `types` (≥ `minPurchases` of them), the most frequent counterparty (ties: more money, then name) is present
+ * when it has ≥ `minRows` rows, ≥ `minCountShare` of the rows and ≥ `minAmountShare` of the money. Counting rows
+ * rather than money keeps one big one-off purchase elsewhere from hiding the habit. Evidence: its rows.
  */
 export function concentrationFromView(v: LogView, t: Thresholds['concentration']): Detection {
   if (!isPersonal(v)) return absent();
@@ -27,12 +28,15 @@ export function concentrationFromView(v: LogView, t: Thresholds['concentration']
   }
   if (count < t.minPurchases || total <= 0) return absent();
   let top = '';
+  let topRows = 0;
   let topSum = -1;
-  for (const [cp, s] of sum) if (s > topSum || (s === topSum && cp < top)) (top = cp), (topSum = s);
-  const share = topSum / total;
-  const rows = rowsOf.get(top)!;
-  const present = share >= t.minShare && rows.length >= t.minRows;
-  return { present, strength: ratioStrength(share, t.minShare, present), evidence: present ? idsOf(v, rows) : [] };
+  for (const [cp, list] of rowsOf) {
+    const s = sum.get(cp)!;
+    if (list.length > topRows || (list.length === topRows && (s > topSum || (s === topSum && cp < top)))) (top = cp), (topRows = list.length), (topSum = s);
+  }
+  const countShare = topRows / count;
+  const present = topRows >= t.minRows && countShare >= t.minCountShare && topSum / total >= t.minAmountShare;
+  return { present, strength: ratioStrength(countShare, t.minCountShare, present), evidence: present ? idsOf(v, rowsOf.get(top)!) : [] };
 }
 
 /** Detects the Concentration signal on a log. */

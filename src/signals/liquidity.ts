@@ -18,7 +18,8 @@ export function lowBalanceDays(v: LogView, floor: number): number[] {
  * - declined outflows (FAILED, negative amount) ≥ `minFailed`;
  * - days ending below `lowBalanceCents` ≥ `minLowDays`;
  * - borrowing to repay: a SUCCESS Transfer In followed within `borrowDays` days by a Card/Loan Repayment of
- *   ≥ `borrowCover` of it, ≥ `minBorrowPairs` times.
+ *   ≥ `borrowCover` of it, when the balance before the inflow could not have covered that repayment,
+ *   ≥ `minBorrowPairs` times.
  * Strength is the largest of the three ratios to their thresholds. Evidence: the rows behind each feature met.
  */
 export function liquidityFromView(v: LogView, t: Thresholds['liquidity']): Detection {
@@ -35,7 +36,9 @@ export function liquidityFromView(v: LogView, t: Thresholds['liquidity']): Detec
     for (let j = i + 1; j < v.n && v.day[j] - v.day[i] <= t.borrowDays; j++) {
       const q = v.rows[j];
       if (used.has(j) || !v.ok[j] || (q.type !== 'Card Repayment' && q.type !== 'Loan Repayment')) continue;
-      if (-q.amountCents >= t.borrowCover * r.amountCents) {
+      // Borrowed to repay: the repayment uses most of the inflow and the money was not there before it.
+      const before = r.balanceCents - r.amountCents;
+      if (-q.amountCents >= t.borrowCover * r.amountCents && before < -q.amountCents) {
         used.add(j);
         pairs.push(i, j);
         pairCount++;

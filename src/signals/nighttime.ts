@@ -5,9 +5,10 @@ import { absent, buildView, idsOf, isPersonal, ratioStrength, type LogView } fro
 
 /**
  * Nighttime (personal): discretionary outflows between `fromHour` and `toHour` (local time, any status).
- * Routine night spending (a counterparty paid at night ≥ `routineVisits` times, e.g. a night-shift worker's
- * canteen) is not counted. Present when the remaining night rows are ≥ `minRows` and ≥ `minShare` of all
- * outflows of `types`. Always absent on logs without time of day (`hasTimeOfDay` false, e.g. Berka).
+ * Remote night spending (`remoteChannels`: online, transfers) always counts; in-person night spending counts only
+ * at a counterparty paid at night fewer than `routineVisits` times — a night-shift worker's regular canteen or
+ * convenience store is a routine, not the signal. Present when the counted rows are ≥ `minRows` and ≥ `minShare`
+ * of all outflows of `types`. Always absent on logs without time of day (`hasTimeOfDay` false, e.g. Berka).
  */
 export function nighttimeFromView(v: LogView, t: Thresholds['nighttime']): Detection {
   if (!isPersonal(v) || !v.log.hasTimeOfDay) return absent();
@@ -26,7 +27,8 @@ export function nighttimeFromView(v: LogView, t: Thresholds['nighttime']): Detec
     }
   }
   if (total === 0 || night.length === 0) return absent();
-  const odd = night.filter((i) => visits.get(v.rows[i].counterparty)! < t.routineVisits);
+  const remote = new Set<string>(t.remoteChannels);
+  const odd = night.filter((i) => remote.has(v.rows[i].channel) || visits.get(v.rows[i].counterparty)! < t.routineVisits);
   const share = odd.length / total;
   const present = odd.length >= t.minRows && share >= t.minShare;
   return { present, strength: ratioStrength(share, t.minShare, present), evidence: present ? idsOf(v, odd) : [] };

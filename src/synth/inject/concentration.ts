@@ -1,19 +1,23 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
 import { int, lognormal } from '../../random/draw.js';
-import { add, atHours, randomDay, sample, sized } from './util.js';
+import { add, atHours, randomDay, sample } from './util.js';
 
 /**
  * Concentration: discretionary spending collapses onto one online merchant. Existing home-country purchases
- * are moved to that merchant (same money, same days) until it holds a share of 0.55 (intensity 0) to 0.85
- * (intensity 1) of purchase money; if the log has too few purchases, small ones are added there first.
+ * are moved to that merchant (same money, same days) until it holds 55% (intensity 0) to 80% (intensity 1) of
+ * the purchases and at least half of their money; if the log has too few purchases, small ones are added there
+ * first. Later signals (spikes, night or seasonal spending) may dilute the share, hence the margin above the
+ * detector's 35%.
  */
 export const injectConcentration: Injector = (ctx: InjectContext, intensity: number): void => {
   const t = DEFAULT_THRESHOLDS.concentration;
-  const target = 0.55 + 0.3 * Math.min(1, Math.max(0, intensity));
+  const x = Math.min(1, Math.max(0, intensity));
+  const countTarget = 0.55 + 0.25 * x;
+  const amountTarget = 0.5;
   const merchant = ctx.counterparty('online_shop');
   const purchases = (): SynthEvent[] => ctx.events.filter((e) => e.type === 'Purchase' && e.amountCents < 0 && e.location === ctx.homeCountry);
-  const need = t.minPurchases + 4 - purchases().length;
+  const need = t.minPurchases + 6 - purchases().length;
   for (let k = 0; k < need; k++) {
     add(ctx, {
       at: atHours(ctx.rng, randomDay(ctx), 9, 22),
@@ -30,16 +34,15 @@ export const injectConcentration: Injector = (ctx: InjectContext, intensity: num
   const list = purchases();
   let total = 0;
   let mine = 0;
+  let rows = 0;
   for (const e of list) {
     total -= e.amountCents;
-    if (e.counterparty === merchant) mine -= e.amountCents;
+    if (e.counterparty === merchant) (mine -= e.amountCents), rows++;
   }
-  const minRows = t.minRows + sized(2, 6, intensity);
-  let rows = list.filter((e) => e.counterparty === merchant).length;
   for (const e of sample(ctx.rng, list, list.length)) {
-    if (mine >= target * total && rows >= minRows) break;
+    if (mine >= amountTarget * total && rows >= countTarget * list.length && rows >= t.minRows + 2) break;
     if (e.counterparty === merchant) continue;
-    // Moving the refunded purchases would orphan nothing (finalize takes the refund's counterparty from its purchase).
+    // A refunded purchase may move too: finalize takes a refund's counterparty from its purchase.
     e.counterparty = merchant;
     e.channel = int(ctx.rng, 0, 3) === 0 ? 'QR' : 'ONLINE';
     e.remark = ctx.remark('online_shopping');

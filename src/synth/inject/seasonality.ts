@@ -7,8 +7,8 @@ import { civil, dayStart, daysInMonth } from '../calendar.js';
 
 /**
  * Seasonality: an abnormal seasonal swing. One festival month (Spring Festival, National Day or Double 11 when
- * inside the period) gets a splurge of purchases: 3× (intensity 0) to 5× (intensity 1) the median month's
- * purchase count and 4× to 7× its money, funded by a one-off year-end bonus paid just before it.
+ * inside the period) gets a splurge of purchases: 3.8× (intensity 0) to 6× (intensity 1) the median month's
+ * purchase count and 4.5× to 8× its money, funded by a one-off year-end bonus paid just before it.
  */
 export const injectSeasonality: Injector = (ctx: InjectContext, intensity: number): void => {
   const t = DEFAULT_THRESHOLDS.seasonality;
@@ -35,8 +35,8 @@ export const injectSeasonality: Injector = (ctx: InjectContext, intensity: numbe
   const [year, month] = pick(ctx.rng, festive.length ? festive : months);
   const key = `${year}-${month}`;
   const x = Math.min(1, Math.max(0, intensity));
-  const wantCount = Math.max(t.minPeakRows + 2, Math.ceil(mc * (3 + 2 * x)));
-  const wantMoney = ma * (4 + 3 * x);
+  const wantCount = Math.max(t.minPeakRows + 2, Math.ceil(mc * (3.8 + 2.2 * x)));
+  const wantMoney = ma * (4.5 + 3.5 * x);
   const n = Math.max(sized(6, 10, x), wantCount - (counts.get(key) ?? 0));
   const money = Math.max(n * 50_00, wantMoney - (amounts.get(key) ?? 0));
   const start = dayStart(year, month, 1);

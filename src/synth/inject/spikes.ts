@@ -1,18 +1,20 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { add, atHours, randomDay, roundCny, sized } from './util.js';
+import { DAY, add, atHours, randomDay, roundCny, sized } from './util.js';
 import { SPIKE_PURCHASE_KINDS, SPIKE_PURCHASE_REMARKS } from './words.js';
 
 /**
- * Spikes: 2 (intensity 0) to 4 (intensity 1) sudden outflows of 1.2–2.8 months of income each, to fresh
- * counterparties in different months: a big purchase, a cash withdrawal or a transfer to a person. They go
- * through (spending beyond the usual buffer is the point).
+ * Spikes: 2 (intensity 0) to 4 (intensity 1) sudden outflows of 1.6–3.4 months of income each, to fresh
+ * counterparties: a big purchase, a cash withdrawal or a transfer to a person. Each is funded by cashing in
+ * savings (an Investment Redeem of 80–100% of it a day or two before), so the spike drains the buffer without
+ * making every later payment bounce.
  */
 export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): void => {
   const count = sized(2, 4, intensity);
   const income = Math.max(3_000_00, ctx.monthlyIncomeCents);
+  const savings = ctx.counterparty('investment');
   for (let k = 0; k < count; k++) {
-    const amount = roundCny(income * uniform(ctx.rng, 1.2 + 0.4 * intensity, 2 + 0.8 * intensity), 10);
+    const amount = roundCny(income * uniform(ctx.rng, 1.6 + 0.4 * intensity, 2.6 + 0.8 * intensity), 10);
     const day = randomDay(ctx, 10, 2);
     const form = int(ctx.rng, 0, 5);
     let ev: SynthEvent;
@@ -54,5 +56,16 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
       };
     }
     add(ctx, ev);
+    add(ctx, {
+      at: Math.max(ctx.period.start, ev.at - int(ctx.rng, 1, 2) * DAY),
+      type: 'Investment Redeem',
+      channel: 'ONLINE',
+      counterparty: savings,
+      amountCents: Math.round(-ev.amountCents * uniform(ctx.rng, 0.8, 1)),
+      location: ctx.homeCountry,
+      remark: ctx.remark('investment_redeem'),
+      outcome: 'success',
+      signal: 'spikes',
+    });
   }
 };
