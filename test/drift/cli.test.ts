@@ -1,0 +1,127 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatLogTsv } from '../../src/log/format-tsv.js';
+import { Reference } from '../../src/schema/reference.js';
+import type { Log } from '../../src/schema/log-row.js';
+import { makeLog } from './helpers.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const cli = join(root, 'dist', 'cli', 'main.js');
+const berka = join(root, '..', 'shared', 'data', 'berka', 'trans_test.csv');
+
+function run(args: string[], cwd: string) {
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', env: { ...process.env, CI: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function writeCorpus(dir: string, logs: Log[]): void {
+  mkdirSync(dir, { recursive: true });
+  for (const log of logs) writeFileSync(join(dir, `${log.logId}.tsv`), formatLogTsv(log));
+}
+
+const id = (i: number) => `p${String(i).padStart(6, '0')}`;
+
+describe('cclupe reference build / cclupe drift (spawned)', () => {
+  let tmp: string;
+  beforeAll(() => {
+    tmp = mkdtempSync(join(tmpdir(), 'cclupe-drift-'));
+    writeCorpus(join(tmp, 'ref'), Array.from({ length: 120 }, (_, i) => makeLog(id(i), { seed: 'cli-ref' })));
+    writeCorpus(join(tmp, 'same'), Array.from({ length: 120 }, (_, i) => makeLog(id(i), { seed: 'cli-same' })));
+    const shifted = Array.from({ length: 120 }, (_, i) => makeLog(id(i), { seed: 'cli-same', scale: 400 }));
+    writeCorpus(join(tmp, 'shifted'), shifted);
+  });
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('builds a reference with schema version, corpus hash, n, edges and counts', () => {
+    const r = run(['reference', 'build', 'ref', '-o', 'ref.json', '--bins', '12'], tmp);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/120 logs/);
+    const ref = Reference.parse(JSON.parse(readFileSync(join(tmp, 'ref.json'), 'utf8')));
+    expect(ref.schemaVersion).toBe(1);
+    expect(ref.source.corpusHash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(ref.source.logs).toBe(120);
+    expect(Object.keys(ref.groups)).toEqual(['all', 'personal']); // kind read from the p000000 ids
+    expect(ref.groups.all!.features.amount_out.edges!.length).toBe(11);
+    // Same input twice gives the same bytes.
+    run(['reference', 'build', 'ref', '-o', 'ref2.json', '--bins', '12'], tmp);
+    expect(readFileSync(join(tmp, 'ref2.json'), 'utf8')).toBe(readFileSync(join(tmp, 'ref.json'), 'utf8'));
+  });
+
+  it('exits 0 with a per-feature table when nothing drifts', () => {
+    const r = run(['drift', 'same', '--reference', 'ref.json'], tmp);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^group\s+feature\s+status\s+KL/);
+    expect(r.stdout).toMatch(/PASS: 0 feature\(s\) over threshold/);
+  });
+
+  it('exits 1 and names the drifted features when amounts shift, writing JSON and HTML', () => {
+    const r = run(['drift', 'shifted', '--reference', 'ref.json', '--json', '--html', 'report.html', '--out', 'report.json'], tmp);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.passed).toBe(false);
+    const drifted = report.pooled.features.filter((f: { status: string }) => f.status === 'drift').map((f: { feature: string }) => f.feature);
+    expect(drifted).toEqual(expect.arrayContaining(['amount_in', 'amount_out']));
+    expect(JSON.parse(readFileSync(join(tmp, 'report.json'), 'utf8'))).toEqual(report);
+    const html = readFileSync(join(tmp, 'report.html'), 'utf8');
+    expect(html).toMatch(/<svg/);
+    expect(html).not.toMatch(/<script/);
+  });
+
+  it('honours per-feature thresholds', () => {
+    const r = run(
+      ['drift', 'shifted', '--reference', 'ref.json', '--threshold-feature', 'amount_in=100', '--threshold-feature', 'amount_out=100', '--threshold-feature', 'balance=100'],
+      tmp,
+    );
+    expect(r.code).toBe(0);
+  });
+
+  it('compares against other logs directly with --against', () => {
+    expect(run(['drift', 'same', '--against', 'ref'], tmp).code).toBe(0);
+    expect(run(['drift', 'shifted', '--against', 'ref'], tmp).code).toBe(1);
+  });
+
+  it('runs a per-log check on fewer bins', () => {
+    const r = run(['drift', 'same', '--reference', 'ref.json', '--per-log', '--per-log-bins', '4', '--json'], tmp);
+    const report = JSON.parse(r.stdout);
+    expect(report.perLog.bins).toBe(4);
+    expect(report.perLog.logs).toBe(120);
+    const rows = report.perLog.features.find((f: { feature: string }) => f.feature === 'rows_per_log');
+    expect(rows.logs.not_meaningful).toBe(120); // n = 1 per log: never meaningful
+  });
+
+  it('rejects bad usage with exit 2 and one line naming the option', () => {
+    const both = run(['drift', 'same'], tmp);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--reference/);
+    const bad = run(['drift', 'same', '--reference', 'ref.json', '--threshold-feature', 'colour=1'], tmp);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toMatch(/--threshold-feature/);
+    expect(run(['reference', 'build', 'ref', '-o', 'x.json', '--bins', '1'], tmp).code).toBe(2);
+  });
+
+  it('rejects a file that is not a reference with exit 1', () => {
+    writeFileSync(join(tmp, 'bad.json'), '{"format":"something else"}');
+    const r = run(['drift', 'same', '--reference', 'bad.json'], tmp);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/bad\.json/);
+  });
+
+  describe.skipIf(!existsSync(berka))('with the Berka data', () => {
+    it('builds a Berka reference marking hour and channel unavailable, not faked', () => {
+      const r = run(['reference', 'build', berka, '--dialect', join(root, 'dialects', 'berka.json'), '-o', 'berka.json', '--json'], tmp);
+      expect(r.code).toBe(0);
+      const summary = JSON.parse(r.stdout);
+      expect(summary.unavailable).toEqual(['hour', 'channel']);
+      expect(summary.source.logs).toBe(354);
+      const ref = Reference.parse(JSON.parse(readFileSync(join(tmp, 'berka.json'), 'utf8')));
+      expect(ref.groups.all!.features.hour.available).toBe(false);
+      expect(ref.groups.all!.features.amount_out.n).toBeGreaterThan(10_000);
+    });
+  });
+  if (!existsSync(berka)) console.warn(`skipping Berka drift test: ${berka} not found`);
+});
