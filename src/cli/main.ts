@@ -8,6 +8,7 @@ import { VERSION } from '../version.js';
  * and calls the library. Add a verb by adding its module here.
  */
 const COMMANDS: Array<() => Promise<{ register(program: Command): void }>> = [
+  () => import('./commands/generate.js'),
   () => import('./commands/validate.js'),
   () => import('./commands/reference.js'),
   () => import('./commands/drift.js'),
@@ -16,6 +17,7 @@ const COMMANDS: Array<() => Promise<{ register(program: Command): void }>> = [
   () => import('./commands/leaderboard.js'),
   () => import('./commands/stability.js'),
   () => import('./commands/eval.js'),
+  () => import('./commands/perturb.js'),
 ];
 
 async function main(argv: string[]): Promise<void> {

@@ -1,6 +1,9 @@
 import type { Log, LogRow } from '../schema/log-row.js';
 import type { CanonicalColumn } from '../schema/transaction-types.js';
+import { formatCents } from '../log/money.js';
 import type { FormatSpec } from './format-spec.js';
+
+const CANONICAL_TIMESTAMP = 'YYYY-MM-DD HH:mm:ss';
 import type { CellTable } from './types.js';
 
 /**
@@ -8,6 +11,7 @@ import type { CellTable } from './types.js';
  * negative style and currency mark. `formatMoney(-123456, canonical)` is `-1234.56`.
  */
 export function formatMoney(cents: number, f: FormatSpec): string {
+  if (f.thousandsSeparator === '' && f.decimalSeparator === '.' && f.currency === null && f.negative === 'minus') return formatCents(cents);
   const abs = Math.abs(cents);
   const units = String(Math.floor(abs / 100));
   const frac = String(abs % 100).padStart(2, '0');
@@ -28,6 +32,7 @@ export function formatMoney(cents: number, f: FormatSpec): string {
 
 /** Rewrites a canonical `YYYY-MM-DD HH:MM:SS` timestamp in the tokens of `format` (YYYY MM DD HH mm ss). */
 export function formatTimestamp(ts: string, format: string): string {
+  if (format === CANONICAL_TIMESTAMP) return ts;
   const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(ts);
   if (!m) return ts;
   const parts: Record<string, string> = { YYYY: m[1], MM: m[2], DD: m[3], HH: m[4], mm: m[5], ss: m[6] };

@@ -69,6 +69,8 @@ export function applyTextNoise(
       taken.add(after);
       mapping.set(name, after);
     }
+    // labels that name a counterparty (a loan's lender) follow the same spelling, so they stay true of the log
+    for (const loan of s.labels?.loans ?? []) loan.lender = mapping.get(loan.lender) ?? loan.lender;
     rows.forEach((r, i) => {
       const after = mapping.get(r.counterparty);
       if (after === undefined) return;

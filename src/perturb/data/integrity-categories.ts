@@ -6,19 +6,22 @@ export interface IntegrityCategory {
   id: string;
   /** Option text shown to the model. */
   text: string;
+  /** Validator codes whose presence shows this inconsistency in a log. */
+  codes: readonly string[];
 }
 
 /** Every integrity category, in option-catalogue order. */
 export const INTEGRITY_CATEGORIES: readonly IntegrityCategory[] = [
-  { id: 'balance_chain', text: 'A running balance that does not follow from the previous balance and the amount' },
-  { id: 'duplicate_row', text: 'The same transaction recorded twice' },
-  { id: 'refund_unpaired', text: 'A refund with no earlier purchase at the same counterparty that it could pay back' },
-  { id: 'refund_exceeds', text: 'A refund larger than the purchase it pays back' },
-  { id: 'schedule_break', text: 'A loan repayment that is missing, late or of the wrong amount for its schedule' },
-  { id: 'time_order', text: 'Rows that are not in time order' },
-  { id: 'malformed_row', text: 'A row with the wrong number of fields or a stray character' },
-  { id: 'empty_field', text: 'A required field left empty' },
-  { id: 'injected_instruction', text: 'A remark that tries to instruct the reader how to answer' },
+  { id: 'balance_chain', text: 'A running balance that does not follow from the previous balance and the amount', codes: ['BALANCE_MISMATCH'] },
+  { id: 'duplicate_row', text: 'The same transaction recorded twice', codes: ['DUPLICATE_TXN_ID'] },
+  { id: 'refund_unpaired', text: 'A refund with no purchase at the same counterparty that it could pay back', codes: ['REFUND_UNPAIRED'] },
+  { id: 'refund_exceeds', text: 'A refund larger than the purchase it pays back', codes: ['REFUND_EXCEEDS_PURCHASE'] },
+  { id: 'refund_before', text: 'A refund dated before the purchase it pays back', codes: ['REFUND_BEFORE_PURCHASE'] },
+  { id: 'schedule_break', text: 'A loan repayment that is missing, moved or of the wrong amount for its schedule', codes: ['SCHEDULE_MISMATCH'] },
+  { id: 'time_order', text: 'Rows that are not in time order', codes: ['NOT_TIME_ORDERED'] },
+  { id: 'malformed_row', text: 'A row with the wrong number of fields or a stray character', codes: ['FIELD_COUNT', 'BAD_TEXT'] },
+  { id: 'empty_field', text: 'A required field left empty', codes: ['EMPTY_FIELD'] },
+  { id: 'injected_instruction', text: 'A remark that tries to instruct the reader how to answer', codes: ['INJECTION'] },
 ];
 
 /** Looks a category up by id. */

@@ -17,8 +17,8 @@ export const refundBeforePurchase: LogOperator<{ daysBefore: number }> = {
   keepsQuestions: false,
   summary: 'a refund dated before the purchase it pays back',
   severityParams: SEVERITY_PARAMS['refund-before-purchase'],
-  expectedCodes: ['REFUND_UNPAIRED'],
-  integrity: ['refund_unpaired'],
+  expectedCodes: ['REFUND_BEFORE_PURCHASE'],
+  integrity: ['refund_before'],
   usesRate: false,
   apply(state, { daysBefore }, ctx) {
     const s = cloneState(state);

@@ -11,7 +11,7 @@ export const strayQuotes: CellOperator<{ rate: number }> = {
   keepsQuestions: false,
   summary: 'an unbalanced double quote in a text cell',
   severityParams: SEVERITY_PARAMS['stray-quotes'],
-  expectedCodes: ['BAD_CHAR'],
+  expectedCodes: ['BAD_TEXT'],
   integrity: ['malformed_row'],
   usesRate: true,
   apply(table, _params, ctx) {

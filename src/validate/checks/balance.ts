@@ -137,7 +137,8 @@ export function reconcileDay(rows: readonly LogRow[], starts: readonly number[] 
 
 /**
  * BALANCE_MISMATCH (SPEC §1 Balance rule): SUCCESS rows move the balance by their amount, FAILED rows leave it.
- * Each row is checked against the balance stated on the row before it, so one wrong row is one issue.
+ * Each row is checked against the balance stated on the row before it, so one wrong amount is one issue; a wrong
+ * balance whose next row follows from the expected one is also one issue (the chain carries the expected balance on).
  * The first row is checked against the opening balance when it is known (labels or dialect). After a row the reader
  * could not read, the chain restarts. With `reorderWithinDay` (date-only logs such as Berka), rows inside one day
  * may be put in any order, and only rows that no order reconciles are reported (`reconcileDay`).
@@ -155,8 +156,17 @@ export const checkBalance: Check = (log, ctx) => {
       if (gaps[i]) prev = null;
       const r = rows[i];
       if (prev !== null) {
-        const expected = r.status === 'FAILED' ? prev : prev + r.amountCents;
-        if (Math.abs(r.balanceCents - expected) > tol) out.push(mismatch(log, ctx, i, expected, i > 0 && !gaps[i] ? rows[i - 1].txn_id : undefined));
+        const expected = prev + moveOf(r);
+        if (Math.abs(r.balanceCents - expected) > tol) {
+          out.push(mismatch(log, ctx, i, expected, i > 0 && !gaps[i] ? rows[i - 1].txn_id : undefined));
+          // When the next row follows from the expected balance, only this row's balance is wrong (not its amount):
+          // carry the expected balance on, so that one wrong balance is one issue.
+          const next = i + 1 < n && !gaps[i + 1] ? rows[i + 1] : undefined;
+          if (next && Math.abs(next.balanceCents - (expected + moveOf(next))) <= tol && Math.abs(next.balanceCents - (r.balanceCents + moveOf(next))) > tol) {
+            prev = expected;
+            continue;
+          }
+        }
       }
       prev = r.balanceCents;
     }

@@ -10,7 +10,7 @@ import { dayOf, logIssue, money, rowIssue } from '../context.js';
  * - With labels, each `loans[]` schedule is recomputed (`amortize`, `scheduleDueDates`) and compared term by term;
  *   over a full schedule the principal sums to the loan; the disbursement row carries the principal from the lender;
  *   each installment's recorded status matches its row (paid: the full payment near the due date; late: after it;
- *   partial: less than due; missed / not_due: no row); a SUCCESS repayment to a scheduled lender that no installment
+ *   partial: less than due; missed: no row or a FAILED attempt; not_due: no row); a SUCCESS repayment to a scheduled lender that no installment
  *   names is unscheduled.
  * - Without labels, SUCCESS Loan Repayment rows are grouped by counterparty; a group of three or more whose most
  *   common amount covers at least half of it is an equal-installment series; a payment of another amount (other than a
@@ -74,7 +74,12 @@ const withLabels: Check = (log, ctx) => {
   function checkInstallment(loan: LoanSchedule, inst: LoanSchedule['installments'][number]): void {
     const name = `installment ${inst.n} (${inst.status})`;
     if (inst.status === 'missed' || inst.status === 'not_due') {
-      if (inst.txn_id !== null || inst.paid_cents !== 0) loanIssue(loan, `${name} records a payment`, 'none', inst.txn_id ?? money(inst.paid_cents));
+      // a missed installment may name the declined (FAILED) repayment attempt; it records no money paid
+      const j = at(inst.txn_id);
+      const declined = j !== undefined && rows[j].status === 'FAILED' && rows[j].type === 'Loan Repayment' && rows[j].counterparty === loan.lender;
+      if (inst.paid_cents !== 0 || (inst.txn_id !== null && !(inst.status === 'missed' && declined))) {
+        loanIssue(loan, `${name} records a payment`, inst.status === 'missed' ? 'none, or a FAILED repayment row' : 'none', inst.txn_id ?? money(inst.paid_cents), j);
+      }
       if (inst.status === 'not_due' && ctx.period && inst.due_date <= ctx.period.end) loanIssue(loan, `${name} falls due inside the period`, `after ${ctx.period.end}`, inst.due_date);
       if (inst.status === 'missed' && ctx.period && inst.due_date > ctx.period.end) loanIssue(loan, `${name} is not due inside the period`, `<= ${ctx.period.end}`, inst.due_date);
       return;

@@ -1,0 +1,115 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { perturbDataset, type PerturbDatasetOptions } from '../../perturb/dataset.js';
+import { detectionMatrix, formatMatrixTable, type DetectionMatrix } from '../../perturb/matrix.js';
+import { OPERATORS } from '../../perturb/operators/index.js';
+import { readDatasetForPerturb, writePerturbedDataset } from '../../perturb/perturb-io.js';
+import type { SeverityLevel } from '../../perturb/types.js';
+import { CHECK_IDS } from '../../validate/registry.js';
+
+/** Options of `cclupe perturb`. */
+export interface PerturbCliOptions {
+  ops: string;
+  severity: string;
+  seed: string;
+  out?: string;
+  rate?: string;
+  cover: string;
+  check?: boolean;
+  json?: boolean;
+  skipChecks?: string;
+}
+
+/** Expands `--ops`: a comma list of operator ids, or `all`, `preserving`, `corrupting`. */
+export function parseOps(text: string): string[] {
+  const ids = OPERATORS.map((o) => o.id);
+  const out: string[] = [];
+  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (part === 'all') out.push(...ids);
+    else if (part === 'preserving' || part === 'corrupting') out.push(...OPERATORS.filter((o) => o.kind === part).map((o) => o.id));
+    else if (ids.includes(part)) out.push(part);
+    else throw new UsageError(`--ops: unknown operator ${part}; known: ${ids.join(', ')} (or all, preserving, corrupting)`, '--ops');
+  }
+  if (out.length === 0) throw new UsageError('--ops names no operator', '--ops');
+  return [...new Set(out)];
+}
+
+/** Parses `--severity`: a comma list of 1–5, or a range such as `1-5`. */
+export function parseSeverities(text: string): SeverityLevel[] {
+  const out = new Set<number>();
+  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const m = /^([1-5])(?:-([1-5]))?$/.exec(part);
+    if (!m) throw new UsageError(`--severity must list levels 1–5 (e.g. 1,3,5 or 1-5), got ${part}`, '--severity');
+    const a = Number(m[1]);
+    const b = m[2] ? Number(m[2]) : a;
+    for (let s = Math.min(a, b); s <= Math.max(a, b); s++) out.add(s);
+  }
+  if (out.size === 0) throw new UsageError('--severity names no level', '--severity');
+  return [...out].sort() as SeverityLevel[];
+}
+
+/** Runs `cclupe perturb`: reads the dataset, perturbs it, writes the new dataset, and returns what to print. */
+export function runPerturb(dataset: string, options: PerturbCliOptions): { text: string; matrix: DetectionMatrix | null } {
+  if (!options.out) throw new UsageError('--out <dir> is required', '--out');
+  if (resolve(options.out) === resolve(dataset)) throw new UsageError('--out must differ from the source dataset', '--out');
+  const rate = options.rate === undefined ? undefined : Number(options.rate);
+  if (rate !== undefined && !(rate > 0 && rate <= 1)) throw new UsageError(`--rate must be in (0, 1], got ${options.rate}`, '--rate');
+  if (options.cover !== 'all' && options.cover !== 'rotate') throw new UsageError(`--cover must be all or rotate, got ${options.cover}`, '--cover');
+  const skipChecks = options.skipChecks ? options.skipChecks.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  for (const id of skipChecks) if (!CHECK_IDS.includes(id)) throw new UsageError(`--skip-checks: unknown check ${id}; known: ${CHECK_IDS.join(', ')}`, '--skip-checks');
+  const opts: PerturbDatasetOptions = {
+    ops: parseOps(options.ops),
+    severities: parseSeverities(options.severity),
+    seed: options.seed,
+    cover: options.cover,
+    skipChecks,
+    ...(rate !== undefined ? { rate } : {}),
+  };
+  const source = readDatasetForPerturb(dataset);
+  if (source.sources.length === 0) throw new UsageError(`${dataset} holds no logs`, 'dataset');
+  const result = perturbDataset(source.sources, source.items, opts);
+  const matrix = detectionMatrix(result.outputs, result.notApplicable);
+  writePerturbedDataset(options.out, dataset, result, opts, options.check ? matrix : null);
+  const items = result.outputs.reduce((n, o) => n + o.items.length, 0);
+  const summary = `perturbed ${source.sources.length} logs → ${result.outputs.length} files (${result.notApplicable.length} not applicable), ${items} items, in ${options.out}`;
+  if (!options.check) {
+    return { text: options.json ? JSON.stringify({ logs: result.outputs.length, not_applicable: result.notApplicable.length, items }, null, 2) + '\n' : summary + '\n', matrix: null };
+  }
+  if (options.json) return { text: JSON.stringify({ ...matrix, logs: result.outputs.length, not_applicable: result.notApplicable.length, items }, null, 2) + '\n', matrix };
+  const verdict = matrix.pass
+    ? 'PASS: every corrupting operator detected at every severity; every preserving file reads back exactly, without errors'
+    : 'FAIL: see the rows with missed > 0, or round-trip < logs, or errors > 0';
+  return { text: `${summary}\n\n${formatMatrixTable(matrix)}\n\n${verdict}\n`, matrix };
+}
+
+/** Declares `cclupe perturb`. */
+export function register(program: Command): void {
+  program
+    .command('perturb')
+    .summary('derive a perturbed copy of a dataset (preserving or corrupting operators) and check the validator catches it')
+    .description(
+      'Apply perturbation operators (SPEC §9) to every log of a dataset, each at every given severity, one operator per ' +
+        'perturbed log. Preserving operators (format, text noise) keep the questions and gold and write a dialect file under ' +
+        'which the log reads back exactly; corrupting operators get an integrity item ("which of these inconsistencies does the ' +
+        'log contain?"). perturbations.jsonl records every edit and the validator codes expected to catch it. With --check, ' +
+        'prints the detection matrix per operator × severity and exits 1 unless every corruption is detected. Operators: ' +
+        OPERATORS.map((o) => o.id).join(', ') +
+        '. Severity tables: docs/perturb.md.',
+    )
+    .argument('<dataset>', 'source dataset directory (logs/, labels.jsonl, questions.jsonl)')
+    .option('--ops <list>', 'operator ids, comma-separated, or all / preserving / corrupting', 'all')
+    .option('--severity <levels>', 'severities 1–5, e.g. 1,3,5 or 1-5', '3')
+    .option('--seed <seed>', 'master seed; each (log, operator, severity) draws from its own stream', 'perturb')
+    .option('--out <dir>', 'directory of the perturbed dataset (required)')
+    .option('--rate <share>', "override every operator's share of rows/cells touched, in (0, 1]")
+    .option('--cover <mode>', 'all: every log × operator × severity; rotate: one severity per log × operator, rotating', 'all')
+    .option('--check', 'validate every perturbed log and print the detection matrix; exit 1 unless it passes')
+    .option('--skip-checks <ids>', 'validator checks to skip during --check, e.g. labels (saves the detector re-run)')
+    .option('--json', 'print JSON instead of text')
+    .action((dataset: string, options: PerturbCliOptions) => {
+      const { text, matrix } = runPerturb(dataset, options);
+      process.stdout.write(text);
+      if (matrix && !matrix.pass) process.exitCode = 1;
+    });
+}

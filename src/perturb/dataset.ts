@@ -1,0 +1,224 @@
+import { parseLogText } from '../io/read-log.js';
+import type { Dialect } from '../schema/dialect.js';
+import type { Item } from '../schema/item.js';
+import type { LogLabels } from '../schema/labels.js';
+import type { Log, LogRow } from '../schema/log-row.js';
+import type { PerturbRecord } from '../schema/perturb-manifest.js';
+import { SIGNAL_IDS } from '../schema/signal-id.js';
+import { detectAll } from '../signals/index.js';
+import { validateLog } from '../validate/validate-log.js';
+import { perturbLog, perturbedLogId, type PerturbRequest } from './apply.js';
+import { formatToDialect } from './format-dialect.js';
+import { isCanonicalFormat } from './format-spec.js';
+import { buildIntegrityItem } from './integrity.js';
+import { getOperator } from './operators/index.js';
+import type { SeverityLevel } from './types.js';
+
+/** One source log of a dataset, with its labels (null for foreign logs). */
+export interface SourceLog {
+  log: Log;
+  labels: LogLabels | null;
+}
+
+/** Options of `perturbDataset`. */
+export interface PerturbDatasetOptions {
+  ops: readonly string[];
+  severities: readonly SeverityLevel[];
+  seed: string;
+  /** Overrides every operator's rate. */
+  rate?: number;
+  /**
+   * `all` (default): every log × operator × severity. `rotate`: every log × operator, at one severity per pair,
+   * rotating through `severities` (log k, operator j → severities[(k + j) mod n]); n times fewer files, every cell covered.
+   */
+  cover?: 'all' | 'rotate';
+  /** Validator checks to skip (ids from the validator's registry), e.g. `labels` to save the detector re-run. */
+  skipChecks?: readonly string[];
+}
+
+/** Issue counts per code, split into errors and findings (warnings and info). */
+export interface IssueCounts {
+  errors: Map<string, number>;
+  findings: Map<string, number>;
+}
+
+function countIssues(issues: ReadonlyArray<{ code: string; severity: string }>): IssueCounts {
+  const errors = new Map<string, number>();
+  const findings = new Map<string, number>();
+  for (const i of issues) {
+    const m = i.severity === 'error' ? errors : findings;
+    m.set(i.code, (m.get(i.code) ?? 0) + 1);
+  }
+  return { errors, findings };
+}
+
+/** Codes whose count grew from `before` to `after` (sorted): what the perturbation added. */
+function grown(after: Map<string, number>, before: Map<string, number> | undefined): string[] {
+  return [...after].filter(([code, n]) => n > (before?.get(code) ?? 0)).map(([code]) => code).sort();
+}
+
+/** The issues the validator raises on a source log itself: perturbation findings are counted on top of these. */
+export function baselineIssues(src: SourceLog, skipChecks: readonly string[] = []): IssueCounts {
+  const kind = src.labels ? { clientKind: src.labels.client_kind, businessCategory: src.labels.business_category ?? undefined } : {};
+  return countIssues(validateLog({ ...src.log, ...kind }, { labels: src.labels, skip: skipChecks }));
+}
+
+/** What the validator and the reader said about one perturbed file. */
+export interface PerturbCheck {
+  /** Error codes the perturbation added: more such errors than on the source log (sorted). */
+  errors: string[];
+  /** Warning and info codes it added: format findings (sorted). */
+  findings: string[];
+  /** Every error code on the perturbed log, including any the source log already had (sorted). */
+  allErrors: string[];
+  /** For preserving logs: the file read with its dialect gives exactly the expected canonical rows. */
+  roundTrip: boolean | null;
+}
+
+/** One perturbed log ready to be written. */
+export interface PerturbedOutput {
+  record: PerturbRecord;
+  text: string;
+  dialect: Dialect | null;
+  labels: LogLabels | null;
+  items: Item[];
+  check: PerturbCheck;
+}
+
+/** The result of perturbing a dataset: written logs, plus records of (log, op, severity) that did not apply. */
+export interface PerturbedDataset {
+  outputs: PerturbedOutput[];
+  notApplicable: PerturbRecord[];
+}
+
+function rowsKey(rows: readonly LogRow[]): string {
+  return JSON.stringify(
+    rows.map((r) => [r.txn_id, r.timestamp, r.type, r.channel, r.counterparty, r.amountCents, r.balanceCents, r.status, r.location, r.remark]),
+  );
+}
+
+/** True when every signal detector gives the same presence and evidence on both logs (questions stay true). */
+export function sameDetections(a: Log, b: Log): boolean {
+  const da = detectAll(a);
+  const db = detectAll(b);
+  return SIGNAL_IDS.every((id) => da[id].present === db[id].present && [...da[id].evidence].sort().join() === [...db[id].evidence].sort().join());
+}
+
+/**
+ * Reads a perturbed file back and validates it (SPEC §9 detection): the reader's issues plus `validateLog` with the
+ * perturbed labels. Preserving files are read with their own dialect for the round trip, and with the canonical
+ * reader for the findings (what a user who does not know the format sees).
+ */
+export function checkPerturbed(
+  text: string,
+  file: string,
+  expected: Log,
+  labels: LogLabels | null,
+  dialect: Dialect | null,
+  preserving: boolean,
+  opts: { baseline?: IssueCounts; skipChecks?: readonly string[] } = {},
+): PerturbCheck {
+  const canonical = parseLogText(text, { file, logId: expected.logId });
+  const issues: Array<{ code: string; severity: string }> = [...canonical.issues];
+  const kind = labels ? { clientKind: labels.client_kind, businessCategory: labels.business_category ?? undefined } : {};
+  for (const log of canonical.logs) issues.push(...validateLog({ ...log, ...kind }, { labels, file, skip: opts.skipChecks ?? [] }));
+  let roundTrip: boolean | null = null;
+  if (preserving) {
+    const own = dialect ? parseLogText(text, { file, dialect, logId: expected.logId }) : canonical;
+    roundTrip = own.logs.length === 1 && rowsKey(own.logs[0].rows) === rowsKey(expected.rows);
+  }
+  const counts = countIssues(issues);
+  return {
+    errors: grown(counts.errors, opts.baseline?.errors),
+    findings: grown(counts.findings, opts.baseline?.findings),
+    allErrors: [...counts.errors.keys()].sort(),
+    roundTrip,
+  };
+}
+
+/** Item ids on a perturbed log: the source item id, `--`, and the perturbation suffix. */
+export function perturbedItemId(sourceItemId: string, perturbedLog: string, sourceLog: string): string {
+  return `${sourceItemId}--${perturbedLog.slice(sourceLog.length + 2)}`;
+}
+
+/**
+ * Perturbs every source log with every operator at every severity (one operator per perturbed log, so detection is
+ * attributable), checks each result, carries the source questions over where they stay true, and adds an integrity
+ * item to corrupted logs. Sources are taken in log-id order; the donor for splicing is the next log.
+ * Pure: same inputs and options give the same outputs.
+ */
+export function perturbDataset(sources: readonly SourceLog[], items: readonly Item[], options: PerturbDatasetOptions): PerturbedDataset {
+  for (const op of options.ops) getOperator(op);
+  const sorted = [...sources].sort((a, b) => (a.log.logId < b.log.logId ? -1 : a.log.logId > b.log.logId ? 1 : 0));
+  const itemsByLog = new Map<string, Item[]>();
+  for (const it of items) {
+    const list = itemsByLog.get(it.log_id);
+    if (list) list.push(it);
+    else itemsByLog.set(it.log_id, [it]);
+  }
+  const outputs: PerturbedOutput[] = [];
+  const notApplicable: PerturbRecord[] = [];
+  sorted.forEach((src, k) => {
+    const donor = sorted.length > 1 ? sorted[(k + 1) % sorted.length].log : null;
+    const kind = src.labels ? { clientKind: src.labels.client_kind, businessCategory: src.labels.business_category ?? undefined } : {};
+    const baseline = baselineIssues(src, options.skipChecks);
+    options.ops.forEach((op, j) => {
+      const severities = options.cover === 'rotate' ? [options.severities[(k + j) % options.severities.length]] : options.severities;
+      for (const severity of severities) {
+        const req: PerturbRequest = { op, severity, ...(options.rate !== undefined ? { rate: options.rate } : {}) };
+        const p = perturbLog({ log: src.log, labels: src.labels, donor }, [req], {
+          seed: options.seed,
+          guard: (a, b) => sameDetections({ ...a, ...kind }, { ...b, ...kind }),
+        });
+        if (!p) {
+          const operator = getOperator(op);
+          notApplicable.push({
+            log_id: perturbedLogId(src.log.logId, [req]),
+            source_log_id: src.log.logId,
+            status: 'not_applicable',
+            seed_key: [options.seed, src.log.logId, op, `s${severity}`].join('/'),
+            steps: [{ op, kind: operator.kind, severity, rate: req.rate ?? 0, params: {} }],
+            preserving: operator.kind === 'preserving',
+            keeps_questions: operator.keepsQuestions,
+            edits: [],
+            rows_touched: [],
+            columns_touched: [],
+            expected_codes: [...operator.expectedCodes],
+            integrity: [...operator.integrity],
+            dialect: null,
+          });
+          continue;
+        }
+        const dialect = isCanonicalFormat(p.format) ? null : formatToDialect(p.format, p.logId);
+        const record: PerturbRecord = { ...p.record, dialect: dialect ? `dialects/${p.logId}.json` : null };
+        const file = `logs/${p.logId}.tsv`;
+        const check = checkPerturbed(p.text, file, p.log, p.labels, dialect, record.preserving, { baseline, skipChecks: options.skipChecks });
+        const outItems: Item[] = [];
+        const itemRefs: Array<{ id: string; source_id: string | null }> = [];
+        if (record.keeps_questions) {
+          for (const it of itemsByLog.get(src.log.logId) ?? []) {
+            const id = perturbedItemId(it.id, p.logId, src.log.logId);
+            outItems.push({ ...it, id, log_id: p.logId });
+            itemRefs.push({ id, source_id: it.id });
+          }
+        }
+        if (!record.preserving) {
+          const integrity = buildIntegrityItem({
+            log: { ...p.log, ...kind },
+            record,
+            foundCodes: check.errors,
+            allCodes: check.allErrors,
+            clientKind: src.labels?.client_kind ?? src.log.clientKind ?? 'personal',
+            seed: options.seed,
+          });
+          if (integrity) {
+            outItems.push(integrity);
+            itemRefs.push({ id: integrity.id, source_id: null });
+          }
+        }
+        outputs.push({ record: { ...record, items: itemRefs }, text: p.text, dialect, labels: p.labels, items: outItems, check });
+      }
+    });
+  });
+  return { outputs, notApplicable };
+}

@@ -1,0 +1,12 @@
+export * from './types.js';
+export * from './severity-params.js';
+export { CANONICAL_FORMAT, cloneFormat, isCanonicalFormat, type FormatSpec, type CurrencyMark, type NegativeStyle } from './format-spec.js';
+export { formatMoney, formatTimestamp, renderTable, serializeTable } from './render.js';
+export { formatToDialect } from './format-dialect.js';
+export { HEADER_SYNONYMS, INJECTION_TEXTS, MOJIBAKE_TABLE, INTEGRITY_CATEGORIES, integrityCategory, type IntegrityCategory } from './data/index.js';
+export { OPERATORS, getOperator } from './operators/index.js';
+export * from './apply.js';
+export * from './integrity.js';
+export { perturbDataset, checkPerturbed, sameDetections, perturbedItemId, type SourceLog, type PerturbDatasetOptions, type PerturbCheck, type PerturbedOutput, type PerturbedDataset } from './dataset.js';
+export * from './matrix.js';
+export { readDatasetForPerturb, writePerturbedDataset, readPerturbations, readLogTexts } from './perturb-io.js';

@@ -1,0 +1,84 @@
+import type { PerturbRecord } from '../schema/perturb-manifest.js';
+import type { PerturbedOutput } from './dataset.js';
+import type { OperatorKind } from './types.js';
+
+/** One cell of the detection matrix: one operator at one severity, over every log it applied to. */
+export interface MatrixCell {
+  op: string;
+  kind: OperatorKind;
+  severity: number;
+  /** Perturbed logs written. */
+  applied: number;
+  /** Source logs the operator found nothing to work on in (no file written). */
+  notApplicable: number;
+  /** Corrupting: caught by an expected code (error severity). */
+  expected: number;
+  /** Corrupting: caught only by other error codes. */
+  other: number;
+  /** Corrupting: no error at all. */
+  missed: number;
+  /** Preserving: read back through the emitted dialect to exactly the source log. */
+  roundTrip: number;
+  /** Preserving: logs with any error (must be 0: format changes are findings, not errors). */
+  withErrors: number;
+  /** Error codes seen (corrupting) or finding codes seen (preserving), sorted. */
+  codes: string[];
+}
+
+/** The matrix and whether it meets SPEC §9: every corrupting cell fully detected, every preserving cell clean. */
+export interface DetectionMatrix {
+  cells: MatrixCell[];
+  pass: boolean;
+}
+
+/**
+ * Aggregates per-log checks into the detection matrix, per operator × severity, in operator then severity order
+ * of first appearance. A corrupting cell passes when `missed` is 0; a preserving cell when every log round-trips
+ * and none has an error.
+ */
+export function detectionMatrix(outputs: readonly PerturbedOutput[], notApplicable: readonly PerturbRecord[]): DetectionMatrix {
+  const cells = new Map<string, MatrixCell & { seen: Set<string> }>();
+  const cell = (r: PerturbRecord): MatrixCell & { seen: Set<string> } => {
+    const step = r.steps[0];
+    const key = `${step.op}\u0000${step.severity}`;
+    let c = cells.get(key);
+    if (!c) {
+      c = { op: step.op, kind: step.kind, severity: step.severity, applied: 0, notApplicable: 0, expected: 0, other: 0, missed: 0, roundTrip: 0, withErrors: 0, codes: [], seen: new Set() };
+      cells.set(key, c);
+    }
+    return c;
+  };
+  for (const o of outputs) {
+    const c = cell(o.record);
+    c.applied++;
+    if (c.kind === 'corrupting') {
+      if (o.check.errors.some((code) => o.record.expected_codes.includes(code))) c.expected++;
+      else if (o.check.errors.length > 0) c.other++;
+      else c.missed++;
+      for (const code of o.check.errors) c.seen.add(code);
+    } else {
+      if (o.check.roundTrip) c.roundTrip++;
+      if (o.check.errors.length > 0) c.withErrors++;
+      for (const code of [...o.check.findings, ...o.check.errors]) c.seen.add(code);
+    }
+  }
+  for (const r of notApplicable) cell(r).notApplicable++;
+  const out: MatrixCell[] = [...cells.values()].map(({ seen, ...c }) => ({ ...c, codes: [...seen].sort() }));
+  const pass = out.every((c) => (c.kind === 'corrupting' ? c.missed === 0 : c.roundTrip === c.applied && c.withErrors === 0));
+  return { cells: out, pass };
+}
+
+/** The matrix as a Markdown table (the report format of the issue note). */
+export function formatMatrixTable(m: DetectionMatrix): string {
+  const lines = [
+    '| operator | kind | sev | logs | n/a | expected code | other code | missed | round-trip | errors | codes |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const c of m.cells) {
+    const corr = c.kind === 'corrupting';
+    lines.push(
+      `| ${c.op} | ${c.kind} | ${c.severity} | ${c.applied} | ${c.notApplicable} | ${corr ? c.expected : '–'} | ${corr ? c.other : '–'} | ${corr ? c.missed : '–'} | ${corr ? '–' : c.roundTrip} | ${corr ? '–' : c.withErrors} | ${c.codes.join(' ')} |`,
+    );
+  }
+  return lines.join('\n');
+}
