@@ -6,3 +6,4 @@ export * from './score/index.js';
 export * from './drift/index.js';
 export * from './validate/index.js';
 export { VERSION } from './version.js';
+export * from './perturb/index.js';
