@@ -1,0 +1,124 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PairedComparison, RunScores, StabilityReport } from '../../src/schema/results.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+// The built CLI; CCLUPE_CLI may point at another build (e.g. a private outDir while others rebuild dist/).
+const CLI = process.env.CCLUPE_CLI ?? join(ROOT, 'dist/cli/main.js');
+const DEMO = join(ROOT, 'test/fixtures/score/demo');
+const work = mkdtempSync(join(tmpdir(), 'cclupe-score-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function cclupe(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: work, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('cclupe score', () => {
+  it('prints the stored report for the demo dataset', () => {
+    // Table 3 row of model-a re-computed independently in Python from questions.jsonl and model-a.jsonl
+    // (plain sets and dicts, no shared code): 63.3 57.8 65.6 55.6 64.3 52.1 62.5 60.5 40.3; Mrate 0.1833.
+    const r = cclupe('score', DEMO, '--predictions', join(DEMO, 'model-a.jsonl'));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(readFileSync(join(DEMO, 'expected-model-a.txt'), 'utf8'));
+    expect(r.stdout).toContain('model-a  63.3  57.8  65.6  55.6  64.3  52.1  62.5  60.5      40.3');
+  });
+
+  it('prints every baseline as one Markdown leaderboard, the oracle at 100.0 everywhere', () => {
+    const r = cclupe('score', DEMO, '--baseline', 'all', '--format', 'markdown');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(readFileSync(join(DEMO, 'expected-baselines.md'), 'utf8'));
+    expect(r.stdout).toContain('| oracle | 100.0 | 100.0 | 100.0 | 100.0 | 100.0 | 100.0 | 100.0 | 100.0 | 100.0 |');
+  });
+
+  it('writes a results file that passes the schema and records the parameters', () => {
+    const out = join(work, 'b.json');
+    const r = cclupe('score', '--questions', join(DEMO, 'questions.jsonl'), '--predictions', join(DEMO, 'model-b.jsonl'), '--lambda', '3', '--eta', '0.25', '--delta', '1', '--replicates', '200', '--json', '--out', out);
+    expect(r.code).toBe(0);
+    const scores = RunScores.parse(JSON.parse(readFileSync(out, 'utf8')));
+    expect(JSON.parse(r.stdout)).toEqual(scores);
+    expect(scores.params).toEqual({ lambda: 3, eta: 0.25, delta: 1, numericTolerance: 0.002 });
+    expect(scores.bootstrap).toMatchObject({ seed: 'cclupe', replicates: 200 });
+    expect(scores.label).toBe('model-b');
+    expect(scores.counts).toMatchObject({ items: 60, logs: 4, invalid: 4, truncated: 3, error: 1, unparseable: 8 });
+  });
+
+  it('prints CSV', () => {
+    const r = cclupe('score', DEMO, '--predictions', join(DEMO, 'model-a.jsonl'), '--format', 'csv', '--replicates', '0');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('section,key,n,score,ci_lo,ci_hi');
+    expect(r.stdout).toContain('\ntable3,logScore,,40.3,,\n');
+  });
+
+  it('reports a bad predictions line as file:line and exits 1', () => {
+    const bad = join(work, 'bad.jsonl');
+    writeFileSync(bad, '{"item_id":"demo-001-q01","selected":["A"]}\n{"item_id":"demo-001-q02","selected":"B"}\n');
+    const r = cclupe('score', DEMO, '--predictions', bad);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`^cclupe: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:1: selected: `));
+  });
+
+  it('refuses a prediction for an unknown item, naming its line', () => {
+    const bad = join(work, 'unknown.jsonl');
+    writeFileSync(bad, '\n{"item_id":"nope","selected":["A"]}\n');
+    const r = cclupe('score', DEMO, '--predictions', bad);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`cclupe: ${bad}:2:1: item_id: no question with id nope\n`);
+  });
+
+  it('exits 2 on a usage error, naming the option', () => {
+    expect(cclupe('score', DEMO).stderr).toBe('cclupe: --predictions FILE or --baseline NAME is required\n');
+    const r = cclupe('score', DEMO, '--baseline', 'oracle', '--eta', '1.5');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('cclupe: --eta must be in [0, 1], got 1.5\n');
+  });
+});
+
+describe('cclupe compare, leaderboard and stability', () => {
+  const a = join(work, 'ra.json');
+  const b = join(work, 'rb.json');
+
+  it('compares two runs as stored, and as JSON', () => {
+    expect(cclupe('score', DEMO, '--predictions', join(DEMO, 'model-a.jsonl'), '--out', a).code).toBe(0);
+    expect(cclupe('score', DEMO, '--predictions', join(DEMO, 'model-b.jsonl'), '--out', b).code).toBe(0);
+    const r = cclupe('compare', a, b);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(readFileSync(join(DEMO, 'expected-compare.txt'), 'utf8'));
+    const j = PairedComparison.parse(JSON.parse(cclupe('compare', a, b, '--json', '--replicates', '50').stdout));
+    // Single-choice: model-b breaks 8 items model-a got right and fixes none → p = 2·2^-8 = 0.0078125.
+    expect(j.mcnemar).toMatchObject({ onlyA: 8, onlyB: 0 });
+    expect(j.mcnemar.pValue).toBeCloseTo(0.0078125, 12);
+  });
+
+  it('prints one leaderboard from several result files, sorted by LogScore', () => {
+    const r = cclupe('leaderboard', b, a, '--format', 'csv');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      'Method,Mem.,Com.,Ana.,Eva.,Sin.,Mul.,Cal.,Avg.,LogScore\n' +
+        'model-a,63.3,57.8,65.6,55.6,64.3,52.1,62.5,60.5,40.3\n' +
+        'model-b,37.8,53.3,45.6,48.9,35.7,49.0,62.5,46.3,21.6\n',
+    );
+    const a12 = cclupe('leaderboard', a, '--table', 'a12');
+    expect(a12.stdout.split('\n')[0]).toMatch(/^Method +Conce\. +Micro\./);
+  });
+
+  it('summarises repeated runs as mean ± std', () => {
+    const r = cclupe('stability', a, b, '--label', 'demo', '--json');
+    expect(r.code).toBe(0);
+    const s = StabilityReport.parse(JSON.parse(r.stdout));
+    // Avg. 0.6049 and 0.4631 (both ×100 above): mean 0.534, sample std |0.6049 − 0.4631|/√2 ≈ 0.100.
+    expect(s.runs).toBe(2);
+    expect(s.columns.avg.std).toBeCloseTo(Math.abs(s.columns.avg.max! - s.columns.avg.min!) / Math.SQRT2, 12);
+    expect(cclupe('stability', a, b).stdout).toContain('Stability over 2 runs');
+  });
+
+  it('rejects a file that is not a results file', () => {
+    const r = cclupe('leaderboard', join(DEMO, 'questions.jsonl'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/questions\.jsonl: invalid JSON/);
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { baselinePredictions } from '../../src/score/baselines.js';
+import { formatLeaderboard, formatPValue, formatRunCsv, formatScoreDelta, formatScorePercent, formatTable3Row } from '../../src/score/format-results.js';
+import { csvSafeCell, renderScoreTable } from '../../src/score/render-table.js';
+import { scoreRun } from '../../src/score/score-run.js';
+import { makeItem } from './make-item.js';
+
+describe('formatScorePercent', () => {
+  it('prints ×100 with one decimal, rounding half away from zero', () => {
+    expect(formatScorePercent(1)).toBe('100.0');
+    expect(formatScorePercent(0)).toBe('0.0');
+    expect(formatScorePercent(1 / 3)).toBe('33.3');
+    // 0.1235·100 is 12.349999999999998 in doubles; a reader of the exact value expects 12.4.
+    expect(formatScorePercent(0.1235)).toBe('12.4');
+    expect(formatScorePercent(null)).toBe('–');
+  });
+});
+
+describe('formatScoreDelta', () => {
+  it('signs differences', () => {
+    expect(formatScoreDelta(0.031)).toBe('+3.1');
+    expect(formatScoreDelta(-0.004)).toBe('-0.4');
+    expect(formatScoreDelta(0)).toBe('0.0');
+  });
+});
+
+describe('formatPValue', () => {
+  it('prints four significant digits', () => {
+    expect(formatPValue(0.3533280324715828)).toBe('0.3533');
+    expect(formatPValue(1)).toBe('1.000');
+    expect(formatPValue(2.9103830456733704e-11)).toBe('2.910e-11');
+  });
+});
+
+describe('csvSafeCell', () => {
+  it('defuses text a spreadsheet would run as a formula', () => {
+    expect(csvSafeCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvSafeCell('+1 model')).toBe("'+1 model");
+    expect(csvSafeCell('-model')).toBe("'-model");
+    expect(csvSafeCell('@sum')).toBe("'@sum");
+  });
+
+  it('leaves numbers and plain text alone and quotes commas', () => {
+    expect(csvSafeCell('-3.5')).toBe('-3.5');
+    expect(csvSafeCell('gpt')).toBe('gpt');
+    expect(csvSafeCell('a,b')).toBe('"a,b"');
+  });
+});
+
+describe('renderScoreTable', () => {
+  const t = { headers: ['Method', 'Avg.'], rows: [['m|1', '50.0']], numeric: [false, true] };
+  it('renders Markdown with right-aligned numbers and escaped pipes', () => {
+    expect(renderScoreTable(t, 'markdown')).toBe('| Method | Avg. |\n|:---|---:|\n| m\\|1 | 50.0 |\n');
+  });
+  it('renders aligned text', () => {
+    expect(renderScoreTable(t, 'text')).toBe('Method  Avg.\nm|1     50.0\n');
+  });
+});
+
+describe('formatLeaderboard', () => {
+  const items = [makeItem({ id: 'a', answer: ['A'] }), makeItem({ id: 'b', format: 'multi', answer: ['A', 'B'], cognition: 'evaluation' })];
+  const runs = (['abstain', 'oracle', 'first-option'] as const).map((n) =>
+    scoreRun(items, baselinePredictions(n, items), {}, { label: n === 'abstain' ? '=cmd' : n, bootstrap: false }),
+  );
+
+  it('sorts by LogScore and prints one Table 3 row per run', () => {
+    // first-option: single A ✓ (1), multi {A} ⊂ {A,B} (1/2) → Mem. 100.0, Eva. 50.0, S_cog = 3/4, S_dom = 3/4 (one domain),
+    // Avg. 75.0, Mrate 0 → LogScore 75.0.
+    expect(formatLeaderboard(runs, 'text')).toBe(
+      [
+        'Method         Mem.  Com.  Ana.   Eva.   Sin.   Mul.  Cal.   Avg.  LogScore',
+        'oracle        100.0     –     –  100.0  100.0  100.0     –  100.0     100.0',
+        'first-option  100.0     –     –   50.0  100.0   50.0     –   75.0      75.0',
+        '=cmd            0.0     –     –    0.0    0.0    0.0     –    0.0       0.0',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps CSV cells safe', () => {
+    const csv = formatLeaderboard(runs, 'csv');
+    expect(csv.split('\n')[3]).toBe("'=cmd,0.0,–,–,0.0,0.0,0.0,–,0.0,0.0");
+  });
+
+  it('formats a Table 3 row on its own', () => {
+    expect(formatTable3Row(runs[2].table3)).toEqual(['100.0', '–', '–', '50.0', '100.0', '50.0', '–', '75.0', '75.0']);
+  });
+
+  it('writes a long-format CSV of one run', () => {
+    const csv = formatRunCsv(runs[2]);
+    expect(csv.split('\n')[0]).toBe('section,key,n,score,ci_lo,ci_hi');
+    expect(csv).toContain('\nsummary,sUnbiased,2,75.0,,\n');
+    expect(csv).toContain('\ndomain,stability,2,75.0,,\n');
+  });
+});
