@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SIGNAL_IDS, type SignalId } from '../schema/signal-id.js';
-import { CHANNELS, TRANSACTION_TYPES } from '../schema/transaction-types.js';
+import { TRANSACTION_TYPES } from '../schema/transaction-types.js';
 import { BUSINESS_CATEGORIES } from '../schema/profile.js';
 
 const TxType = z.enum(TRANSACTION_TYPES);
@@ -32,7 +32,7 @@ export const Thresholds = z
       .strict(),
     refunds: z.object({ minRefunds: Count, minRate: Share, windowDays: z.number().int().min(1) }).strict(),
     nighttime: z
-      .object({ types: z.array(TxType).min(1), fromHour: z.number().int().min(0).max(23), toHour: z.number().int().min(1).max(24), minRows: Count, minShare: Share, remoteChannels: z.array(z.enum(CHANNELS)), routineVisits: Count })
+      .object({ types: z.array(TxType).min(1), fromHour: z.number().int().min(0).max(23), toHour: z.number().int().min(1).max(24), minRows: Count, minShare: Share, everydayPatterns: z.array(Pattern) })
       .strict(),
     overseas: z.object({ types: z.array(TxType).min(1), minRows: Count, minAmountShare: Share, minMonths: Count }).strict(),
     seasonality: z
@@ -83,8 +83,8 @@ export const DEFAULT_THRESHOLDS: Thresholds = Thresholds.parse({
     minPurchases: 12,
     // ...at least 35% of them (healthy base profiles: p95 0.17–0.29 over 300 logs each)...
     minCountShare: 0.35,
-    // ...and at least 25% of the purchase money (so a run of tiny coffees does not count).
-    minAmountShare: 0.25,
+    // ...and at least 10% of the purchase money (a few big one-off buys elsewhere do not hide the habit).
+    minAmountShare: 0.1,
   },
   microloans: {
     // A "small" disbursement: at most 10,000 CNY...
@@ -124,11 +124,15 @@ export const DEFAULT_THRESHOLDS: Thresholds = Thresholds.parse({
     minRows: 6,
     // ...making at least 8% of all these outflows.
     minShare: 0.08,
-    // Remote night spending (online shopping, live streaming, games, transfers) always counts...
-    remoteChannels: ['ONLINE', 'TRANSFER'],
-    // ...but in-person night spending (POS, QR, ATM) at a counterparty paid at night this many times or more is a
-    // routine — a night-shift worker's canteen or convenience store — and does not (benign look-alike rule).
-    routineVisits: 2,
+    // Benign look-alike rule: night spending on everyday needs — meals, groceries, transport, medicine — is what
+    // a night-shift worker does, so rows at merchants of these classes are not counted. Discretionary night
+    // spending (online shops, live streaming, games, entertainment venues, transfers) is the signal.
+    everydayPatterns: [
+      '\\bnoodle', '\\bhotpot', '\\bbakery', '\\bcoffee', '\\btea house', '\\bcanteen', '\\brestaurant', '\\bdumpling',
+      '\\bsupermarket', '\\bfresh market', '\\bconvenience store', '\\bfruit shop', '\\bnight market', '\\blate night',
+      '\\btaxi', '\\bride hailing', '\\bmetro\\b', '\\bbus card', '\\brailway', '\\bexpressway', '\\bpharmacy',
+      '\\bclinic', '\\bhospital', '\\bpetrol', '\\bev charging',
+    ],
   },
   overseas: {
     types: ['Purchase', 'ATM Withdrawal', 'Transfer Out'],

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { int, pick, uniform } from '../../random/draw.js';
 import { DAY, add, atHours, randomDay, roundCny, sized } from './util.js';
-import { SPIKE_PURCHASE_KINDS, SPIKE_PURCHASE_REMARKS } from './words.js';
+import { SPIKE_PURCHASES } from './words.js';
 
 /**
  * Spikes: 2 (intensity 0) to 4 (intensity 1) sudden outflows of 1.6–3.4 months of income each, to fresh
@@ -19,14 +19,15 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
     const form = int(ctx.rng, 0, 5);
     let ev: SynthEvent;
     if (form <= 3) {
+      const what = pick(ctx.rng, SPIKE_PURCHASES);
       ev = {
         at: atHours(ctx.rng, day, 10, 21),
         type: 'Purchase',
         channel: pick(ctx.rng, ['POS', 'ONLINE'] as const),
-        counterparty: ctx.counterparty(pick(ctx.rng, SPIKE_PURCHASE_KINDS)),
+        counterparty: ctx.counterparty(what.kind),
         amountCents: -amount,
         location: ctx.homeCountry,
-        remark: pick(ctx.rng, SPIKE_PURCHASE_REMARKS),
+        remark: pick(ctx.rng, what.remarks),
         outcome: 'success',
         signal: 'spikes',
       };

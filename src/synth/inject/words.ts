@@ -7,14 +7,23 @@
 /** Online lending platforms for microloans (no "loan", "cash" or "shark": they read like fintech brands). */
 export const MICRO_LENDER_KINDS = ['consumer_finance', 'credit_technology', 'installment_platform', 'digital_credit', 'pay_later_services', 'fintech_services'] as const;
 
-/** Merchants of night-time online spending. */
-export const NIGHT_KINDS = ['online_shop', 'live_streaming', 'mobile_games', 'video_platform', 'night_venue', 'food_delivery'] as const;
+/** Platforms of night-time online spending. */
+export const NIGHT_KINDS = ['online_shop', 'live_streaming', 'mobile_games', 'video_platform', 'esports_arena', 'online_shop'] as const;
+/** Venues of night-time in-person spending (none of them everyday needs). */
+export const NIGHT_VENUE_KINDS = ['internet_cafe', 'billiards_club', 'cocktail_bar', 'karaoke_club', 'mahjong_parlour'] as const;
 /** Remarks of night-time online spending. */
-export const NIGHT_REMARKS = ['Online order', 'Gift tokens', 'In-app purchase', 'Top-up', 'Takeaway order', 'Virtual gifts', 'Membership upgrade', 'Flash sale order'] as const;
+export const NIGHT_REMARKS = ['Online order', 'Gift tokens', 'In-app purchase', 'Top-up', 'Virtual gifts', 'Membership upgrade', 'Flash sale order'] as const;
+/** Remarks of night-time venue spending. */
+export const NIGHT_VENUE_REMARKS = ['Drinks', 'Room booking', 'Table fee', 'Hourly package', 'Night pass'] as const;
 
 /** Kinds of a spike: a sudden large purchase, cash-out or transfer. */
-export const SPIKE_PURCHASE_KINDS = ['electronics', 'household', 'travel', 'jewellery_store', 'luxury_goods'] as const;
-export const SPIKE_PURCHASE_REMARKS = ['Laptop and tablet', 'Home appliances', 'Holiday package', 'Gold bracelet', 'Designer handbag', 'Phone upgrade'] as const;
+export const SPIKE_PURCHASES: ReadonlyArray<{ kind: string; remarks: readonly string[] }> = [
+  { kind: 'electronics', remarks: ['Laptop and tablet', 'Phone upgrade', 'Camera and lenses'] },
+  { kind: 'household', remarks: ['Home appliances', 'Furniture set', 'Kitchen appliance'] },
+  { kind: 'travel', remarks: ['Holiday package', 'Cruise booking', 'Resort stay'] },
+  { kind: 'jewellery_store', remarks: ['Gold bracelet', 'Diamond ring', 'Jade pendant'] },
+  { kind: 'luxury_goods', remarks: ['Designer handbag', 'Wristwatch', 'Leather goods'] },
+];
 
 /** Kinds of a seasonal splurge. */
 export const SEASON_KINDS = ['online_shop', 'clothing', 'electronics', 'household', 'beauty', 'dining', 'travel'] as const;
