@@ -1,0 +1,180 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CANONICAL_DIALECT } from '../../src/io/dialect-canonical.js';
+import { listLogFiles } from '../../src/io/log-files.js';
+import { parseLogText, readLogFile } from '../../src/io/read-log.js';
+import { formatLogTsv } from '../../src/log/format-tsv.js';
+import { Dialect } from '../../src/schema/dialect.js';
+import type { LogRow } from '../../src/schema/log-row.js';
+
+const ROWS: LogRow[] = [
+  { txn_id: 'T0001', timestamp: '2023-01-03 09:15:00', type: 'Salary', channel: 'TRANSFER', counterparty: 'Hengda Technology Co., Ltd.', amountCents: 800000, balanceCents: 1000000, status: 'SUCCESS', location: 'CN', remark: 'Monthly salary' },
+  { txn_id: 'T0002', timestamp: '2023-01-05 12:30:10', type: 'Purchase', channel: 'POS', counterparty: 'Jiale Supermarket', amountCents: -123450, balanceCents: -123450 + 1000000, status: 'SUCCESS', location: 'CN', remark: 'Groceries' },
+  { txn_id: 'T0003', timestamp: '2023-01-15 21:45:12', type: 'Purchase', channel: 'QR', counterparty: 'Laoma Noodle House', amountCents: -5800, balanceCents: 876550, status: 'FAILED', location: 'CN', remark: 'Dinner' },
+  { txn_id: 'T0004', timestamp: '2023-02-01 00:00:05', type: 'Fee', channel: 'AUTO_DEBIT', counterparty: 'Own bank', amountCents: -5, balanceCents: 876545, status: 'SUCCESS', location: 'HK', remark: 'Card fee' },
+];
+const TSV = formatLogTsv({ rows: ROWS });
+
+/** Rewrites every data line of the canonical TSV, column by column. */
+function mapCells(text: string, f: (cells: string[], isHeader: boolean) => string[]): string {
+  return text
+    .split('\n')
+    .map((l, i) => (l === '' ? l : f(l.split('\t'), i === 0).join('\t')))
+    .join('\n');
+}
+const AMOUNT = 5;
+const BALANCE = 6;
+const TIMESTAMP = 1;
+
+describe('parseLogText', () => {
+  it('reads the canonical TSV back to the rows formatLogTsv wrote', () => {
+    const { logs, issues } = parseLogText(TSV, { file: 'logs/p000001.tsv' });
+    expect(issues).toEqual([]);
+    expect(logs).toHaveLength(1);
+    expect(logs[0].logId).toBe('p000001');
+    expect(logs[0].hasTimeOfDay).toBe(true);
+    expect(logs[0].rows).toEqual(ROWS);
+    expect(logs[0].lines).toEqual([2, 3, 4, 5]);
+  });
+
+  it('reads bytes the same as text', () => {
+    expect(parseLogText(Buffer.from(TSV, 'utf8'), { file: 'a.tsv' })).toEqual(parseLogText(TSV, { file: 'a.tsv' }));
+  });
+
+  it('turns each malformed line into an issue with file, line, column and text, and reads on', () => {
+    const lines = TSV.split('\n');
+    lines[2] = lines[2].replace('-1234.50', '-12x4.50');
+    lines[3] = lines[3].replace('\tQR\t', '\tQR\textra\t');
+    const { logs, issues } = parseLogText(lines.join('\n'), { file: 'f.tsv' });
+    expect(logs[0].rows.map((r) => r.txn_id)).toEqual(['T0001', 'T0004']);
+    expect(logs[0].unreadableLines).toEqual([3, 4]);
+    expect(issues).toMatchObject([
+      { code: 'BAD_NUMBER', severity: 'error', file: 'f.tsv', line: 3, row: 2, column: 'amount', actual: '-12x4.50' },
+      { code: 'FIELD_COUNT', severity: 'error', file: 'f.tsv', line: 4, row: 3, expected: 10, actual: 11 },
+    ]);
+    expect(issues[1].message).toContain('T0003');
+  });
+
+  it('reports a missing required column once and gives no log', () => {
+    const { logs, issues } = parseLogText(TSV.replace('\tbalance\t', '\tsaldo\t'), { file: 'f.tsv' });
+    expect(logs).toEqual([]);
+    expect(issues.map((i) => i.code)).toEqual(['HEADER']);
+    expect(issues[0].message).toContain('balance');
+  });
+
+  it('never throws on bytes that are not text', () => {
+    const r = parseLogText(new Uint8Array([0xff, 0xfe, 0x00, 0x09, 0x0a, 0xc3]), { file: 'junk.tsv' });
+    expect(r.issues.length).toBeGreaterThan(0);
+    expect(r.issues.some((i) => i.code === 'ENCODING' && i.severity === 'error')).toBe(true);
+  });
+
+  describe('reads preserving changes back to the same canonical log, with warnings only', () => {
+    const variants: Array<[string, string, string]> = [
+      ['CRLF line endings', TSV.replace(/\n/g, '\r\n'), 'ENCODING'],
+      ['a byte-order mark', '\uFEFF' + TSV, 'ENCODING'],
+      ['reordered columns', mapCells(TSV, (c) => [c[9], c[0], c[5], c[6], c[1], c[2], c[3], c[4], c[7], c[8]]), 'HEADER_FORMAT'],
+      ['header synonyms', TSV.replace('txn_id\ttimestamp', 'Transaction ID\tDate Time').replace('\tremark\n', '\tMemo\n'), 'HEADER_FORMAT'],
+      ['DD/MM/YYYY dates', mapCells(TSV, (c, h) => (h ? c : c.map((v, i) => (i === TIMESTAMP ? `${v.slice(8, 10)}/${v.slice(5, 7)}/${v.slice(0, 4)}${v.slice(10)}` : v)))), 'TIMESTAMP_FORMAT'],
+      ['YYYYMMDD dates', mapCells(TSV, (c, h) => (h ? c : c.map((v, i) => (i === TIMESTAMP ? v.slice(0, 10).replace(/-/g, '') + v.slice(10) : v)))), 'TIMESTAMP_FORMAT'],
+      ['thousands separators', mapCells(TSV, (c, h) => (h ? c : c.map((v, i) => (i === AMOUNT || i === BALANCE ? v.replace(/(\d)(?=(\d{3})+\.)/g, '$1,') : v)))), 'NUMBER_FORMAT'],
+      ['decimal comma and dot thousands', mapCells(TSV, (c, h) => (h ? c : c.map((v, i) => (i === AMOUNT || i === BALANCE ? v.replace('.', ',').replace(/(\d)(?=(\d{3})+,)/g, '$1.') : v)))), 'NUMBER_FORMAT'],
+      ['negatives in parentheses', mapCells(TSV, (c, h) => (h ? c : c.map((v, i) => (i === AMOUNT && v.startsWith('-') ? `(${v.slice(1)})` : v)))), 'NUMBER_FORMAT'],
+      ['trailing minus', mapCells(TSV, (c, h) => (h ? c : c.map((v, i) => (i === AMOUNT && v.startsWith('-') ? `${v.slice(1)}-` : v)))), 'NUMBER_FORMAT'],
+      ['currency symbols', mapCells(TSV, (c, h) => (h ? c : c.map((v, i) => (i === AMOUNT || i === BALANCE ? (v.startsWith('-') ? `-¥${v.slice(1)}` : `¥${v}`) : v)))), 'NUMBER_FORMAT'],
+      ['currency codes', mapCells(TSV, (c, h) => (h ? c : c.map((v, i) => (i === BALANCE ? `${v} CNY` : v)))), 'NUMBER_FORMAT'],
+      ['extra whitespace', mapCells(TSV, (c, h) => (h ? c : c.map((v, i) => (i % 2 === 0 ? ` ${v}  ` : v)))), 'WHITESPACE'],
+    ];
+    for (const [name, text, code] of variants) {
+      it(name, () => {
+        const { logs, issues } = parseLogText(text, { file: 'v.tsv' });
+        expect(logs[0].rows).toEqual(ROWS);
+        expect(issues.length).toBeGreaterThan(0);
+        expect(issues.every((i) => i.severity === 'warning')).toBe(true);
+        expect(issues.map((i) => i.code)).toContain(code);
+      });
+    }
+  });
+
+  it('reads a foreign dialect: semicolons, quotes, decimal comma, debit/credit pair, date-only DD/MM/YYYY, defaults', () => {
+    const dialect = Dialect.parse({
+      name: 'bank-export',
+      separator: ';',
+      quote: '"',
+      columns: { ref: ['Reference'], date: ['Booking date'], what: ['Description'], debit: ['Debit'], credit: ['Credit'], balance: ['Balance'], party: ['Counterparty'] },
+      optionalColumns: ['party'],
+      fields: {
+        txn_id: { sources: ['ref'] },
+        type: { sources: [{ column: 'what', map: { salary: 'Salary', 'card payment': 'Purchase' } }], default: 'Transfer Out' },
+        channel: { sources: [{ column: 'what', map: { 'card payment': 'POS' } }], default: 'TRANSFER' },
+        counterparty: { sources: ['party'], default: 'Unknown' },
+        status: { sources: [{ const: 'SUCCESS' }] },
+        location: { sources: [{ const: 'DE' }] },
+        remark: { sources: ['what'], default: 'transaction' },
+      },
+      timestamp: { column: 'date', format: 'DD/MM/YYYY' },
+      amount: { mode: 'debit-credit', debit: 'debit', credit: 'credit' },
+      balance: { column: 'balance' },
+      number: { decimal: ',', thousands: '.', places: 2, lenient: false },
+    });
+    const text = [
+      'Reference;Booking date;Description;Debit;Credit;Balance;Counterparty',
+      'R1;02/01/2023;Salary;;3.000,00;3.000,00;"Acme; GmbH"',
+      'R2;03/01/2023;Card payment;12,50;;2.987,50;',
+      'R3;03/01/2023;Rent;1.000,00;;1.987,50;"Haus ""Ost"""',
+    ].join('\n');
+    const { logs, issues } = parseLogText(text, { file: 'export.csv', dialect });
+    expect(issues).toEqual([]);
+    expect(logs[0].hasTimeOfDay).toBe(false);
+    expect(logs[0].rows.map((r) => [r.txn_id, r.timestamp, r.type, r.channel, r.counterparty, r.amountCents, r.balanceCents, r.location, r.remark])).toEqual([
+      ['R1', '2023-01-02 00:00:00', 'Salary', 'TRANSFER', 'Acme; GmbH', 300000, 300000, 'DE', 'Salary'],
+      ['R2', '2023-01-03 00:00:00', 'Purchase', 'POS', 'Unknown', -1250, 298750, 'DE', 'Card payment'],
+      ['R3', '2023-01-03 00:00:00', 'Transfer Out', 'TRANSFER', 'Haus "Ost"', -100000, 198750, 'DE', 'Rent'],
+    ]);
+  });
+
+  it('splits a file into one log per account when the dialect names an account column', () => {
+    const dialect = Dialect.parse({ ...CANONICAL_DIALECT, columns: { ...CANONICAL_DIALECT.columns, acct: ['account'] }, account: 'acct', logIdPrefix: 'a' });
+    const text = mapCells(TSV, (c, h) => [...c, h ? 'account' : c[0] === 'T0002' ? '7' : '5']);
+    const { logs, issues } = parseLogText(text, { file: 'many.tsv', dialect });
+    expect(issues).toEqual([]);
+    expect(logs.map((l) => [l.logId, l.rows.map((r) => r.txn_id), l.lines])).toEqual([
+      ['a5', ['T0001', 'T0003', 'T0004'], [2, 4, 5]],
+      ['a7', ['T0002'], [3]],
+    ]);
+  });
+});
+
+describe('readLogFile', () => {
+  it('reports a file that cannot be read as one READ_ERROR', () => {
+    const r = readLogFile(join(tmpdir(), 'no-such-cclupe-file.tsv'));
+    expect(r.logs).toEqual([]);
+    expect(r.issues).toMatchObject([{ code: 'READ_ERROR', severity: 'error' }]);
+  });
+  it('reads a log from disk with the path as its file name', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cclupe-read-'));
+    writeFileSync(join(dir, 'x.tsv'), TSV);
+    const r = readLogFile(join(dir, 'x.tsv'));
+    expect(r.logs[0].file).toBe(join(dir, 'x.tsv'));
+    expect(r.logs[0].rows).toEqual(ROWS);
+  });
+});
+
+describe('listLogFiles', () => {
+  it('lists logs/ of a dataset, a plain directory, and keeps files and missing paths as given', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cclupe-list-'));
+    mkdirSync(join(dir, 'ds', 'logs'), { recursive: true });
+    for (const f of ['p2.tsv', 'p1.tsv', '.p0.tsv.tmp-1', 'notes.md']) writeFileSync(join(dir, 'ds', 'logs', f), '');
+    writeFileSync(join(dir, 'ds', 'labels.jsonl'), '');
+    mkdirSync(join(dir, 'plain'));
+    for (const f of ['b.csv', 'a.tsv']) writeFileSync(join(dir, 'plain', f), '');
+    expect(listLogFiles([join(dir, 'ds'), join(dir, 'plain'), join(dir, 'missing.tsv')])).toEqual([
+      join(dir, 'ds', 'logs', 'p1.tsv'),
+      join(dir, 'ds', 'logs', 'p2.tsv'),
+      join(dir, 'plain', 'a.tsv'),
+      join(dir, 'plain', 'b.csv'),
+      join(dir, 'missing.tsv'),
+    ]);
+  });
+});
