@@ -6,7 +6,7 @@ import { absent, buildView, idsOf, isPersonal, median, ratioStrength, type LogVi
 /**
  * Seasonality (personal): an abnormal seasonal swing. Over the months from the first to the last row (empty
  * months count as zero; at least `minMonths`), a peak month has ≥ `countRatio` × the median month's number of
- * SUCCESS outflows of `types`, ≥ `amountRatio` × the median month's money, and ≥ `minPeakRows` rows.
+ * SUCCESS home-country outflows of `types` (a trip abroad is the Overseas signal, not a season), ≥ `amountRatio` × the median month's money, and ≥ `minPeakRows` rows.
  * Present with at least one peak month. Evidence: the rows of the peak months.
  */
 export function seasonalityFromView(v: LogView, t: Thresholds['seasonality']): Detection {
@@ -19,7 +19,7 @@ export function seasonalityFromView(v: LogView, t: Thresholds['seasonality']): D
   const amount = new Array<number>(span).fill(0);
   for (let i = 0; i < v.n; i++) {
     const r = v.rows[i];
-    if (!v.ok[i] || r.amountCents >= 0 || !types.has(r.type)) continue;
+    if (!v.ok[i] || r.amountCents >= 0 || !types.has(r.type) || r.location !== v.home) continue;
     count[v.month[i] - first]++;
     amount[v.month[i] - first] -= r.amountCents;
   }
@@ -34,7 +34,11 @@ export function seasonalityFromView(v: LogView, t: Thresholds['seasonality']): D
   }
   const present = peaks.size > 0;
   const evidence: number[] = [];
-  if (present) for (let i = 0; i < v.n; i++) if (peaks.has(v.month[i]) && v.ok[i] && v.rows[i].amountCents < 0 && types.has(v.rows[i].type)) evidence.push(i);
+  if (present)
+    for (let i = 0; i < v.n; i++) {
+      const r = v.rows[i];
+      if (peaks.has(v.month[i]) && v.ok[i] && r.amountCents < 0 && types.has(r.type) && r.location === v.home) evidence.push(i);
+    }
   return { present, strength: ratioStrength(best, 1, present), evidence: present ? idsOf(v, evidence) : [] };
 }
 

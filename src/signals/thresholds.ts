@@ -180,7 +180,8 @@ export const DEFAULT_THRESHOLDS: Thresholds = Thresholds.parse({
     // More than 6 days from the payee's usual day of month (profiles jitter by at most ±3 days).
     lateDays: 6,
     minSeries: 4,
-    minIrregular: 2,
+    // Three or more irregular essential payments (two bounced payrolls happen in healthy bases now and then).
+    minIrregular: 3,
   },
   subscription: {
     // Six or more distinct subscription services, each charged at least twice.
@@ -253,8 +254,8 @@ export const DEFAULT_THRESHOLDS: Thresholds = Thresholds.parse({
   },
   liquidity_sme: {
     failedTypes: ['Supplier Payment', 'Purchase', 'Transfer Out'],
-    // Two or more declined supplier/operating payments.
-    minFailed: 2,
+    // Three or more declined supplier/operating payments (healthy bases show two in about 2% of logs).
+    minFailed: 3,
     // A day ending below 5% of the median month's outflow is a thin buffer...
     bufferShare: 0.05,
     // ...on 6 or more distinct days.
