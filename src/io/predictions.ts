@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { Item } from '../schema/item.js';
 import { Prediction } from '../schema/prediction.js';
-import { RunScores } from '../schema/results.js';
+import { RESULTS_SCHEMA_VERSION, RunScores } from '../schema/results.js';
 import { parseJsonl } from './jsonl.js';
 
 /** Reads a text file, turning a missing or unreadable file into an `InputError` naming it (exit 1, not a crash). */
@@ -70,8 +70,8 @@ export function readRunScoresFile(file: string): RunScores {
   } catch (err) {
     throw new InputError(`invalid JSON: ${(err as Error).message}`, { file });
   }
-  const candidate =
-    value && typeof value === 'object' && !('schema' in value) && 'scores' in value ? (value as { scores: unknown }).scores : value;
+  const record = value && typeof value === 'object' ? (value as { schema?: unknown; scores?: unknown }) : undefined;
+  const candidate = record && record.schema !== RESULTS_SCHEMA_VERSION && record.scores !== undefined ? record.scores : value;
   const parsed = RunScores.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
