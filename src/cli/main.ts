@@ -18,6 +18,7 @@ const COMMANDS: Array<() => Promise<{ register(program: Command): void }>> = [
   () => import('./commands/stability.js'),
   () => import('./commands/eval.js'),
   () => import('./commands/perturb.js'),
+  () => import('./commands/robustness.js'),
 ];
 
 async function main(argv: string[]): Promise<void> {

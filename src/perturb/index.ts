@@ -10,3 +10,6 @@ export * from './integrity.js';
 export { perturbDataset, checkPerturbed, sameDetections, perturbedItemId, type SourceLog, type PerturbDatasetOptions, type PerturbCheck, type PerturbedOutput, type PerturbedDataset } from './dataset.js';
 export * from './matrix.js';
 export { readDatasetForPerturb, writePerturbedDataset, readPerturbations, readLogTexts } from './perturb-io.js';
+export * from './robustness.js';
+export { verbatimRenderer } from './verbatim-renderer.js';
+export { readRobustnessSide, type RobustnessSide } from './perturb-io.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { InputError } from '../errors.js';
+import { InputError, UsageError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
 import { formatJsonl, readJsonl } from '../io/jsonl.js';
 import { listLogFiles } from '../io/log-files.js';
@@ -9,6 +9,9 @@ import { readLogFile } from '../io/read-log.js';
 import { Item } from '../schema/item.js';
 import { LogLabels } from '../schema/labels.js';
 import { PerturbRecord } from '../schema/perturb-manifest.js';
+import type { Prediction } from '../schema/prediction.js';
+import { readPredictionsFile } from '../io/predictions.js';
+import { baselinePredictions, type BaselineName } from '../score/baselines.js';
 import { VERSION } from '../version.js';
 import type { PerturbDatasetOptions, PerturbedDataset, SourceLog } from './dataset.js';
 import type { DetectionMatrix } from './matrix.js';
@@ -94,4 +97,39 @@ export function readLogTexts(dir: string, logIds: Iterable<string>): Map<string,
   const out = new Map<string, string>();
   for (const id of logIds) out.set(id, readFileSync(join(dir, 'logs', `${id}.tsv`), 'utf8'));
   return out;
+}
+
+/** One side of a robustness comparison: the dataset's items and the predictions made on them. */
+export interface RobustnessSide {
+  dataset: string;
+  items: Item[];
+  predictions: Prediction[];
+}
+
+/**
+ * Resolves one side of `cclupe robustness`: an eval run directory (its `predictions.jsonl`, dataset from its
+ * `manifest.json` unless `dataset` is given), a predictions JSONL file (needs `dataset`), or — with `baseline` — a
+ * dataset directory on which the offline baseline answers.
+ */
+export function readRobustnessSide(path: string, dataset: string | undefined, baseline: BaselineName | undefined, seed: string): RobustnessSide {
+  if (baseline) {
+    const dir = dataset ?? path;
+    const items = readJsonl(join(dir, 'questions.jsonl'), Item);
+    return { dataset: dir, items, predictions: baselinePredictions(baseline, items, { seed }) };
+  }
+  let predictionsFile = path;
+  let dir = dataset;
+  if (existsSync(path) && statSync(path).isDirectory()) {
+    predictionsFile = join(path, 'predictions.jsonl');
+    if (!existsSync(predictionsFile)) throw new InputError('not an eval run directory (no predictions.jsonl)', { file: path });
+    if (!dir) {
+      const manifestPath = join(path, 'manifest.json');
+      const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as { dataset?: { dir?: string } }) : {};
+      dir = manifest.dataset?.dir;
+      if (!dir) throw new InputError('the run manifest names no dataset; pass it with --clean-dataset / --perturbed-dataset', { file: manifestPath });
+    }
+  }
+  if (!dir) throw new UsageError(`${path} is a predictions file: name its dataset with --clean-dataset / --perturbed-dataset`, '--clean-dataset');
+  const items = readJsonl(join(dir, 'questions.jsonl'), Item);
+  return { dataset: dir, items, predictions: readPredictionsFile(predictionsFile).predictions };
 }
