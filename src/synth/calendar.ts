@@ -74,15 +74,18 @@ function pad2(n: number): string {
  * Formats local times as `YYYY-MM-DD HH:MM:SS`; the date part comes from the per-day cache of `formatDate`, so a row
  * costs one string concatenation.
  */
+const TIMES: string[] = new Array<string>(DAY);
+
 export class TimestampFormatter {
   /** `YYYY-MM-DD HH:MM:SS` of a local time in whole seconds. */
   format(at: number): string {
     const day = Math.floor(at / DAY);
-    const date = formatDate(at);
     const s = at - day * DAY;
-    const h = Math.floor(s / 3600);
-    const mi = Math.floor((s % 3600) / 60);
-    const se = s % 60;
-    return `${date} ${pad2(h)}:${pad2(mi)}:${pad2(se)}`;
+    let time = TIMES[s];
+    if (time === undefined) {
+      time = `${pad2(Math.floor(s / 3600))}:${pad2(Math.floor((s % 3600) / 60))}:${pad2(s % 60)}`;
+      TIMES[s] = time;
+    }
+    return `${formatDate(at)} ${time}`;
   }
 }

@@ -8,6 +8,19 @@ import { safeText } from './text.js';
 /** Refunds must come within this many days of their purchase (SPEC §1). */
 export const REFUND_WINDOW_DAYS = 60;
 
+const TXN_IDS: string[] = [];
+
+/** `T0001`-style id: `T` and the 1-based row number, zero-padded to `width` (memoised for the usual width 4). */
+function txnIdFor(n: number, width: number): string {
+  if (width !== 4) return `T${String(n).padStart(width, '0')}`;
+  let id = TXN_IDS[n];
+  if (id === undefined) {
+    id = `T${String(n).padStart(4, '0')}`;
+    TXN_IDS[n] = id;
+  }
+  return id;
+}
+
 /** The rows and the facts the labels need, after finalization. */
 export interface Finalized {
   rows: LogRow[];
@@ -78,7 +91,7 @@ export function finalize(
     else status = 'SUCCESS';
     if (ev.type === 'Refund' && status === 'FAILED') continue;
     if (status === 'SUCCESS') balance += amount;
-    const txnId = `T${String(rows.length + 1).padStart(idWidth, '0')}`;
+    const txnId = txnIdFor(rows.length + 1, idWidth);
     ev.txnId = txnId;
     ev.status = status;
     assigned.add(ev);

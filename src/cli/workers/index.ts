@@ -1,0 +1,1 @@
+export { runChunks, type ChunkDone } from './pool.js';

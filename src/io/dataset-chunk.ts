@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { Profile } from '../schema/profile.js';
+import { createRng, streamKey } from '../random/rng.js';
+import { weightedIndex } from '../random/draw.js';
+import { formatLogTsv } from '../log/format-tsv.js';
+import { generateLog, logSeedKey } from '../synth/index.js';
+import { writeFileAtomic } from './atomic-write.js';
+import { datasetPaths, partPaths, writeFileReplace, type ChunkMeta } from './dataset-layout.js';
+
+/** Everything a worker needs to write one chunk of a dataset. */
+export interface ChunkJob {
+  out: string;
+  seed: string;
+  start: number;
+  end: number;
+  /** Resolved profiles in option order, with their mix weights. */
+  profiles: Profile[];
+  weights: number[];
+  period: { start: string; end: string };
+  rowsMin: number;
+  rowsMax: number;
+}
+
+/** Which profile log `index` uses: a draw from its own stream `(cclupe-profile, seed, index)`, weighted by the mix. */
+export function profileIndexFor(seed: string, index: number, weights: readonly number[]): number {
+  if (weights.length === 1) return 0;
+  return weightedIndex(createRng(streamKey('cclupe-profile', seed, index)), weights);
+}
+
+/**
+ * Generates logs [start, end) and writes each as `logs/<log_id>.tsv`, then the chunk's labels lines and, last,
+ * its manifest entries under `.parts/` (atomically). A chunk whose meta file exists is complete.
+ */
+export function writeChunk(job: ChunkJob): ChunkMeta {
+  const logsDir = datasetPaths(job.out).logs;
+  const meta: ChunkMeta = { start: job.start, end: job.end, logs: [] };
+  let labels = '';
+  for (let index = job.start; index < job.end; index++) {
+    const profile = job.profiles[profileIndexFor(job.seed, index, job.weights)];
+    const { log, labels: l } = generateLog(profile, { masterSeed: job.seed, index, period: job.period, rowsMin: job.rowsMin, rowsMax: job.rowsMax });
+    const tsv = Buffer.from(formatLogTsv(log), 'utf8');
+    writeFileReplace(join(logsDir, `${log.logId}.tsv`), tsv);
+    labels += JSON.stringify(l) + '\n';
+    meta.logs.push({
+      index,
+      log_id: log.logId,
+      profile: profile.name,
+      seed_key: logSeedKey(job.seed, index),
+      rows: log.rows.length,
+      sha256: createHash('sha256').update(tsv).digest('hex'),
+      bytes: tsv.length,
+    });
+  }
+  const parts = partPaths(job.out, job.start);
+  writeFileAtomic(parts.labels, labels);
+  writeFileAtomic(parts.meta, JSON.stringify(meta) + '\n');
+  return meta;
+}

@@ -1,0 +1,211 @@
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { threadId } from 'node:worker_threads';
+import { Manifest, type GenerateOptions, type ManifestLog } from '../schema/manifest.js';
+import { UsageError } from '../errors.js';
+import { VERSION } from '../version.js';
+import { writeJsonAtomic } from './atomic-write.js';
+
+/** Logs per chunk: the unit of work handed to a worker and of resume bookkeeping (not visible in the output). */
+export const CHUNK_SIZE = 100;
+
+/** Paths inside a dataset directory (SPEC §10). `.parts/` holds the resume bookkeeping of an unfinished run. */
+export function datasetPaths(out: string): { logs: string; labels: string; manifest: string; parts: string; options: string } {
+  return {
+    logs: join(out, 'logs'),
+    labels: join(out, 'labels.jsonl'),
+    manifest: join(out, 'manifest.json'),
+    parts: join(out, '.parts'),
+    options: join(out, '.parts', 'options.json'),
+  };
+}
+
+/** The log indices of shard k of n (1-based k): the contiguous range [⌊(k−1)·count/n⌋, ⌊k·count/n⌋). */
+export function shardRange(count: number, shard: { k: number; n: number } | null): { first: number; end: number } {
+  if (!shard) return { first: 0, end: count };
+  return { first: Math.floor(((shard.k - 1) * count) / shard.n), end: Math.floor((shard.k * count) / shard.n) };
+}
+
+/** Chunks [start, end) covering [first, end), aligned to multiples of `CHUNK_SIZE` so that shards and runs agree. */
+export function chunkRanges(first: number, end: number, size: number = CHUNK_SIZE): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  for (let s = first; s < end; ) {
+    const e = Math.min(end, (Math.floor(s / size) + 1) * size);
+    out.push({ start: s, end: e });
+    s = e;
+  }
+  return out;
+}
+
+/**
+ * Writes a file by temporary sibling + rename, without fsync: a killed process never leaves a partial file under the
+ * real name. Used for the many log files, where an fsync each would dominate; the chunk's part file, written after
+ * its logs, is fsynced (`writeFileAtomic`).
+ */
+export function writeFileReplace(path: string, data: string | Uint8Array): void {
+  const tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${threadId}-${++tempSeq}`);
+  const fd = openSync(tmp, 'w');
+  try {
+    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+}
+
+let tempSeq = 0;
+
+/** Part file names of a chunk: its labels lines and its manifest entries (the latter written last, as the commit). */
+export function partPaths(out: string, start: number): { labels: string; meta: string } {
+  const base = join(datasetPaths(out).parts, `chunk-${String(start).padStart(9, '0')}`);
+  return { labels: `${base}.labels.jsonl`, meta: `${base}.json` };
+}
+
+/** A chunk's manifest entries plus each TSV's byte size (to recognise a finished chunk on resume). */
+export interface ChunkMeta {
+  start: number;
+  end: number;
+  logs: Array<ManifestLog & { bytes: number }>;
+}
+
+/** The chunk's meta when the chunk is complete on disk (meta present, every log file present with its size), else null. */
+export function readCompleteChunk(out: string, start: number, end: number): ChunkMeta | null {
+  const { meta, labels } = partPaths(out, start);
+  if (!existsSync(meta) || !existsSync(labels)) return null;
+  let parsed: ChunkMeta;
+  try {
+    parsed = JSON.parse(readFileSync(meta, 'utf8')) as ChunkMeta;
+  } catch {
+    return null;
+  }
+  if (parsed.start !== start || parsed.end !== end || parsed.logs.length !== end - start) return null;
+  const logsDir = datasetPaths(out).logs;
+  for (const l of parsed.logs) {
+    try {
+      if (statSync(join(logsDir, `${l.log_id}.tsv`)).size !== l.bytes) return null;
+    } catch {
+      return null;
+    }
+  }
+  return parsed;
+}
+
+/** Removes temporary files a killed run left behind (`.name.tmp-…`) in the dataset, logs and parts directories. */
+export function removeStaleTemps(out: string): void {
+  const p = datasetPaths(out);
+  for (const dir of [out, p.logs, p.parts]) {
+    if (!existsSync(dir)) continue;
+    for (const f of readdirSync(dir)) if (f.startsWith('.') && f.includes('.tmp-')) rmSync(join(dir, f), { force: true });
+  }
+}
+
+/**
+ * Prepares `out` for a run with `options`: refuses (UsageError naming `--out`) a directory that holds a dataset or
+ * an unfinished run made with different options; records the options for a later resume. Returns 'complete' when
+ * the directory already holds this exact dataset, 'resume' when an unfinished run with the same options is there,
+ * otherwise 'fresh'.
+ */
+export function prepareDataset(out: string, options: GenerateOptions): 'fresh' | 'resume' | 'complete' {
+  const p = datasetPaths(out);
+  const wanted = canonicalJson(options);
+  if (existsSync(p.options)) {
+    const had = safeJson(p.options);
+    if (had === undefined || canonicalJson(had) !== wanted) throw new UsageError(`--out: ${out} holds an unfinished run with different options; use another directory or delete it`, '--out');
+    removeStaleTemps(out);
+    return 'resume';
+  }
+  if (existsSync(p.manifest)) {
+    const had = safeJson(p.manifest) as { options?: unknown } | undefined;
+    if (had === undefined || canonicalJson(had.options) !== wanted) throw new UsageError(`--out: ${out} holds a dataset generated with different options; use another directory or delete it`, '--out');
+    return 'complete';
+  }
+  if (existsSync(p.logs) && readdirSync(p.logs).some((f) => f.endsWith('.tsv'))) {
+    throw new UsageError(`--out: ${out}/logs already holds log files but no manifest; use another directory or delete it`, '--out');
+  }
+  mkdirSync(p.logs, { recursive: true });
+  mkdirSync(p.parts, { recursive: true });
+  writeJsonAtomic(p.options, options);
+  return 'fresh';
+}
+
+/**
+ * Assembles `labels.jsonl` (chunk parts concatenated in index order, streamed to a temporary file, fsynced, renamed)
+ * and `manifest.json`, then removes `.parts/`. `createdAt` is the only value that differs between two runs.
+ */
+export function assembleDataset(out: string, options: GenerateOptions, chunks: ReadonlyArray<{ start: number; end: number }>, createdAt: string): Manifest {
+  const p = datasetPaths(out);
+  const tmp = join(out, `.labels.jsonl.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const fd = openSync(tmp, 'w');
+  const logs: ManifestLog[] = [];
+  let rows = 0;
+  try {
+    for (const c of chunks) {
+      const parts = partPaths(out, c.start);
+      const buf = readFileSync(parts.labels);
+      let off = 0;
+      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+      const meta = JSON.parse(readFileSync(parts.meta, 'utf8')) as ChunkMeta;
+      for (const l of meta.logs) {
+        logs.push({ index: l.index, log_id: l.log_id, profile: l.profile, seed_key: l.seed_key, rows: l.rows, sha256: l.sha256 });
+        rows += l.rows;
+      }
+    }
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, p.labels);
+  const manifest: Manifest = {
+    kind: 'cclupe-dataset',
+    tool: { name: 'cclupe-kit', version: VERSION },
+    master_seed: options.seed,
+    options,
+    packages: packageVersions(),
+    indices: { count: logs.length, first: logs.length ? logs[0].index : null, last: logs.length ? logs[logs.length - 1].index : null },
+    totals: { logs: logs.length, rows },
+    logs,
+    created_at: createdAt,
+  };
+  writeJsonAtomic(p.manifest, manifest);
+  rmSync(p.parts, { recursive: true, force: true });
+  return manifest;
+}
+
+/** Reads and validates a dataset's manifest. */
+export function readManifest(out: string): Manifest {
+  return Manifest.parse(JSON.parse(readFileSync(datasetPaths(out).manifest, 'utf8')));
+}
+
+/** Exact versions of the packages whose behaviour shapes generated bytes, plus this package's. */
+export function packageVersions(): Record<string, string> {
+  const require = createRequire(import.meta.url);
+  const out: Record<string, string> = { 'cclupe-kit': VERSION };
+  for (const name of ['@faker-js/faker', 'seedrandom', 'zod']) {
+    try {
+      out[name] = (require(`${name}/package.json`) as { version: string }).version;
+    } catch {
+      out[name] = 'unknown';
+    }
+  }
+  return out;
+}
+
+/** JSON with object keys sorted at every level, for comparing option records. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+function safeJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
