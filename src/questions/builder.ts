@@ -1,0 +1,199 @@
+import type { ClientKind, Log } from '../schema/log-row.js';
+import type { Difficulty, Item } from '../schema/item.js';
+import type { Detection } from '../schema/labels.js';
+import type { SignalId } from '../schema/signal-id.js';
+import { createRng, streamKey } from '../random/rng.js';
+import { shuffle } from '../random/draw.js';
+import { CclupeError } from '../errors.js';
+import { detectAll } from '../signals/index.js';
+import { LogFacts } from './facts.js';
+import { templateRng } from './stream.js';
+import { checkLeakage } from './leakage.js';
+import { DIFFICULTY_MIN_STEPS, FORMAT_RULES, findLogic } from './taxonomy.js';
+import { TEMPLATES } from './templates/index.js';
+import type { Draft, Template } from './template.js';
+import { OPTION_KEYS, PositionDealer, arrangeChoices } from './positions.js';
+
+/** Items per log and the difficulty mix (SPEC §6: 15 items, L:M:H = 5:5:5). */
+export const ITEMS_PER_LOG = 15;
+/** Items per difficulty level. */
+export const PER_DIFFICULTY: Readonly<Record<Difficulty, number>> = { L: 5, M: 5, H: 5 };
+/** Minimum multi-select items per log, by client kind (SPEC §6). */
+export const MIN_MULTI: Readonly<Record<ClientKind, number>> = { personal: 1, sme: 2 };
+
+/** Options of `buildItems`. */
+export interface BuildOptions {
+  /** The dataset seed; with the log id it fixes every random choice. */
+  seed: string | number;
+  /** Client kind when the log does not carry one (else the log's own, else the log-id prefix p/s). */
+  clientKind?: ClientKind;
+  /** Templates to draw from (default: all). */
+  templates?: readonly Template[];
+}
+
+/** Result of `buildItems`: items, or none and the reasons when the log cannot support a full balanced set. */
+export interface BuildResult {
+  items: Item[];
+  problems: string[];
+}
+
+/** The client kind of a log: explicit option, the log's own, or its id prefix (`p…` personal, `s…` SME). */
+export function resolveClientKind(log: Log, clientKind?: ClientKind): ClientKind | null {
+  if (clientKind) return clientKind;
+  if (log.clientKind) return log.clientKind;
+  const c = log.logId.charAt(0).toLowerCase();
+  return c === 'p' ? 'personal' : c === 's' ? 'sme' : null;
+}
+
+/** Replaces `{acct}`/`{Acct}` with the third- or first-person name of the account. */
+export function personaliseStem(stem: string, kind: ClientKind, style: 'third' | 'first'): string {
+  const noun = kind === 'sme' ? 'business account' : 'account';
+  const acct = style === 'first' ? `my ${noun}` : `this ${noun}`;
+  return stem.replaceAll('{acct}', acct).replaceAll('{Acct}', acct.charAt(0).toUpperCase() + acct.slice(1));
+}
+
+interface Candidate {
+  template: Template;
+  draft: Draft;
+  difficulty: Difficulty;
+  perspective: string;
+}
+
+function checkDraft(t: Template, d: Draft): void {
+  const where = `template ${t.id}`;
+  if (d.program.length < DIFFICULTY_MIN_STEPS[t.tags.difficulty]) {
+    throw new CclupeError(`${where} has ${d.program.length} steps, below the minimum for difficulty ${t.tags.difficulty}`);
+  }
+  const rule = FORMAT_RULES[t.tags.format];
+  const nCorrect = d.choices.filter((c) => c.correct).length;
+  if (d.choices.length < rule.minOptions || d.choices.length > rule.maxOptions) {
+    throw new CclupeError(`${where} gave ${d.choices.length} options for format ${t.tags.format}`);
+  }
+  if (nCorrect < rule.minCorrect || nCorrect > rule.maxCorrect) {
+    throw new CclupeError(`${where} gave ${nCorrect} correct options for format ${t.tags.format}`);
+  }
+  if (new Set(d.choices.map((c) => c.text)).size !== d.choices.length) throw new CclupeError(`${where} gave duplicate option texts`);
+}
+
+/**
+ * Builds the fifteen items of one log (SPEC §6): every template that fits the log computes its answer, then a
+ * seeded draw picks five per difficulty with the required multi-selects, spreading perspectives. Every stem is
+ * checked for leakage, and a leak throws. A log that cannot support a full set yields no items and a problem.
+ * Deterministic in (seed, log id); cost ≈ one pass over the rows per template.
+ */
+export function buildItems(log: Log, options: BuildOptions): BuildResult {
+  const kind = resolveClientKind(log, options.clientKind);
+  if (!kind) return { items: [], problems: [`${log.logId}: client kind unknown (no clientKind and no p/s id prefix)`] };
+  if (log.rows.length === 0) return { items: [], problems: [`${log.logId}: log has no rows`] };
+  const seed = String(options.seed);
+  const facts = new LogFacts(log);
+  const detectLog = log.clientKind === kind ? log : { ...log, clientKind: kind };
+  let detections: Record<SignalId, Detection> | null = null;
+  const rng = createRng(streamKey('questions', seed, log.logId));
+  const order = shuffle(
+    rng,
+    (options.templates ?? TEMPLATES).filter((t) => t.tags.logics[kind]),
+  );
+  // Templates are built lazily, in the seeded order, only while their difficulty still needs items: a log
+  // pays for about twenty programs, not for all of them.
+  const built = new Map<Template, Candidate | null>();
+  const candidate = (t: Template): Candidate | null => {
+    if (built.has(t)) return built.get(t)!;
+    const ref = t.tags.logics[kind]!;
+    const draft = t.build({
+      facts,
+      kind,
+      rng: templateRng(streamKey('questions', seed, log.logId, t.id)),
+      detections: () => (detections ??= detectAll(detectLog)),
+    });
+    let c: Candidate | null = null;
+    if (draft) {
+      checkDraft(t, draft);
+      for (const style of ['third', 'first'] as const) {
+        const leaks = checkLeakage(personaliseStem(draft.stem, kind, style), log);
+        if (leaks.length) throw new CclupeError(`template ${t.id} leaked into its stem on log ${log.logId}: ${leaks.join('; ')}`);
+      }
+      c = { template: t, draft, difficulty: t.tags.difficulty, perspective: ref.perspective };
+    }
+    built.set(t, c);
+    return c;
+  };
+  const chosen: Candidate[] = [];
+  const taken = new Set<Template>();
+  const perDiff: Record<Difficulty, number> = { L: 0, M: 0, H: 0 };
+  const perPersp = new Map<string, number>();
+  const answers = new Set<string>();
+  const open = (t: Template): boolean => !taken.has(t) && perDiff[t.tags.difficulty] < PER_DIFFICULTY[t.tags.difficulty];
+  const tryTake = (t: Template): boolean => {
+    const c = candidate(t);
+    if (!c || answers.has(answerKey(c))) return false;
+    chosen.push(c);
+    taken.add(t);
+    perDiff[c.difficulty]++;
+    perPersp.set(c.perspective, (perPersp.get(c.perspective) ?? 0) + 1);
+    answers.add(answerKey(c));
+    return true;
+  };
+  let multis = 0;
+  for (const t of order) {
+    if (multis >= MIN_MULTI[kind]) break;
+    if (t.tags.format === 'multi' && open(t) && tryTake(t)) multis++;
+  }
+  for (const cap of [1, 2, Infinity]) {
+    for (const t of order) {
+      if (open(t) && (perPersp.get(t.tags.logics[kind]!.perspective) ?? 0) < cap) tryTake(t);
+    }
+  }
+
+  const problems: string[] = [];
+  for (const d of ['L', 'M', 'H'] as const) {
+    if (perDiff[d] < PER_DIFFICULTY[d]) problems.push(`${log.logId}: only ${perDiff[d]} ${d} items fit this log (need ${PER_DIFFICULTY[d]})`);
+  }
+  if (multis < MIN_MULTI[kind]) problems.push(`${log.logId}: only ${multis} multi-select items fit this log (need ${MIN_MULTI[kind]})`);
+  if (problems.length) return { items: [], problems };
+
+  const rank: Record<Difficulty, number> = { L: 0, M: 1, H: 2 };
+  chosen.sort((a, b) => rank[a.difficulty] - rank[b.difficulty]);
+  const dealer = new PositionDealer(rng);
+  const items = chosen.map((c, i) => toItem(c, i, log, kind, rng, dealer));
+  return { items, problems: [] };
+}
+
+function answerKey(c: Candidate): string {
+  return `${c.template.id}\u241f${c.draft.choices.filter((x) => x.correct).map((x) => x.text).sort().join('\u241e')}`;
+}
+
+function toItem(c: Candidate, i: number, log: Log, kind: ClientKind, rng: ReturnType<typeof createRng>, dealer: PositionDealer): Item {
+  const t = c.template;
+  const ref = t.tags.logics[kind]!;
+  if (!findLogic(kind, ref.perspective, ref.logic)) throw new CclupeError(`template ${t.id} names unknown logic ${ref.perspective}/${ref.logic}`);
+  const target = t.tags.format === 'multi' ? null : dealer.next();
+  const arranged = arrangeChoices(rng, c.draft.choices, target);
+  const options = arranged.map((ch, k) => ({
+    key: OPTION_KEYS[k],
+    text: ch.text,
+    ...(ch.misconception ? { misconception: ch.misconception } : {}),
+  }));
+  const item: Item = {
+    id: `${log.logId}-q${String(i + 1).padStart(2, '0')}`,
+    log_id: log.logId,
+    client_kind: kind,
+    format: t.tags.format,
+    stem: personaliseStem(c.draft.stem, kind, 'third'),
+    stem_first_person: personaliseStem(c.draft.stem, kind, 'first'),
+    options,
+    answer: arranged.flatMap((ch, k) => (ch.correct ? [OPTION_KEYS[k]] : [])),
+    ...(t.tags.format === 'calc' && c.draft.numericAnswer !== undefined ? { numeric_answer: c.draft.numericAnswer } : {}),
+    domain: t.tags.domain,
+    sub_domain: ref.sub_domain ?? t.tags.sub_domain,
+    perspective: ref.perspective,
+    logic: ref.logic,
+    cognition: t.tags.cognition,
+    difficulty: t.tags.difficulty,
+    steps: c.draft.program.length,
+    evidence: c.draft.evidence,
+    template: { id: t.id, version: t.version },
+    program: c.draft.program,
+  };
+  return item;
+}

@@ -1,0 +1,87 @@
+import type { ClientKind } from '../schema/log-row.js';
+import type { Item } from '../schema/item.js';
+import { COGNITION_LEVELS, DIFFICULTIES, DOMAINS } from '../schema/item.js';
+import { SUB_DOMAINS } from '../schema/signal-id.js';
+import { logicKeys } from './taxonomy.js';
+import { OPTION_KEYS } from './positions.js';
+
+/** Counts of a dataset's items along every tag (SPEC §6 coverage), plus what is missing. */
+export interface Coverage {
+  logs: number;
+  logs_with_items: number;
+  items: number;
+  domain: Record<string, number>;
+  sub_domain: Record<string, number>;
+  /** Keyed `<client kind>:<perspective>/<logic>`. */
+  logic: Record<string, number>;
+  perspective: Record<string, number>;
+  cognition: Record<string, number>;
+  difficulty: Record<string, number>;
+  format: Record<string, number>;
+  template: Record<string, number>;
+  /** Where the correct option sits, for single and calc items. */
+  answer_position: Record<string, number>;
+  /** Correct keys of multi-select items, per letter. */
+  multi_answer_keys: Record<string, number>;
+  /** Domain × cognition counts, keyed `<domain>/<cognition>`. */
+  domain_cognition: Record<string, number>;
+  /** Tag values that never occur; empty lists mean full coverage. */
+  missing: { domain: string[]; sub_domain: string[]; logic: string[]; cognition: string[] };
+}
+
+function zeros(keys: readonly string[]): Record<string, number> {
+  return Object.fromEntries(keys.map((k) => [k, 0]));
+}
+
+function bump(m: Record<string, number>, k: string): void {
+  m[k] = (m[k] ?? 0) + 1;
+}
+
+function sorted(m: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(m).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+}
+
+/** Summarises items along every tag; `logs` is the number of logs asked for, `kinds` the client kinds present. */
+export function summarizeCoverage(items: readonly Item[], logs: number, kinds: readonly ClientKind[] = ['personal', 'sme']): Coverage {
+  const logicAll = kinds.flatMap((k) => logicKeys(k).map((l) => `${k}:${l}`));
+  const c: Coverage = {
+    logs,
+    logs_with_items: new Set(items.map((i) => i.log_id)).size,
+    items: items.length,
+    domain: zeros(DOMAINS),
+    sub_domain: zeros(SUB_DOMAINS),
+    logic: zeros(logicAll),
+    perspective: {},
+    cognition: zeros(COGNITION_LEVELS),
+    difficulty: zeros(DIFFICULTIES),
+    format: zeros(['single', 'multi', 'calc']),
+    template: {},
+    answer_position: zeros(OPTION_KEYS.slice(0, 4)),
+    multi_answer_keys: zeros(OPTION_KEYS),
+    domain_cognition: {},
+    missing: { domain: [], sub_domain: [], logic: [], cognition: [] },
+  };
+  for (const it of items) {
+    bump(c.domain, it.domain);
+    bump(c.sub_domain, it.sub_domain);
+    bump(c.logic, `${it.client_kind}:${it.perspective}/${it.logic}`);
+    bump(c.perspective, `${it.client_kind}:${it.perspective}`);
+    bump(c.cognition, it.cognition);
+    bump(c.difficulty, it.difficulty);
+    bump(c.format, it.format);
+    bump(c.template, it.template.id);
+    bump(c.domain_cognition, `${it.domain}/${it.cognition}`);
+    if (it.format === 'multi') for (const k of it.answer) bump(c.multi_answer_keys, k);
+    else for (const k of it.answer) bump(c.answer_position, k);
+  }
+  c.perspective = sorted(c.perspective);
+  c.template = sorted(c.template);
+  c.domain_cognition = sorted(c.domain_cognition);
+  c.missing = {
+    domain: DOMAINS.filter((d) => !c.domain[d]),
+    sub_domain: SUB_DOMAINS.filter((d) => !c.sub_domain[d]),
+    logic: logicAll.filter((l) => !c.logic[l]),
+    cognition: COGNITION_LEVELS.filter((d) => !c.cognition[d]),
+  };
+  return c;
+}

@@ -1,0 +1,272 @@
+import type { Log, LogRow } from '../schema/log-row.js';
+import type { TransactionType } from '../schema/transaction-types.js';
+import { CONVENTIONS } from './conventions.js';
+
+/** A row with its parsed time fields; `t` is local wall time in ms (read as UTC, so calendar maths is plain). */
+export interface RowView {
+  row: LogRow;
+  index: number;
+  t: number;
+  month: string;
+  day: string;
+  hour: number;
+  dayOfMonth: number;
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: number;
+  ok: boolean;
+}
+
+const HOUR_MS = 3_600_000;
+/** Milliseconds in one hour. */
+export const HOUR = HOUR_MS;
+/** Milliseconds in one day. */
+export const DAY = 24 * HOUR_MS;
+
+/** English month names, for options (never for stems). */
+export const MONTH_NAMES = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+/** English weekday names, Sunday first, for options. */
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** `2023-07` → `July 2023`. */
+export function monthLabel(month: string): string {
+  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+}
+
+function two(s: string, i: number): number {
+  return (s.charCodeAt(i) - 48) * 10 + (s.charCodeAt(i + 1) - 48);
+}
+
+function parseRow(row: LogRow, index: number): RowView {
+  const ts = row.timestamp;
+  const y = two(ts, 0) * 100 + two(ts, 2);
+  const mo = two(ts, 5);
+  const d = two(ts, 8);
+  const h = two(ts, 11);
+  const dayMs = Date.UTC(y, mo - 1, d);
+  const t = dayMs + h * HOUR_MS + two(ts, 14) * 60_000 + two(ts, 17) * 1000;
+  return {
+    row,
+    index,
+    t,
+    month: ts.slice(0, 7),
+    day: ts.slice(0, 10),
+    hour: h,
+    dayOfMonth: d,
+    // 1970-01-01 was a Thursday (4)
+    weekday: (((Math.floor(dayMs / 86_400_000) + 4) % 7) + 7) % 7,
+    ok: row.status === 'SUCCESS',
+  };
+}
+
+/**
+ * A read-only view over one log with the derived facts templates share, computed once per log
+ * (parsed times, months covered, home country). Every derived value follows the conventions in `GLOSSARY`.
+ */
+export class LogFacts {
+  readonly rows: RowView[];
+  readonly ok: RowView[];
+  readonly failed: RowView[];
+  readonly months: string[];
+  readonly homeCountry: string;
+  private readonly byTypeCache = new Map<string, RowView[]>();
+  private outCache: RowView[] | undefined;
+  private inCache: RowView[] | undefined;
+
+  constructor(readonly log: Log) {
+    this.rows = log.rows.map(parseRow);
+    this.ok = this.rows.filter((r) => r.ok);
+    this.failed = this.rows.filter((r) => !r.ok);
+    this.months = this.rows.length ? monthRange(this.rows[0].month, this.rows[this.rows.length - 1].month) : [];
+    const counts = new Map<string, number>();
+    for (const r of this.rows) counts.set(r.row.location, (counts.get(r.row.location) ?? 0) + 1);
+    let best = '';
+    let bestN = -1;
+    for (const [loc, n] of [...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+      if (n > bestN) {
+        best = loc;
+        bestN = n;
+      }
+    }
+    this.homeCountry = best;
+  }
+
+  /** All rows (any status) of the given types, in log order. */
+  ofType(...types: TransactionType[]): RowView[] {
+    const key = types.join('|');
+    let hit = this.byTypeCache.get(key);
+    if (!hit) {
+      const set = new Set<string>(types);
+      hit = this.rows.filter((r) => set.has(r.row.type));
+      this.byTypeCache.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** Successful rows of the given types. */
+  okOfType(...types: TransactionType[]): RowView[] {
+    const key = 'ok\u241f' + types.join('|');
+    let hit = this.byTypeCache.get(key);
+    if (!hit) {
+      hit = this.ofType(...types).filter((r) => r.ok);
+      this.byTypeCache.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** Successful rows with a negative amount. */
+  get outflows(): RowView[] {
+    return (this.outCache ??= this.ok.filter((r) => r.row.amountCents < 0));
+  }
+
+  /** Successful rows with a positive amount. */
+  get inflows(): RowView[] {
+    return (this.inCache ??= this.ok.filter((r) => r.row.amountCents > 0));
+  }
+
+  /** Sum of |amount| per month over the months covered (0 for months without rows). */
+  monthlyAbs(rows: readonly RowView[]): Map<string, number> {
+    const m = new Map<string, number>(this.months.map((k) => [k, 0]));
+    for (const r of rows) m.set(r.month, (m.get(r.month) ?? 0) + Math.abs(r.row.amountCents));
+    return m;
+  }
+
+  /** Number of rows per month over the months covered. */
+  monthlyCount(rows: readonly RowView[]): Map<string, number> {
+    const m = new Map<string, number>(this.months.map((k) => [k, 0]));
+    for (const r of rows) m.set(r.month, (m.get(r.month) ?? 0) + 1);
+    return m;
+  }
+
+  /** Month-end balance per month covered: balance after the month's last row, carried forward over empty months. */
+  monthEndBalances(): Map<string, number> {
+    const last = new Map<string, number>();
+    for (const r of this.rows) last.set(r.month, r.row.balanceCents);
+    const out = new Map<string, number>();
+    let carry = this.rows.length ? this.rows[0].row.balanceCents : 0;
+    for (const m of this.months) {
+      if (last.has(m)) carry = last.get(m)!;
+      out.set(m, carry);
+    }
+    return out;
+  }
+
+  /** Closing balance of each calendar day that has rows. */
+  dailyClosing(): Map<string, { balance: number; row: RowView }> {
+    const out = new Map<string, { balance: number; row: RowView }>();
+    for (const r of this.rows) out.set(r.day, { balance: r.row.balanceCents, row: r });
+    return out;
+  }
+
+  /** True when the row's hour is in the night window of the conventions. */
+  isNight(r: RowView): boolean {
+    return r.hour >= CONVENTIONS.nightStartHour && r.hour < CONVENTIONS.nightEndHour;
+  }
+}
+
+/** Every `YYYY-MM` from `first` to `last` inclusive. */
+export function monthRange(first: string, last: string): string[] {
+  const out: string[] = [];
+  let y = Number(first.slice(0, 4));
+  let m = Number(first.slice(5, 7));
+  const ly = Number(last.slice(0, 4));
+  const lm = Number(last.slice(5, 7));
+  while (y < ly || (y === ly && m <= lm)) {
+    out.push(`${y}-${m < 10 ? '0' : ''}${m}`);
+    m++;
+    if (m > 12) {
+      m = 1;
+      y++;
+    }
+  }
+  return out;
+}
+
+/** Sum of |amount| in cents. */
+export function sumAbs(rows: readonly RowView[]): number {
+  let s = 0;
+  for (const r of rows) s += Math.abs(r.row.amountCents);
+  return s;
+}
+
+/** Signed sum of amounts in cents. */
+export function sumSigned(rows: readonly RowView[]): number {
+  let s = 0;
+  for (const r of rows) s += r.row.amountCents;
+  return s;
+}
+
+/** Arithmetic mean; NaN for an empty list. */
+export function mean(xs: readonly number[]): number {
+  if (xs.length === 0) return NaN;
+  let s = 0;
+  for (const x of xs) s += x;
+  return s / xs.length;
+}
+
+/** Median (mean of the middle pair for an even count); NaN for an empty list. */
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return NaN;
+  const s = xs.slice().sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Population standard deviation √(Σ(x−x̄)²/n); `sample` divides by n−1 instead. */
+export function stdev(xs: readonly number[], sample = false): number {
+  const n = xs.length;
+  if (n === 0 || (sample && n < 2)) return NaN;
+  const m = mean(xs);
+  let ss = 0;
+  for (const x of xs) ss += (x - m) * (x - m);
+  return Math.sqrt(ss / (sample ? n - 1 : n));
+}
+
+/** The txn_ids of rows, in log order, deduplicated. */
+export function ids(rows: readonly RowView[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const r of [...rows].sort((a, b) => a.index - b.index)) {
+    if (!seen.has(r.row.txn_id)) {
+      seen.add(r.row.txn_id);
+      out.push(r.row.txn_id);
+    }
+  }
+  return out;
+}
+
+/** Groups rows by a key, keeping insertion order of first appearance. */
+export function groupBy<K>(rows: readonly RowView[], key: (r: RowView) => K): Map<K, RowView[]> {
+  const m = new Map<K, RowView[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const g = m.get(k);
+    if (g) g.push(r);
+    else m.set(k, [r]);
+  }
+  return m;
+}
+
+/**
+ * The entry with the strictly largest value, or null when the maximum is tied (a tie has no single right answer).
+ * Keys are compared as given; values must be finite.
+ */
+export function strictMax<K>(entries: Iterable<[K, number]>): [K, number] | null {
+  let best: [K, number] | null = null;
+  let tie = false;
+  for (const e of entries) {
+    if (!best || e[1] > best[1]) {
+      best = e;
+      tie = false;
+    } else if (e[1] === best[1]) tie = true;
+  }
+  return best && !tie ? best : null;
+}
+
+/** The entry with the strictly smallest value, or null when tied. */
+export function strictMin<K>(entries: Iterable<[K, number]>): [K, number] | null {
+  const r = strictMax([...entries].map(([k, v]) => [k, -v] as [K, number]));
+  return r ? [r[0], -r[1]] : null;
+}

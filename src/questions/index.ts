@@ -1,0 +1,13 @@
+export * from './taxonomy.js';
+export * from './conventions.js';
+export * from './misconceptions.js';
+export { LogFacts, type RowView } from './facts.js';
+export * from './options.js';
+export * from './leakage.js';
+export * from './positions.js';
+export * from './builder.js';
+export * from './coverage.js';
+export * from './dataset.js';
+export * from './render.js';
+export type { Template, TemplateTags, TemplateContext, Draft, Choice, LogicRef } from './template.js';
+export { TEMPLATES, INDICATOR_TEXT } from './templates/index.js';

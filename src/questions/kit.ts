@@ -1,0 +1,88 @@
+import { formatCents } from '../log/money.js';
+import type { TransactionType } from '../schema/transaction-types.js';
+import type { LogFacts, RowView } from './facts.js';
+import { sumAbs } from './facts.js';
+
+/** Share as a percentage, num/den·100; NaN when den is 0. */
+export function pct(num: number, den: number): number {
+  return den === 0 ? NaN : (num / den) * 100;
+}
+
+/** Money in cents as the log prints it. */
+export function money(cents: number): string {
+  return formatCents(Math.round(cents));
+}
+
+/** A percentage for program lines, two decimals. */
+export function pctText(x: number): string {
+  return `${x.toFixed(2)}%`;
+}
+
+/** Successful outflow rows of the given types (all types when none given). */
+export function outflowsOf(f: LogFacts, ...types: TransactionType[]): RowView[] {
+  const rows = types.length ? f.okOfType(...types) : f.ok;
+  return rows.filter((r) => r.row.amountCents < 0);
+}
+
+/** Successful inflow rows of the given types (all types when none given). */
+export function inflowsOf(f: LogFacts, ...types: TransactionType[]): RowView[] {
+  const rows = types.length ? f.okOfType(...types) : f.ok;
+  return rows.filter((r) => r.row.amountCents > 0);
+}
+
+/** All rows (any status) with the given sign, of the given types: what a reader who forgets FAILED would count. */
+export function anyStatus(f: LogFacts, sign: 1 | -1, ...types: TransactionType[]): RowView[] {
+  const rows = types.length ? f.ofType(...types) : f.rows;
+  return rows.filter((r) => Math.sign(r.row.amountCents) === sign);
+}
+
+/** Total |amount| in cents of rows. */
+export const total = sumAbs;
+
+/** True when x is within `margin` of any edge: such a value makes a banded statement fragile, so skip it. */
+export function nearEdge(x: number, edges: readonly number[], margin: number): boolean {
+  return edges.some((e) => Math.abs(x - e) < margin);
+}
+
+/** Counts rows by a key, returning [key, count] sorted by key. */
+export function countBy<K extends string>(rows: readonly RowView[], key: (r: RowView) => K): Array<[K, number]> {
+  const m = new Map<K, number>();
+  for (const r of rows) m.set(key(r), (m.get(key(r)) ?? 0) + 1);
+  return [...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** Sums |amount| by a key, returning [key, cents] sorted by key. */
+export function sumBy<K extends string>(rows: readonly RowView[], key: (r: RowView) => K): Array<[K, number]> {
+  const m = new Map<K, number>();
+  for (const r of rows) m.set(key(r), (m.get(key(r)) ?? 0) + Math.abs(r.row.amountCents));
+  return [...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** Entries sorted by value descending, then key ascending. */
+export function byValueDesc<K extends string>(entries: Array<[K, number]>): Array<[K, number]> {
+  return entries.slice().sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** "a, b and c" for program lines. */
+export function listText(xs: readonly string[], max = 6): string {
+  const shown = xs.slice(0, max);
+  const more = xs.length > max ? ` and ${xs.length - max} more` : '';
+  return shown.join(', ') + more;
+}
+
+/** Population least-squares slope of y against x = 0…n−1 (units of y per step). */
+export function slope(ys: readonly number[]): number {
+  const n = ys.length;
+  if (n < 2) return NaN;
+  const mx = (n - 1) / 2;
+  let my = 0;
+  for (const y of ys) my += y;
+  my /= n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (i - mx) * (ys[i] - my);
+    sxx += (i - mx) * (i - mx);
+  }
+  return sxy / sxx;
+}

@@ -1,0 +1,163 @@
+import type { Log } from '../schema/log-row.js';
+import { CHANNELS, TRANSACTION_TYPES } from '../schema/transaction-types.js';
+
+const TYPE_WORDS = new Set<string>([...TRANSACTION_TYPES, ...CHANNELS].map((t) => t.toLowerCase()));
+
+/**
+ * Words that state a number, a fraction or a multiple. "single" and "both" are allowed: "the largest single
+ * outflow" points at a row without giving a value away.
+ */
+export const NUMBER_WORDS: readonly string[] = [
+  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
+  'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty', 'thirty', 'forty',
+  'fifty', 'sixty', 'seventy', 'eighty', 'ninety', 'hundred', 'hundreds', 'thousand', 'thousands', 'million',
+  'millions', 'billion', 'lakh', 'crore', 'dozen', 'dozens', 'score', 'half', 'halves', 'quarter', 'quarters',
+  'third', 'thirds', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth',
+  'twentieth', 'hundredth', 'first', 'second', 'once', 'twice', 'thrice', 'double', 'triple', 'treble',
+  'quadruple', 'couple', 'percent', 'per cent', 'percentage point', 'fortnight', 'decade',
+];
+
+/** Month names and abbreviations. */
+export const MONTH_WORDS: readonly string[] = [
+  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november',
+  'december', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
+];
+
+/** Weekday names and abbreviations. */
+export const WEEKDAY_WORDS: readonly string[] = [
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday',
+  'mon', 'tue', 'tues', 'wed', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun',
+];
+
+/** Named dates and holidays, which pin a date as surely as a number does. */
+export const DATE_PHRASES: readonly string[] = [
+  'spring festival', 'chinese new year', 'lunar new year', 'new year', "new year's", 'national day', 'golden week',
+  'double eleven', 'double twelve', "singles' day", 'singles day', 'christmas', 'easter', 'mid-autumn',
+  'dragon boat', 'qingming', 'labour day', 'labor day', 'black friday', 'midsummer',
+];
+
+/** Business suffixes stripped to find the distinctive core of a counterparty name. */
+const BUSINESS_SUFFIXES = [
+  'co., ltd.', 'co., ltd', 'co. ltd.', 'co.,ltd.', 'co ltd', 'co.', 'ltd.', 'ltd', 'inc.', 'inc', 'llc', 'corp.',
+  'corp', 'trading store', 'trading co.', 'store', 'shop', 'factory', 'individual proprietorship', 'studio',
+  'restaurant', 'company', 'group', 'limited', 'services', 'service', 'partnership',
+];
+
+/** Generic words a counterparty core may consist of without being distinctive (never flagged alone). */
+const GENERIC_CORE = new Set([
+  'online', 'bank', 'lending', 'loan', 'loans', 'credit', 'pay', 'payment', 'payments', 'salary', 'employer', 'rent',
+  'landlord', 'utility', 'utilities', 'water', 'power', 'electric', 'telecom', 'mobile', 'tax', 'bureau', 'market',
+  'supermarket', 'atm', 'cash', 'card', 'transfer', 'refund', 'purchase', 'supplier', 'customer', 'customers',
+  'fee', 'fees', 'interest', 'fund', 'investment', 'insurance', 'social security', 'payroll', 'sales', 'the',
+]);
+
+const SPACE_RE = /\s+/g;
+const WORD_CACHE = new Map<string, RegExp>();
+
+function norm(s: string): string {
+  return s.toLowerCase().replace(SPACE_RE, ' ').trim();
+}
+
+function wordRe(word: string): RegExp {
+  let re = WORD_CACHE.get(word);
+  if (!re) {
+    const body = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    re = new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'u');
+    WORD_CACHE.set(word, re);
+  }
+  return re;
+}
+
+/** Single words looked up per token; phrases (with a space or hyphen) are matched on the normalised stem. */
+const WORD_KIND = new Map<string, string>();
+const PHRASES: Array<[string, string]> = [];
+for (const [kind, list] of [
+  ['written number', NUMBER_WORDS],
+  ['month name', MONTH_WORDS],
+  ['weekday name', WEEKDAY_WORDS],
+  ['named date', DATE_PHRASES],
+] as const) {
+  for (const w of list) {
+    if (/^[\p{L}]+$/u.test(w)) WORD_KIND.set(w, kind);
+    else PHRASES.push([w, kind]);
+  }
+}
+const TOKEN_RE = /[\p{L}\p{N}']+/gu;
+/** Splits a normalised (lower-case) stem into word tokens; any non-ASCII character counts as a letter. */
+const SPLIT_RE = /[^a-z0-9'\u00c0-\uffff]+/;
+const DIGIT_RE = /\p{Nd}|[\u2150-\u218b\u2460-\u24ff\u2776-\u2793\u3007\u3021-\u3029]/u;
+const CJK_NUMERAL_RE = /[一二三四五六七八九十百千万亿两零]/u;
+const MONEY_SIGN_RE = /[%‰¥$€£₩₹]|\p{Sc}/u;
+
+interface Names {
+  /** Normalised names and name cores, indexed by their first token so a stem is checked in O(tokens). */
+  byFirstToken: Map<string, Array<{ text: string; label: string }>>;
+}
+const NAME_CACHE = new WeakMap<Log, Names>();
+const SUFFIX_RE = new RegExp(
+  `(?:[ ,]+(?:${[...BUSINESS_SUFFIXES].sort((a, b) => b.length - a.length).map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}))+$`,
+);
+
+function namesOf(log: Log): Names {
+  let n = NAME_CACHE.get(log);
+  if (n) return n;
+  const raw = new Set<string>();
+  for (const r of log.rows) raw.add(r.counterparty);
+  const byFirstToken = new Map<string, Array<{ text: string; label: string }>>();
+  const seen = new Set<string>();
+  const add = (text: string, label: string): void => {
+    if (text.length < 3 || GENERIC_CORE.has(text) || TYPE_WORDS.has(text) || seen.has(text)) return;
+    seen.add(text);
+    const first = text.match(TOKEN_RE)?.[0];
+    if (!first) return;
+    const list = byFirstToken.get(first);
+    if (list) list.push({ text, label });
+    else byFirstToken.set(first, [{ text, label }]);
+  };
+  for (const rawName of raw) {
+    const name = norm(rawName);
+    add(name, 'counterparty');
+    const core = name.replace(SUFFIX_RE, '');
+    if (core !== name && core.length >= 4) add(core, 'counterparty name');
+  }
+  n = { byFirstToken };
+  NAME_CACHE.set(log, n);
+  return n;
+}
+
+/**
+ * Zero-leakage check of a stem against its log (SPEC §6): returns one reason per finding, empty when clean.
+ * Flags digits (any script), written numbers, fractions and multiples, currency and percent signs, month and
+ * weekday names, named holidays, and any counterparty name of the log (whole, or its core without the
+ * business suffix).
+ */
+export function checkLeakage(stem: string, log: Log): string[] {
+  const out: string[] = [];
+  const digit = DIGIT_RE.exec(stem);
+  if (digit) out.push(`digit "${digit[0]}"`);
+  const cjk = CJK_NUMERAL_RE.exec(stem);
+  if (cjk) out.push(`number character "${cjk[0]}"`);
+  const sign = MONEY_SIGN_RE.exec(stem);
+  if (sign) out.push(`amount sign "${sign[0]}"`);
+  const s = norm(stem);
+  const tokens = new Set<string>();
+  for (const raw of s.split(SPLIT_RE)) {
+    if (!raw) continue;
+    const tok = raw.endsWith("'s") ? raw.slice(0, -2) : raw;
+    tokens.add(tok);
+    const kind = WORD_KIND.get(tok);
+    if (kind) out.push(`${kind} "${tok}"`);
+  }
+  for (const [phrase, kind] of PHRASES) {
+    if (s.includes(phrase) && wordRe(phrase).test(s)) out.push(`${kind} "${phrase}"`);
+  }
+  const names = namesOf(log);
+  for (const tok of tokens) {
+    const list = names.byFirstToken.get(tok);
+    if (!list) continue;
+    for (const { text, label } of list) {
+      if (s.includes(text) && wordRe(text).test(s) && !out.some((o) => o.includes(`"${text}"`))) out.push(`${label} "${text}"`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+import type { Template } from '../template.js';
+import { calcChoices } from '../options.js';
+import { ids, mean, median } from '../facts.js';
+import { money } from '../kit.js';
+
+/** How many times the median Purchase is the largest one? (spending spikes, comprehension, M) */
+export const largestPurchaseMultiple: Template = {
+  id: 'largest-purchase-multiple',
+  version: 1,
+  tags: {
+    domain: 'structure',
+    sub_domain: 'spikes',
+    cognition: 'comprehension',
+    difficulty: 'M',
+    format: 'calc',
+    logics: { personal: { perspective: 'discretionary_concentration', logic: 'spending_spikes' } },
+  },
+  build({ facts, rng }) {
+    const rows = facts.okOfType('Purchase').filter((r) => r.row.amountCents < 0);
+    if (rows.length < 5) return null;
+    const amounts = rows.map((r) => -r.row.amountCents);
+    const max = Math.max(...amounts);
+    const med = median(amounts);
+    const gold = max / med;
+    const anyAmounts = facts.ofType('Purchase').map((r) => Math.abs(r.row.amountCents));
+    const biggest = rows.find((r) => -r.row.amountCents === max)!;
+    const choices = calcChoices(rng, gold, 'ratio', [
+      { value: max / mean(amounts), misconception: 'mean_vs_median' },
+      { value: Math.max(...anyAmounts) / median(anyAmounts), misconception: 'failed_rows_counted' },
+      { value: max / Math.min(...amounts), misconception: 'extreme_vs_average' },
+      { value: Math.max(...facts.outflows.map((r) => -r.row.amountCents)) / med, misconception: 'wrong_category' },
+    ]);
+    if (!choices) return null;
+    return {
+      stem: 'How many times the median successful Purchase amount is the largest single successful Purchase of {acct}?',
+      choices,
+      numericAnswer: choices[0].value,
+      evidence: [biggest.row.txn_id],
+      program: [
+        `Successful Purchase rows: ${rows.length}`,
+        `Largest: ${money(max)} (${biggest.row.txn_id})`,
+        `Median: ${money(med)}`,
+        `Ratio: ${(gold).toFixed(4)}`,
+      ],
+    };
+  },
+};

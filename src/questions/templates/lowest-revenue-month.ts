@@ -1,0 +1,38 @@
+import type { Template } from '../template.js';
+import { singleChoices } from '../options.js';
+import { ids, monthLabel, strictMin } from '../facts.js';
+import { inflowsOf, money } from '../kit.js';
+
+/** Which month covered brought the least successful Sales Receipt income? (revenue regularity, memory, L) */
+export const lowestRevenueMonth: Template = {
+  id: 'lowest-revenue-month',
+  version: 1,
+  tags: {
+    domain: 'stability',
+    sub_domain: 'seasonality',
+    cognition: 'memory',
+    difficulty: 'L',
+    format: 'single',
+    logics: { sme: { perspective: 'revenue_expense_stability', logic: 'monthly_revenue_regularity' } },
+  },
+  build({ facts, rng }) {
+    const rows = inflowsOf(facts, 'Sales Receipt');
+    if (rows.length < 6 || facts.months.length < 4) return null;
+    const monthly = facts.monthlyAbs(rows);
+    const low = strictMin(monthly);
+    if (!low) return null;
+    const ranked = [...monthly].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
+    const choices = singleChoices(rng, monthLabel(low[0]), ranked.slice(1).map(([m]) => monthLabel(m)), { prefer: 1 });
+    if (!choices) return null;
+    return {
+      stem: 'Which of the months covered by the log brought {acct} the least successful Sales Receipt income?',
+      choices,
+      evidence: ids(rows.filter((r) => r.month === low[0])),
+      program: [
+        `Successful Sales Receipt rows: ${rows.length}`,
+        `Monthly totals: ${[...monthly].map(([m, c]) => `${m} ${money(c)}`).join('; ')}`,
+        `Lowest: ${monthLabel(low[0])} (${money(low[1])})`,
+      ],
+    };
+  },
+};

@@ -1,0 +1,48 @@
+import type { Template } from '../template.js';
+import { calcChoices } from '../options.js';
+import { ids } from '../facts.js';
+
+/** Range of the day-of-month on which pay arrives (Salary) or goes out (Payroll) (payroll regularity, analysis, M) */
+export const payDaySpread: Template = {
+  id: 'pay-day-spread',
+  version: 1,
+  tags: {
+    domain: 'stability',
+    sub_domain: 'others',
+    cognition: 'analysis',
+    difficulty: 'M',
+    format: 'calc',
+    logics: {
+      personal: { perspective: 'consumption_stability', logic: 'payroll_regularity' },
+      sme: { perspective: 'payment_management', logic: 'sme_payroll_regularity' },
+    },
+  },
+  build({ facts, kind, rng }) {
+    const type = kind === 'sme' ? 'Payroll' : 'Salary';
+    const all = facts.ofType(type);
+    const ok = all.filter((r) => r.ok);
+    if (ok.length < 3) return null;
+    const days = ok.map((r) => r.dayOfMonth);
+    const gold = Math.max(...days) - Math.min(...days);
+    const anyDays = all.map((r) => r.dayOfMonth);
+    const sameSign = facts.ok.filter((r) => Math.sign(r.row.amountCents) === Math.sign(ok[0].row.amountCents)).map((r) => r.dayOfMonth);
+    const choices = calcChoices(rng, gold, 'days', [
+      { value: Math.max(...anyDays) - Math.min(...anyDays), misconception: 'failed_rows_counted' },
+      { value: gold + 1, misconception: 'boundary_inclusion' },
+      { value: Math.max(...sameSign) - Math.min(...sameSign), misconception: 'wrong_category' },
+      { value: gold - 1, misconception: 'boundary_inclusion' },
+    ]);
+    if (!choices) return null;
+    return {
+      stem: `Looking at the day of the month of each successful ${type} row of {acct}, how many days apart are the earliest and the latest such day?`,
+      choices,
+      numericAnswer: choices[0].value,
+      evidence: ids(ok),
+      program: [
+        `Successful ${type} rows: ${ok.length}`,
+        `Days of month: ${days.join(', ')}`,
+        `Range: ${Math.max(...days)} − ${Math.min(...days)} = ${gold}`,
+      ],
+    };
+  },
+};

@@ -1,0 +1,45 @@
+import type { Template } from '../template.js';
+import { singleChoices } from '../options.js';
+import { ids, strictMax } from '../facts.js';
+import type { RowView } from '../facts.js';
+
+const WINDOWS = ['00:00–05:59', '06:00–11:59', '12:00–17:59', '18:00–23:59'];
+
+/** In which six-hour window do most successful purchases (or sales receipts) fall? (nighttime, memory, L) */
+export const peakHourWindow: Template = {
+  id: 'peak-hour-window',
+  version: 1,
+  tags: {
+    domain: 'time',
+    sub_domain: 'nighttime',
+    cognition: 'memory',
+    difficulty: 'L',
+    format: 'single',
+    logics: {
+      personal: { perspective: 'others', logic: 'nighttime_spending' },
+      sme: { perspective: 'business_activity', logic: 'nighttime_trading' },
+    },
+  },
+  build({ facts, kind, rng }) {
+    if (!facts.log.hasTimeOfDay) return null;
+    const type = kind === 'sme' ? 'Sales Receipt' : 'Purchase';
+    const rows = facts.okOfType(type);
+    if (rows.length < 8) return null;
+    const groups: RowView[][] = [[], [], [], []];
+    for (const r of rows) groups[Math.floor(r.hour / 6)].push(r);
+    const top = strictMax(groups.map((g, i) => [i, g.length] as [number, number]));
+    if (!top) return null;
+    const choices = singleChoices(rng, WINDOWS[top[0]], WINDOWS.filter((_, i) => i !== top[0]));
+    if (!choices) return null;
+    return {
+      stem: `In which time-of-day window do most of the successful ${type} rows of {acct} fall?`,
+      choices,
+      evidence: ids(groups[top[0]]),
+      program: [
+        `Successful ${type} rows: ${rows.length}`,
+        `Rows per window: ${WINDOWS.map((w, i) => `${w} ${groups[i].length}`).join('; ')}`,
+        `Most: ${WINDOWS[top[0]]}`,
+      ],
+    };
+  },
+};

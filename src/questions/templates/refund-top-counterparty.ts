@@ -1,0 +1,39 @@
+import type { Template } from '../template.js';
+import { singleChoices } from '../options.js';
+import { ids, strictMax } from '../facts.js';
+import { byValueDesc, inflowsOf, money, outflowsOf, sumBy } from '../kit.js';
+
+/** Which counterparty paid back the largest total in successful refunds? (refund frequency, memory, L) */
+export const refundTopCounterparty: Template = {
+  id: 'refund-top-counterparty',
+  version: 1,
+  tags: {
+    domain: 'conduct',
+    sub_domain: 'refunds',
+    cognition: 'memory',
+    difficulty: 'L',
+    format: 'single',
+    logics: { personal: { perspective: 'others', logic: 'refund_frequency' } },
+  },
+  build({ facts, rng }) {
+    const refunds = inflowsOf(facts, 'Refund');
+    if (refunds.length < 2) return null;
+    const totals = byValueDesc(sumBy(refunds, (r) => r.row.counterparty));
+    const top = strictMax(totals);
+    if (!top) return null;
+    const purchaseCps = byValueDesc(sumBy(outflowsOf(facts, 'Purchase'), (r) => r.row.counterparty)).map(([k]) => k);
+    const wrong = [...totals.slice(1).map(([k]) => k), ...purchaseCps];
+    const choices = singleChoices(rng, top[0], wrong, { prefer: 1 });
+    if (!choices) return null;
+    return {
+      stem: 'Which counterparty paid back the largest total in successful Refund rows to {acct}?',
+      choices,
+      evidence: ids(refunds.filter((r) => r.row.counterparty === top[0])),
+      program: [
+        `Successful Refund rows: ${refunds.length}`,
+        `Totals by counterparty: ${totals.map(([k, c]) => `${k} ${money(c)}`).join('; ')}`,
+        `Largest: ${top[0]}`,
+      ],
+    };
+  },
+};

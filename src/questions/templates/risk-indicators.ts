@@ -1,0 +1,63 @@
+import type { Template } from '../template.js';
+import { multiChoices } from '../options.js';
+import type { SignalId } from '../../schema/signal-id.js';
+import { SIGNAL_IDS } from '../../schema/signal-id.js';
+
+/** Plain-language descriptions of each signal, as the detectors define them (docs/signals.md). */
+export const INDICATOR_TEXT: Readonly<Record<SignalId, string>> = {
+  concentration: 'Purchase money concentrated on one habitual merchant',
+  microloans: 'Several small loans taken from more than one lender (loan stacking)',
+  spikes: 'Isolated outflows many times larger than the usual outflow',
+  refunds: 'An unusually high rate of refunded purchases',
+  nighttime: 'Repeated spending between 00:00 and 04:59 at non-routine counterparties',
+  overseas: 'Recurring spending abroad spread over several months',
+  seasonality: 'A month with purchases far above the usual month',
+  liquidity: 'Liquidity strain: repeated declines, days ending near zero, or borrowing to repay',
+  repayments: 'Loan installments declined, late or partial',
+  essentials: 'Rent, bills, tax or payroll paid well off their usual day',
+  subscription: 'Many recurring subscription services',
+  risky: 'Money moving to or from gaming, betting or crypto-exchange platforms',
+  penalties: 'Penalty charges for returned or late payments',
+  nonessential: 'Luxury or entertainment spending (jewellery, golf, karaoke, resorts and the like)',
+  alignment: 'Purchases that do not fit the declared business',
+  liquidity_sme: 'A thin cash buffer or declined operating payments',
+};
+
+const PERSONAL = SIGNAL_IDS.slice(0, 8);
+const SME = SIGNAL_IDS.slice(8);
+
+/** Which indicators does this log show? Truth is the detectors' output on the log (SPEC §3). (evaluation, H, multi) */
+export const riskIndicators: Template = {
+  id: 'risk-indicators',
+  version: 1,
+  tags: {
+    domain: 'conduct',
+    sub_domain: 'others',
+    cognition: 'evaluation',
+    difficulty: 'H',
+    format: 'multi',
+    logics: {
+      personal: { perspective: 'high_risk_merchants', logic: 'high_risk_platforms' },
+      sme: { perspective: 'specialized_behaviors', logic: 'disputes_refunds_nonessential', sub_domain: 'nonessential' },
+    },
+  },
+  build({ kind, rng, detections }) {
+    const d = detections();
+    const ids = (kind === 'sme' ? SME : PERSONAL).filter((id) => id !== 'alignment' || kind === 'sme');
+    const present = ids.filter((id) => d[id].present);
+    const absent = ids.filter((id) => !d[id].present);
+    const choices = multiChoices(rng, present.map((id) => INDICATOR_TEXT[id]), absent.map((id) => INDICATOR_TEXT[id]));
+    if (!choices) return null;
+    const shown = ids.filter((id) => choices.some((c) => c.correct && c.text === INDICATOR_TEXT[id]));
+    return {
+      stem: 'Which of these risk indicators does the log of {acct} show? Select all that apply.',
+      choices,
+      evidence: [...new Set(shown.flatMap((id) => d[id].evidence))],
+      program: [
+        `Run the signal detectors on the log (thresholds as data, docs/signals.md)`,
+        ...ids.map((id) => `${id}: ${d[id].present ? 'present' : 'absent'} (strength ${d[id].strength.toFixed(2)}, ${d[id].evidence.length} evidence rows)`),
+        `Options list ${choices.length} indicators, ${shown.length} of them present`,
+      ],
+    };
+  },
+};

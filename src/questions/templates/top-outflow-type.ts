@@ -1,0 +1,39 @@
+import type { Template } from '../template.js';
+import { singleChoices } from '../options.js';
+import { ids, strictMax } from '../facts.js';
+import { byValueDesc, money, outflowsOf, sumBy } from '../kit.js';
+import { TRANSACTION_TYPES, TYPE_DIRECTION } from '../../schema/transaction-types.js';
+
+/** Which transaction type carries the largest total successful outflow? (category concentration, memory, L) */
+export const topOutflowType: Template = {
+  id: 'top-outflow-type',
+  version: 1,
+  tags: {
+    domain: 'structure',
+    sub_domain: 'concentration',
+    cognition: 'memory',
+    difficulty: 'L',
+    format: 'single',
+    logics: { personal: { perspective: 'discretionary_concentration', logic: 'category_concentration' } },
+  },
+  build({ facts, rng }) {
+    const out = outflowsOf(facts);
+    const totals = byValueDesc(sumBy(out, (r) => r.row.type));
+    const top = strictMax(totals);
+    if (!top || totals.length < 2) return null;
+    const outTypes = TRANSACTION_TYPES.filter((t) => TYPE_DIRECTION[t] === -1);
+    const wrong = [...totals.slice(1).map(([t]) => t), ...outTypes.filter((t) => !totals.some(([k]) => k === t))];
+    const choices = singleChoices(rng, top[0], wrong, { prefer: 2 });
+    if (!choices) return null;
+    return {
+      stem: 'Which transaction type accounts for the largest total successful outflow of {acct}?',
+      choices,
+      evidence: ids(out.filter((r) => r.row.type === top[0])),
+      program: [
+        `Successful outflow rows: ${out.length}`,
+        `Totals by type: ${totals.map(([t, c]) => `${t} ${money(c)}`).join('; ')}`,
+        `Largest: ${top[0]} (${money(top[1])})`,
+      ],
+    };
+  },
+};
