@@ -3,7 +3,7 @@ import type { Log } from '../schema/log-row.js';
 import type { ChatMessage } from './client.js';
 
 /** Stem voice: third person ("the account holder") or first person ("my account"). */
-export type PromptStyle = 'third' | 'first';
+type PromptStyle = 'third' | 'first';
 
 /** Turns items and logs into chat messages; the default is the questions module's renderer (`questionsRenderer`). */
 export interface PromptRenderer {

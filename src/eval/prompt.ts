@@ -16,7 +16,7 @@ export const questionsRenderer: PromptRenderer = {
   opening(first, log, style) {
     return [
       { role: 'system', content: SYSTEM_PROMPT },
-      { role: 'user', content: `${renderLogBlock(log)}\n\n${renderQuestion(first, { style })}` },
+      { role: 'user', content: `${renderLogBlock(log, { clientKind: first.client_kind })}\n\n${renderQuestion(first, { style })}` },
     ];
   },
   turn(item, style) {

@@ -3,6 +3,7 @@ import { VERSION as OPENAI_VERSION } from 'openai/version';
 import { UsageError } from '../errors.js';
 import { createRng, streamKey } from '../random/rng.js';
 import type { Item } from '../schema/item.js';
+import type { Log } from '../schema/log-row.js';
 import type { Prediction } from '../schema/prediction.js';
 import type { ScoreParams } from '../schema/results.js';
 import { baselinePredictions, isBaselineName, BASELINES } from '../score/baselines.js';
@@ -77,22 +78,23 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
   const startedAt = now();
   const items = selectItems(dataset.items, config.filter);
   if (items.length === 0) throw new UsageError('the item filter selects no items', 'filter');
-  const renderer = options.renderer ?? (await import('./prompt.js')).questionsRenderer;
-  const singleTurnMessages = renderer.single;
-  const conversationOpening = renderer.opening;
-  const conversationTurn = renderer.turn;
   const baseUrl = config.base_url === undefined ? null : normalizeBaseUrl(config.base_url);
   const baseline = isBaselineModel(config.model) ? config.model.slice('baseline:'.length) : null;
   if (baseline !== null && !isBaselineName(baseline)) {
     throw new UsageError(`unknown baseline ${baseline}; choose one of ${BASELINES.join(', ')}`, '--model');
   }
+  // Baselines see no prompts, so they need no renderer.
+  const renderer = baseline !== null ? null : (options.renderer ?? (await import('./prompt.js')).questionsRenderer);
+  const singleTurnMessages = (item: Item, log: Log, style: EvalConfig['style']) => renderer!.single(item, log, style);
+  const conversationOpening = (item: Item, log: Log, style: EvalConfig['style']) => renderer!.opening(item, log, style);
+  const conversationTurn = (item: Item, style: EvalConfig['style']) => renderer!.turn(item, style);
 
   const logOf = (item: Item) => {
     const log = dataset.logs.get(item.log_id);
     if (!log) throw new UsageError(`item ${item.id} refers to log ${item.log_id}, which the dataset does not hold`, 'dataset');
     return log;
   };
-  const promptHash = hashValue(items.map((it) => singleTurnMessages(it, logOf(it), config.style)));
+  const promptHash = renderer === null ? hashValue('offline baseline') : hashValue(items.map((it) => singleTurnMessages(it, logOf(it), config.style)));
   const identity = { config: resultAffectingConfig(config), config_hash: configHash(config), dataset_hash: dataset.hash, prompt_hash: promptHash };
   const previous = readRunManifest(options.runDir);
   if (previous) checkResume(previous, identity);
@@ -209,11 +211,11 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
         finish({ item_id: item.id, turn, reply: null, failure, cached: true, attempts: prevFail.attempts, latency_ms: 0 });
         return null;
       }
+      // The slot is held until the outcome is on disk, so that requests not yet durable never exceed the concurrency.
       await sem.acquire();
-      let attemptStart = 0;
-      let result;
       try {
-        result = await withRetry(
+        let attemptStart = 0;
+        const result = await withRetry(
           () => {
             attemptsSent++;
             attemptStart = now();
@@ -222,24 +224,24 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
           config.retry,
           retryDeps,
         );
+        const latency = now() - attemptStart;
+        if (result.ok) {
+          const reply = result.value;
+          const rec: ResponseRecord = { key, item_id: item.id, turn, reply, attempts: result.attempts, latency_ms: latency, finished_at: iso(now()) };
+          await responses.append(rec);
+          tokens += reply.usage.completion_tokens;
+          finish({ item_id: item.id, turn, reply, failure: null, cached: false, attempts: result.attempts, latency_ms: latency });
+          return reply;
+        }
+        const f = result.failure;
+        const failure = { kind: f.kind, ...(f.status !== undefined ? { status: f.status } : {}), message: f.message };
+        const rec: ErrorRecord = { key, item_id: item.id, turn, ...failure, attempts: result.attempts, finished_at: iso(now()) };
+        await errorLog.append(rec);
+        finish({ item_id: item.id, turn, reply: null, failure, cached: false, attempts: result.attempts, latency_ms: latency });
+        return null;
       } finally {
         sem.release();
       }
-      const latency = now() - attemptStart;
-      if (result.ok) {
-        const reply = result.value;
-        const rec: ResponseRecord = { key, item_id: item.id, turn, reply, attempts: result.attempts, latency_ms: latency, finished_at: iso(now()) };
-        await responses.append(rec);
-        tokens += reply.usage.completion_tokens;
-        finish({ item_id: item.id, turn, reply, failure: null, cached: false, attempts: result.attempts, latency_ms: latency });
-        return reply;
-      }
-      const f = result.failure;
-      const failure = { kind: f.kind, ...(f.status !== undefined ? { status: f.status } : {}), message: f.message };
-      const rec: ErrorRecord = { key, item_id: item.id, turn, ...failure, attempts: result.attempts, finished_at: iso(now()) };
-      await errorLog.append(rec);
-      finish({ item_id: item.id, turn, reply: null, failure, cached: false, attempts: result.attempts, latency_ms: latency });
-      return null;
     };
 
     try {

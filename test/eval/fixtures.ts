@@ -5,7 +5,6 @@ import { formatLogTsv } from '../../src/log/format-tsv.js';
 import { createRng, streamKey } from '../../src/random/rng.js';
 import { COGNITION_LEVELS, DOMAINS, type Item } from '../../src/schema/item.js';
 import type { Log, LogRow } from '../../src/schema/log-row.js';
-import type { PromptRenderer } from '../../src/eval/prompt-renderer.js';
 
 /** A small log with balances that add up. */
 export function fixtureLog(logId: string): Log {
@@ -83,23 +82,3 @@ export function tempDir(prefix = 'cclupe-eval-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/**
- * A stand-in prompt renderer for the library tests while the questions module's renderer is not available:
- * the log as TSV and the question with lettered options, as the real one does.
- */
-export const fixtureRenderer: PromptRenderer = {
-  single: (item, log, style) => [
-    { role: 'system', content: 'You are a credit analyst. End with a line "Answer: <letters>".' },
-    { role: 'user', content: `${formatLogTsv(log)}\n${question(item, style)}` },
-  ],
-  opening: (item, log, style) => [
-    { role: 'system', content: 'You are a credit analyst. End with a line "Answer: <letters>".' },
-    { role: 'user', content: `${formatLogTsv(log)}\n${question(item, style)}` },
-  ],
-  turn: (item, style) => ({ role: 'user', content: question(item, style) }),
-};
-
-function question(item: Item, style: 'third' | 'first'): string {
-  const stem = style === 'first' ? item.stem_first_person : item.stem;
-  return `${stem}\n${item.options.map((o) => `${o.key}. ${o.text}`).join('\n')}`;
-}

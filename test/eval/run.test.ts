@@ -7,7 +7,7 @@ import { deterministicResults } from '../../src/eval/results.js';
 import { runEval, type RunEvalOptions } from '../../src/eval/run.js';
 import { UsageError } from '../../src/errors.js';
 import { start, type Server, type ServerOptions } from '../support/openai-server.js';
-import { fixtureRenderer, tempDir, writeFixtureDataset } from './fixtures.js';
+import { tempDir, writeFixtureDataset } from './fixtures.js';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -35,7 +35,6 @@ function cfg(server: Server | null, extra: Partial<EvalConfigInput> = {}) {
 
 const opts = (runDir: string, more: Partial<RunEvalOptions> = {}): RunEvalOptions => ({
   runDir,
-  renderer: fixtureRenderer,
   bootstrap: false,
   ...more,
 });

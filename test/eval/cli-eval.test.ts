@@ -1,0 +1,156 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { deterministicResults, type RunResults } from '../../src/eval/results.js';
+import { start, type Server } from '../support/openai-server.js';
+import { tempDir, writeFixtureDataset } from './fixtures.js';
+
+const CLI = resolve('dist/cli/main.js');
+const servers: Server[] = [];
+afterEach(async () => {
+  while (servers.length) await servers.pop()!.close();
+});
+
+interface Ran {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], env: Record<string, string> = {}, killWhen?: () => boolean): Promise<Ran> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, CI: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    let timer: NodeJS.Timeout | undefined;
+    if (killWhen) {
+      timer = setInterval(() => {
+        if (killWhen()) {
+          child.kill('SIGKILL');
+          clearInterval(timer);
+        }
+      }, 2);
+    }
+    child.on('close', (code, signal) => {
+      if (timer) clearInterval(timer);
+      done({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+const readResults = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;
+const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
+}
+
+describe.skipIf(!existsSync(CLI))('cclupe eval (CLI)', () => {
+  it('resumes after SIGKILL half-way with the same results.json, re-sending at most the in-flight requests', async () => {
+    const ds = writeFixtureDataset(4);
+    const server = await start({ policy: 'gold', items: ds.items, structuredOutput: false, latencyMs: 25 });
+    servers.push(server);
+    const concurrency = 4;
+    const base = ['eval', ds.dir, '--base-url', server.url, '--model', 'loopback-model', '--concurrency', String(concurrency)];
+
+    const whole = tempDir();
+    const w = await cli([...base, '--out', whole]);
+    expect({ code: w.code, stderr: w.stderr }).toEqual({ code: 0, stderr: '' });
+    const afterWhole = server.completed();
+    expect(afterWhole).toBe(60);
+
+    const killed = tempDir();
+    const k = await cli([...base, '--out', killed], {}, () => server.completed() - afterWhole >= 30);
+    expect({ signal: k.signal, code: k.code, stderr: k.stderr }).toMatchObject({ signal: 'SIGKILL' });
+    const kept = readFileSync(join(killed, 'responses.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '').length;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(60);
+    expect(existsSync(join(killed, 'results.json'))).toBe(false);
+
+    const r = await cli([...base, '--out', killed]);
+    expect(r.code).toBe(0);
+    expect(deterministicResults(readResults(killed))).toEqual(deterministicResults(readResults(whole)));
+    const sent = server.completed() - afterWhole;
+    expect(sent).toBeGreaterThanOrEqual(60);
+    expect(sent).toBeLessThanOrEqual(60 + concurrency);
+    expect(readResults(killed).transport.cached_items).toBe(kept);
+  });
+
+  it('never writes or prints the API key, on success or on a refused key', async () => {
+    const ds = writeFixtureDataset(1);
+    const KEY = 'sk-test-DO-NOT-LEAK-7f3a9c2e51';
+    const server = await start({ policy: 'gold', items: ds.items, apiKey: KEY });
+    servers.push(server);
+    const out = tempDir();
+    const ok = await cli(['eval', ds.dir, '--base-url', server.url, '--model', 'loopback-model', '--api-key-env', 'CCLUPE_TEST_KEY', '--out', out, '--json'], {
+      CCLUPE_TEST_KEY: KEY,
+    });
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout).table3.logScore).toBe(1);
+    const bad = tempDir();
+    const refused = await cli(['eval', ds.dir, '--base-url', server.url, '--model', 'loopback-model', '--api-key-env', 'CCLUPE_TEST_KEY', '--out', bad], {
+      CCLUPE_TEST_KEY: `${KEY}-wrong`,
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('refused the API key (HTTP 401); check the key in $CCLUPE_TEST_KEY');
+    const files = [...filesUnder(out), ...filesUnder(bad)];
+    expect(files.length).toBeGreaterThan(4);
+    for (const f of files) expect(readFileSync(f, 'utf8')).not.toContain(KEY.slice(8));
+    for (const text of [ok.stdout, ok.stderr, refused.stdout, refused.stderr]) expect(text).not.toContain(KEY.slice(8));
+    expect(readFileSync(join(out, 'manifest.json'), 'utf8')).toContain('"api_key_env": "CCLUPE_TEST_KEY"');
+  });
+
+  it('says which variable is missing when the key variable is unset', async () => {
+    const ds = writeFixtureDataset(1);
+    const r = await cli(['eval', ds.dir, '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--api-key-env', 'CCLUPE_UNSET_VAR', '--out', tempDir()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('cclupe: environment variable CCLUPE_UNSET_VAR (--api-key-env) is not set\n');
+  });
+
+  it('reads a YAML run config, with flags overriding it, and prints the Table 3 row', async () => {
+    const ds = writeFixtureDataset(1);
+    const server = await start({ policy: 'first', items: ds.items });
+    servers.push(server);
+    const dir = tempDir();
+    const config = join(dir, 'run.yaml');
+    writeFileSync(
+      config,
+      [`base_url: ${server.url}`, 'model: loopback-model', 'temperature: 0', 'top_p: 1', 'max_tokens: 64', 'concurrency: 2', 'retry:', '  max_attempts: 3', 'filter:', '  formats: [single]'].join('\n'),
+    );
+    const out = join(dir, 'run');
+    const r = await cli(['eval', ds.dir, '--config', config, '--concurrency', '3', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^model\s+Mem\./);
+    expect(r.stdout).toContain('loopback-model');
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(manifest.operational.concurrency).toBe(3);
+    expect(manifest.config.max_tokens).toBe(64);
+    expect(manifest.dataset.items).toBe(9);
+  });
+
+  it('rejects a config field with a message naming it', async () => {
+    const ds = writeFixtureDataset(1);
+    const dir = tempDir();
+    const config = join(dir, 'run.json');
+    writeFileSync(config, JSON.stringify({ base_url: 'http://127.0.0.1:9/v1', model: 'm', top_p: 0 }));
+    const r = await cli(['eval', ds.dir, '--config', config, '--out', join(dir, 'run')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/top_p: /);
+  });
+
+  it('runs an offline baseline and writes predictions that cclupe score reads', async () => {
+    const ds = writeFixtureDataset(2);
+    const out = tempDir();
+    const r = await cli(['eval', ds.dir, '--model', 'baseline:oracle', '--out', out, '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).table3_row.at(-1)).toBe('100.0');
+    expect(readFileSync(join(out, 'predictions.jsonl'), 'utf8').split('\n')[0]).toContain('"status":"answered"');
+  });
+});
