@@ -7,6 +7,7 @@ export * from './drift/index.js';
 export * from './validate/index.js';
 export { VERSION } from './version.js';
 export * from './perturb/index.js';
+export * from './eval/index.js';
 export * from './questions/index.js';
 // both validate (remarks) and questions (stems) name a checkLeakage: the bare name stays validate's
 export { checkLeakage } from './validate/index.js';
