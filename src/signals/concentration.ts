@@ -12,8 +12,8 @@ import { absent, buildView, idsOf, isPersonal, ratioStrength, type LogView } fro
 export function concentrationFromView(v: LogView, t: Thresholds['concentration']): Detection {
   if (!isPersonal(v)) return absent();
   const types = new Set<string>(t.types);
-  const sum = new Map<string, number>();
-  const rowsOf = new Map<string, number[]>();
+  const rowsOf = new Int32Array(v.cpNames.length);
+  const sumOf = new Float64Array(v.cpNames.length);
   let total = 0;
   let count = 0;
   for (let i = 0; i < v.n; i++) {
@@ -21,22 +21,21 @@ export function concentrationFromView(v: LogView, t: Thresholds['concentration']
     if (!v.ok[i] || r.amountCents >= 0 || !types.has(r.type)) continue;
     total -= r.amountCents;
     count++;
-    sum.set(r.counterparty, (sum.get(r.counterparty) ?? 0) - r.amountCents);
-    const list = rowsOf.get(r.counterparty);
-    if (list) list.push(i);
-    else rowsOf.set(r.counterparty, [i]);
+    rowsOf[v.cp[i]]++;
+    sumOf[v.cp[i]] -= r.amountCents;
   }
   if (count < t.minPurchases || total <= 0) return absent();
-  let top = '';
-  let topRows = 0;
-  let topSum = -1;
-  for (const [cp, list] of rowsOf) {
-    const s = sum.get(cp)!;
-    if (list.length > topRows || (list.length === topRows && (s > topSum || (s === topSum && cp < top)))) (top = cp), (topRows = list.length), (topSum = s);
+  let top = -1;
+  for (let k = 0; k < rowsOf.length; k++) {
+    if (rowsOf[k] === 0) continue;
+    if (top < 0 || rowsOf[k] > rowsOf[top] || (rowsOf[k] === rowsOf[top] && (sumOf[k] > sumOf[top] || (sumOf[k] === sumOf[top] && v.cpNames[k] < v.cpNames[top])))) top = k;
   }
-  const countShare = topRows / count;
-  const present = topRows >= t.minRows && countShare >= t.minCountShare && topSum / total >= t.minAmountShare;
-  return { present, strength: ratioStrength(countShare, t.minCountShare, present), evidence: present ? idsOf(v, rowsOf.get(top)!) : [] };
+  const countShare = rowsOf[top] / count;
+  const present = rowsOf[top] >= t.minRows && countShare >= t.minCountShare && sumOf[top] / total >= t.minAmountShare;
+  if (!present) return { present, strength: ratioStrength(countShare, t.minCountShare, false), evidence: [] };
+  const evidence: number[] = [];
+  for (let i = 0; i < v.n; i++) if (v.cp[i] === top && v.ok[i] && v.rows[i].amountCents < 0 && types.has(v.rows[i].type)) evidence.push(i);
+  return { present, strength: ratioStrength(countShare, t.minCountShare, true), evidence: idsOf(v, evidence) };
 }
 
 /** Detects the Concentration signal on a log. */

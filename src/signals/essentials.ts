@@ -12,8 +12,8 @@ import { groupRows, irregularInSeries } from './series.js';
  */
 export function essentialsFromView(v: LogView, t: Thresholds['essentials']): Detection {
   if (!isSme(v)) return absent();
-  const types = new Set<string>(t.types);
-  const groups = groupRows(v, (i) => types.has(v.rows[i].type) && v.rows[i].amountCents < 0, (i) => `${v.rows[i].type}\u241f${v.rows[i].counterparty}`);
+  const typeIndex = new Map<string, number>(t.types.map((ty, k) => [ty, k]));
+  const groups = groupRows(v, (i) => typeIndex.has(v.rows[i].type) && v.rows[i].amountCents < 0, (i) => typeIndex.get(v.rows[i].type)! * v.cpNames.length + v.cp[i]);
   const bad: number[] = [];
   for (const series of groups.values()) {
     const okRows = series.filter((i) => v.ok[i]);

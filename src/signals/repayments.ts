@@ -13,12 +13,12 @@ import { groupRows, irregularInSeries } from './series.js';
  */
 export function repaymentsFromView(v: LogView, t: Thresholds['repayments']): Detection {
   if (!isSme(v)) return absent();
-  const firstDisb = new Map<string, number>();
+  const firstDisb = new Map<number, number>();
   for (let i = 0; i < v.n; i++) {
     const r = v.rows[i];
-    if (r.type === 'Loan Disbursement' && v.ok[i] && !firstDisb.has(r.counterparty)) firstDisb.set(r.counterparty, v.dom[i]);
+    if (r.type === 'Loan Disbursement' && v.ok[i] && !firstDisb.has(v.cp[i])) firstDisb.set(v.cp[i], v.dom[i]);
   }
-  const groups = groupRows(v, (i) => v.rows[i].type === 'Loan Repayment' && v.rows[i].amountCents < 0, (i) => v.rows[i].counterparty);
+  const groups = groupRows(v, (i) => v.rows[i].type === 'Loan Repayment' && v.rows[i].amountCents < 0, (i) => v.cp[i]);
   const bad: number[] = [];
   for (const [lender, series] of groups) {
     if (series.length < t.minSeries) continue;

@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, anyPattern, buildView, fromCount, idsOf, isSme, type LogView } from './view.js';
+import { absent, anyPattern, buildView, fromCount, idsOf, isSme, namesMatching, type LogView } from './view.js';
 
 /**
  * Risky (SME): money moving to or from high-risk platforms (gaming/betting-like, crypto exchanges),
@@ -12,7 +12,8 @@ export function riskyFromView(v: LogView, t: Thresholds['risky']): Detection {
   if (!isSme(v)) return absent();
   const re = anyPattern(t.namePatterns);
   const rows: number[] = [];
-  for (let i = 0; i < v.n; i++) if (re.test(v.rows[i].counterparty)) rows.push(i);
+  const hit = namesMatching(v, re);
+  for (let i = 0; i < v.n; i++) if (hit[v.cp[i]]) rows.push(i);
   return fromCount(rows.length, t.minRows, idsOf(v, rows));
 }
 

@@ -9,7 +9,7 @@ import { median, mode, offsetFromDayOfMonth, type LogView } from './view.js';
 export function irregularInSeries(v: LogView, series: number[], dueDay: number | null, lateDays: number): { irregular: number[]; medianAbs: number } {
   const okRows = series.filter((i) => v.ok[i]);
   const due = dueDay ?? mode(okRows.map((i) => v.dom[i]));
-  const offsets = okRows.map((i) => offsetFromDayOfMonth(v.day[i], due));
+  const offsets = okRows.map((i) => offsetFromDayOfMonth(v.month[i], v.dom[i], due));
   const center = dueDay === null ? median(offsets) : 0;
   const irregular: number[] = [];
   for (const i of series) if (!v.ok[i]) irregular.push(i);
@@ -18,8 +18,8 @@ export function irregularInSeries(v: LogView, series: number[], dueDay: number |
 }
 
 /** Row indexes grouped by `key(i)` for the rows that pass `keep(i)`, groups in first-seen order. */
-export function groupRows(v: LogView, keep: (i: number) => boolean, key: (i: number) => string): Map<string, number[]> {
-  const out = new Map<string, number[]>();
+export function groupRows(v: LogView, keep: (i: number) => boolean, key: (i: number) => number): Map<number, number[]> {
+  const out = new Map<number, number[]>();
   for (let i = 0; i < v.n; i++) {
     if (!keep(i)) continue;
     const k = key(i);

@@ -14,13 +14,11 @@ export function spikesFromView(v: LogView, t: Thresholds['spikes']): Detection {
   const types = new Set<string>(t.types);
   const idx: number[] = [];
   const abs: number[] = [];
-  const byCp = new Map<string, number[]>();
+  const outs: number[] = [];
   for (let i = 0; i < v.n; i++) {
     const r = v.rows[i];
     if (r.amountCents >= 0 || !types.has(r.type)) continue;
-    const list = byCp.get(r.counterparty);
-    if (list) list.push(i);
-    else byCp.set(r.counterparty, [i]);
+    outs.push(i);
     if (!v.ok[i]) continue;
     idx.push(i);
     abs.push(-r.amountCents);
@@ -32,7 +30,8 @@ export function spikesFromView(v: LogView, t: Thresholds['spikes']): Detection {
     if (abs[k] < limit) continue;
     const i = idx[k];
     const a = abs[k];
-    const repeated = byCp.get(v.rows[i].counterparty)!.some((j) => j !== i && Math.abs(-v.rows[j].amountCents - a) <= t.repeatTolerance * a);
+    let repeated = false;
+    for (const j of outs) if (j !== i && v.cp[j] === v.cp[i] && Math.abs(-v.rows[j].amountCents - a) <= t.repeatTolerance * a) repeated = true;
     if (!repeated) spikes.push(i);
   }
   return fromCount(spikes.length, t.minSpikes, idsOf(v, spikes));

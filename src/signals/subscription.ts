@@ -10,7 +10,7 @@ import { groupRows } from './series.js';
  */
 export function subscriptionFromView(v: LogView, t: Thresholds['subscription']): Detection {
   if (!isSme(v)) return absent();
-  const groups = groupRows(v, (i) => v.rows[i].type === 'Subscription' && v.rows[i].amountCents < 0, (i) => v.rows[i].counterparty);
+  const groups = groupRows(v, (i) => v.rows[i].type === 'Subscription' && v.rows[i].amountCents < 0, (i) => v.cp[i]);
   const rows: number[] = [];
   let payees = 0;
   for (const series of groups.values()) {

@@ -4,6 +4,7 @@ import type { Detection } from '../schema/labels.js';
 /**
  * Per-row features computed once per log and shared by every detector (one pass over the rows).
  * Days are whole days since 1970-01-01 of the row's local date; months are `year·12 + month − 1`.
+ * Counterparties are interned: `cp[i]` indexes `cpNames`, so name tests run once per distinct name.
  */
 export interface LogView {
   log: Log;
@@ -13,21 +14,45 @@ export interface LogView {
   month: Int32Array;
   dom: Int8Array;
   hour: Int8Array;
-  /** True when the row's status is SUCCESS. */
+  /** 1 when the row's status is SUCCESS. */
   ok: Uint8Array;
+  cp: Int32Array;
+  cpNames: string[];
   /** The most frequent location: the home country. */
   home: string;
   /** Median over months of SUCCESS income inflows (Salary, Sales Receipt, Transfer In, Cash Deposit), cents; 0 if none. */
   monthlyIncomeCents: number;
   /** Median over months of SUCCESS outflows, cents; 0 if none. */
   monthlyOutflowCents: number;
-  /** Closing balance per day with rows: day → balance after the day's last row. */
-  closingByDay: Map<number, number>;
 }
 
 const INCOME_TYPES = new Set(['Salary', 'Sales Receipt', 'Transfer In', 'Cash Deposit']);
 
-/** Builds the shared features of a log in one pass. */
+/**
+ * Days since 1970-01-01 of a proleptic Gregorian date (Hinnant's days_from_civil), without allocating a Date.
+ * Source: H. Hinnant, "chrono-Compatible Low-Level Date Algorithms".
+ */
+export function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Days in the month `monthIndex` = year·12 + month − 1. */
+export function daysInMonthIndex(monthIndex: number): number {
+  const y = Math.floor(monthIndex / 12);
+  const m = monthIndex - y * 12;
+  if (m !== 1) return MONTH_DAYS[m];
+  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+}
+
+const d2 = (s: string, i: number): number => (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
+
+/** Builds the shared features of a log in one pass (timestamps parsed by character code, no Date objects). */
 export function buildView(log: Log): LogView {
   const rows = log.rows;
   const n = rows.length;
@@ -36,39 +61,46 @@ export function buildView(log: Log): LogView {
   const dom = new Int8Array(n);
   const hour = new Int8Array(n);
   const ok = new Uint8Array(n);
+  const cp = new Int32Array(n);
+  const cpNames: string[] = [];
+  const cpIndex = new Map<string, number>();
   const locCount = new Map<string, number>();
-  const incomeByMonth = new Map<number, number>();
-  const outByMonth = new Map<number, number>();
-  const closingByDay = new Map<number, number>();
-  let lastDate = '';
-  let lastDay = 0;
+  let firstMonth = 0;
+  const income: number[] = [];
+  const outflow: number[] = [];
   for (let i = 0; i < n; i++) {
     const r = rows[i];
     const ts = r.timestamp;
-    const date = ts.slice(0, 10);
-    const y = +ts.slice(0, 4);
-    const m = +ts.slice(5, 7);
-    const d = +ts.slice(8, 10);
-    if (date !== lastDate) {
-      lastDate = date;
-      lastDay = Math.floor(Date.UTC(y, m - 1, d) / 86_400_000);
-    }
-    day[i] = lastDay;
+    const y = d2(ts, 0) * 100 + d2(ts, 2);
+    const m = d2(ts, 5);
+    const d = d2(ts, 8);
+    day[i] = i > 0 && dom[i - 1] === d && month[i - 1] === y * 12 + m - 1 ? day[i - 1] : daysFromCivil(y, m, d);
     month[i] = y * 12 + m - 1;
     dom[i] = d;
-    hour[i] = +ts.slice(11, 13);
+    hour[i] = d2(ts, 11);
+    let id = cpIndex.get(r.counterparty);
+    if (id === undefined) {
+      id = cpNames.length;
+      cpIndex.set(r.counterparty, id);
+      cpNames.push(r.counterparty);
+    }
+    cp[i] = id;
+    if (i === 0) firstMonth = month[0];
     const success = r.status === 'SUCCESS';
     ok[i] = success ? 1 : 0;
     locCount.set(r.location, (locCount.get(r.location) ?? 0) + 1);
     if (success) {
-      if (r.amountCents > 0 && INCOME_TYPES.has(r.type)) incomeByMonth.set(month[i], (incomeByMonth.get(month[i]) ?? 0) + r.amountCents);
-      else if (r.amountCents < 0) outByMonth.set(month[i], (outByMonth.get(month[i]) ?? 0) - r.amountCents);
+      const k = month[i] - firstMonth;
+      if (k >= 0 && k < 1200) {
+        while (income.length <= k) income.push(0), outflow.push(0);
+        if (r.amountCents > 0 && INCOME_TYPES.has(r.type)) income[k] += r.amountCents;
+        else if (r.amountCents < 0) outflow[k] -= r.amountCents;
+      }
     }
-    closingByDay.set(lastDay, r.balanceCents);
   }
   let home = 'CN';
   let best = -1;
-  for (const [loc, c] of [...locCount].sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (c > best) (best = c), (home = loc);
+  for (const [loc, c] of locCount) if (c > best || (c === best && loc < home)) (best = c), (home = loc);
   return {
     log,
     rows,
@@ -78,11 +110,19 @@ export function buildView(log: Log): LogView {
     dom,
     hour,
     ok,
+    cp,
+    cpNames,
     home,
-    monthlyIncomeCents: median([...incomeByMonth.values()]),
-    monthlyOutflowCents: median([...outByMonth.values()]),
-    closingByDay,
+    monthlyIncomeCents: median(income.filter((x) => x > 0)),
+    monthlyOutflowCents: median(outflow.filter((x) => x > 0)),
   };
+}
+
+/** For each interned counterparty, whether its name matches `re` (one test per distinct name). */
+export function namesMatching(v: LogView, re: RegExp): Uint8Array {
+  const out = new Uint8Array(v.cpNames.length);
+  for (let k = 0; k < v.cpNames.length; k++) out[k] = re.test(v.cpNames[k]) ? 1 : 0;
+  return out;
 }
 
 /** Median of a list of numbers (mean of the middle two for an even count); 0 for an empty list. */
@@ -112,9 +152,11 @@ export function fromCount(count: number, min: number, evidence: string[], extraO
 }
 
 /** Txn ids of the given row indexes in row order, without duplicates. */
-export function idsOf(view: LogView, indexes: Iterable<number>): string[] {
-  const s = [...new Set(indexes)].sort((a, b) => a - b);
-  return s.map((i) => view.rows[i].txn_id);
+export function idsOf(view: LogView, indexes: readonly number[]): string[] {
+  const s = Int32Array.from(indexes).sort();
+  const out: string[] = [];
+  for (let k = 0; k < s.length; k++) if (k === 0 || s[k] !== s[k - 1]) out.push(view.rows[s[k]].txn_id);
+  return out;
 }
 
 /** Whether a log may carry a personal signal: personal or unknown client kind. */
@@ -128,21 +170,20 @@ export function isSme(view: LogView): boolean {
 }
 
 /**
- * Days between day `d` and the nearest occurrence of day-of-month `target` (clamped to month length)
- * in the same, previous or next month; signed, positive when `d` is after it.
+ * Signed days from the nearest occurrence of day-of-month `target` (clamped to the month's length) in the row's
+ * month or the one before or after, to the row's date (`monthIndex`, `dom`); positive when the row is later.
  */
-export function offsetFromDayOfMonth(d: number, target: number): number {
-  const date = new Date(d * 86_400_000);
-  const y = date.getUTCFullYear();
-  const m = date.getUTCMonth();
-  let bestOff = Number.POSITIVE_INFINITY;
-  for (let k = -1; k <= 1; k++) {
-    const last = new Date(Date.UTC(y, m + k + 1, 0)).getUTCDate();
-    const t = Math.floor(Date.UTC(y, m + k, Math.min(target, last)) / 86_400_000);
-    const off = d - t;
-    if (Math.abs(off) < Math.abs(bestOff)) bestOff = off;
-  }
-  return bestOff;
+export function offsetFromDayOfMonth(monthIndex: number, dom: number, target: number): number {
+  const here = Math.min(target, daysInMonthIndex(monthIndex));
+  const prevLen = daysInMonthIndex(monthIndex - 1);
+  const prev = Math.min(target, prevLen);
+  const next = Math.min(target, daysInMonthIndex(monthIndex + 1));
+  let best = dom - here;
+  const fromPrev = dom + prevLen - prev;
+  if (Math.abs(fromPrev) < Math.abs(best)) best = fromPrev;
+  const toNext = dom - daysInMonthIndex(monthIndex) - next;
+  if (Math.abs(toNext) < Math.abs(best)) best = toNext;
+  return best;
 }
 
 /** The most frequent value (smallest on ties); NaN for an empty list. */
