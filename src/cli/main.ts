@@ -19,6 +19,8 @@ const COMMANDS: Array<() => Promise<{ register(program: Command): void }>> = [
   () => import('./commands/eval.js'),
   () => import('./commands/perturb.js'),
   () => import('./commands/robustness.js'),
+  () => import('./commands/questions.js'),
+  () => import('./commands/show.js'),
 ];
 
 async function main(argv: string[]): Promise<void> {
