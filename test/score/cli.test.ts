@@ -21,7 +21,7 @@ describe('cclupe score', () => {
   it('prints the stored report for the demo dataset', () => {
     // Table 3 row of model-a re-computed independently in Python from questions.jsonl and model-a.jsonl
     // (plain sets and dicts, no shared code): 63.3 57.8 65.6 55.6 64.3 52.1 62.5 60.5 40.3; Mrate 0.1833.
-    const r = cclupe('score', DEMO, '--predictions', join(DEMO, 'model-a.jsonl'));
+    const r = cclupe('score', DEMO, '--predictions', join(DEMO, 'model-a.jsonl'), '--out', join(work, 'ra.json'));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(readFileSync(join(DEMO, 'expected-model-a.txt'), 'utf8'));
@@ -83,7 +83,7 @@ describe('cclupe compare, leaderboard and stability', () => {
   const b = join(work, 'rb.json');
 
   it('compares two runs as stored, and as JSON', () => {
-    expect(cclupe('score', DEMO, '--predictions', join(DEMO, 'model-a.jsonl'), '--out', a).code).toBe(0);
+    // ra.json was written by the first test above (same demo, default parameters).
     expect(cclupe('score', DEMO, '--predictions', join(DEMO, 'model-b.jsonl'), '--out', b).code).toBe(0);
     const r = cclupe('compare', a, b);
     expect(r.code).toBe(0);
@@ -102,8 +102,6 @@ describe('cclupe compare, leaderboard and stability', () => {
         'model-a,63.3,57.8,65.6,55.6,64.3,52.1,62.5,60.5,40.3\n' +
         'model-b,37.8,53.3,45.6,48.9,35.7,49.0,62.5,46.3,21.6\n',
     );
-    const a12 = cclupe('leaderboard', a, '--table', 'a12');
-    expect(a12.stdout.split('\n')[0]).toMatch(/^Method +Conce\. +Micro\./);
   });
 
   it('summarises repeated runs as mean ± std', () => {
@@ -113,7 +111,6 @@ describe('cclupe compare, leaderboard and stability', () => {
     // Avg. 0.6049 and 0.4631 (both ×100 above): mean 0.534, sample std |0.6049 − 0.4631|/√2 ≈ 0.100.
     expect(s.runs).toBe(2);
     expect(s.columns.avg.std).toBeCloseTo(Math.abs(s.columns.avg.max! - s.columns.avg.min!) / Math.SQRT2, 12);
-    expect(cclupe('stability', a, b).stdout).toContain('Stability over 2 runs');
   });
 
   it('rejects a file that is not a results file', () => {

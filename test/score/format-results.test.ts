@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baselinePredictions } from '../../src/score/baselines.js';
-import { formatLeaderboard, formatPValue, formatRunCsv, formatScoreDelta, formatScorePercent, formatTable3Row } from '../../src/score/format-results.js';
+import { formatComparison, formatLeaderboard, formatPValue, formatRunCsv, formatScoreDelta, formatScorePercent, formatStability, formatTable3Row } from '../../src/score/format-results.js';
+import { comparePaired } from '../../src/score/compare-paired.js';
 import { csvSafeCell, renderScoreTable } from '../../src/score/render-table.js';
 import { scoreRun } from '../../src/score/score-run.js';
 import { makeItem } from './make-item.js';
@@ -91,5 +92,46 @@ describe('formatLeaderboard', () => {
     expect(csv.split('\n')[0]).toBe('section,key,n,score,ci_lo,ci_hi');
     expect(csv).toContain('\nsummary,sUnbiased,2,75.0,,\n');
     expect(csv).toContain('\ndomain,stability,2,75.0,,\n');
+  });
+});
+
+describe('formatStability', () => {
+  const report = {
+    schema: 'cclupe-stability/1' as const,
+    label: 'gpt',
+    runs: 3,
+    labels: ['r1', 'r2', 'r3'],
+    columns: Object.fromEntries(
+      ['mem', 'com', 'ana', 'eva', 'sin', 'mul', 'cal', 'avg', 'logScore', 'sDom', 'sCog', 'mrate'].map((k) => [
+        k,
+        k === 'mul' ? { mean: null, std: null, min: null, max: null, k: 0 } : { mean: 0.42, std: 0.0047, min: 0.41, max: 0.43, k: 3 },
+      ]),
+    ),
+  };
+
+  it('prints mean ± std per column like CCLUPE Table 5', () => {
+    const text = formatStability(report, 'text');
+    expect(text.split('\n')[0]).toBe('Stability over 3 runs (mean ± sample std, ×100)');
+    expect(text.split('\n')[2]).toMatch(/^gpt +3 +42\.0 ± 0\.5 +42\.0 ± 0\.5 /);
+    expect(text).toContain('–');
+  });
+
+  it('splits mean and std into CSV columns', () => {
+    const csv = formatStability(report, 'csv').split('\n');
+    expect(csv[0].startsWith('Method,K,Mem. mean,Mem. std,')).toBe(true);
+    expect(csv[1].startsWith('gpt,3,42.0,0.5,')).toBe(true);
+  });
+});
+
+describe('formatComparison', () => {
+  const items = [makeItem({ id: 'a', answer: ['A'], log_id: 'L1' }), makeItem({ id: 'b', answer: ['B'], log_id: 'L2' })];
+  const x = scoreRun(items, baselinePredictions('oracle', items), {}, { label: 'oracle', bootstrap: false });
+  const y = scoreRun(items, baselinePredictions('first-option', items), {}, { label: 'first', bootstrap: false });
+
+  it('prints A, B, B − A and both McNemar lines', () => {
+    const text = formatComparison(comparePaired(x, y, { bootstrap: false }), 'text');
+    // first-option: right on a (A), wrong on b → Sin. 50.0, B − A = −50.0; single-choice discordant (1, 0) → p = 1.
+    expect(text).toContain('\nSin.      100.0  50.0  -50.0  –\n');
+    expect(text).toContain('McNemar exact (single-choice correctness): n=2, both correct 1, only A 1, only B 0, both wrong 0, p=1.000');
   });
 });

@@ -4,7 +4,6 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { writeJsonAtomic } from '../../io/atomic-write.js';
 import { checkPredictionIds, readPredictionsFile, readQuestionsForScoring } from '../../io/predictions.js';
-import type { Prediction } from '../../schema/prediction.js';
 import type { RunScores } from '../../schema/results.js';
 import { BASELINES, baselinePredictions, isBaselineName } from '../../score/baselines.js';
 import { DEFAULT_BOOTSTRAP } from '../../score/bootstrap.js';
@@ -80,7 +79,7 @@ export function runScore(dataset: string | undefined, options: ScoreOptions): st
   const read = readPredictionsFile(options.predictions!);
   checkPredictionIds(read, new Set(items.map((i) => i.id)));
   const label = options.label ?? basename(options.predictions!, extname(options.predictions!));
-  return emit(scoreRun(items, read.predictions as Prediction[], params, { label, bootstrap }), format, options.out);
+  return emit(scoreRun(items, read.predictions, params, { label, bootstrap }), format, options.out);
 }
 
 function emit(scores: RunScores, format: ReturnType<typeof resolveFormat>, out: string | undefined): string {
