@@ -32,8 +32,8 @@ export interface DetectionMatrix {
 }
 
 /**
- * Aggregates per-log checks into the detection matrix, per operator × severity, in operator then severity order
- * of first appearance. A corrupting cell passes when `missed` is 0; a preserving cell when every log round-trips
+ * Aggregates per-log checks into the detection matrix, per operator × severity: operators in order of first
+ * appearance, severities ascending. A corrupting cell passes when `missed` is 0; a preserving cell when every log round-trips
  * and none has an error.
  */
 export function detectionMatrix(outputs: readonly PerturbedOutput[], notApplicable: readonly PerturbRecord[]): DetectionMatrix {
@@ -63,7 +63,11 @@ export function detectionMatrix(outputs: readonly PerturbedOutput[], notApplicab
     }
   }
   for (const r of notApplicable) cell(r).notApplicable++;
-  const out: MatrixCell[] = [...cells.values()].map(({ seen, ...c }) => ({ ...c, codes: [...seen].sort() }));
+  const opOrder = new Map<string, number>();
+  for (const c of cells.values()) if (!opOrder.has(c.op)) opOrder.set(c.op, opOrder.size);
+  const out: MatrixCell[] = [...cells.values()]
+    .sort((a, b) => opOrder.get(a.op)! - opOrder.get(b.op)! || a.severity - b.severity)
+    .map(({ seen, ...c }) => ({ ...c, codes: [...seen].sort() }));
   const pass = out.every((c) => (c.kind === 'corrupting' ? c.missed === 0 : c.roundTrip === c.applied && c.withErrors === 0));
   return { cells: out, pass };
 }
