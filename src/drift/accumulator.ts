@@ -42,6 +42,24 @@ function emptyGroupSketch(): GroupSketch {
   return { logs: 0, rows: 0, features };
 }
 
+const KIND_CODE = FEATURE_IDS.map((id) => (FEATURES[id].kind === 'continuous' ? 0 : FEATURES[id].kind === 'ordinal' ? 1 : 2));
+const RESOLUTION = FEATURE_IDS.map((id) => FEATURES[id].resolution ?? 1);
+const DOMAIN_LO = FEATURE_IDS.map((id) => FEATURES[id].domain?.[0] ?? 0);
+
+function put(f: FeatureSketch, i: number, value: number | string): void {
+  const kind = KIND_CODE[i];
+  if (kind === 0) {
+    const cell = gridCell(value as number, RESOLUTION[i]);
+    f.cells.set(cell, (f.cells.get(cell) ?? 0) + 1);
+  } else if (kind === 1) {
+    const j = (value as number) - DOMAIN_LO[i];
+    if (j >= 0 && j < f.ordinal.length) f.ordinal[j]++;
+  } else {
+    const key = value as string;
+    f.categories.set(key, (f.categories.get(key) ?? 0) + 1);
+  }
+}
+
 /**
  * A one-pass sketch of a reference corpus from which equal-frequency edges can be fitted afterwards.
  * Continuous values are counted on a fixed grid (`FeatureDef.resolution`: 0.001 in log10 units, 1 for counts and days),
@@ -60,23 +78,12 @@ export class ReferenceSketch {
       s.logs++;
       s.rows += log.rows.length;
       for (const id of FEATURE_IDS) if (featureAvailable(id, caps)) s.features[id].available = true;
-      return s;
+      return FEATURE_IDS.map((id) => s.features[id]);
     });
-    visitLogFeatures(log, caps, (id, value) => {
-      const def = FEATURES[id];
-      for (const s of targets) {
-        const f = s.features[id];
-        if (def.kind === 'continuous') {
-          const cell = gridCell(value as number, def.resolution!);
-          f.cells.set(cell, (f.cells.get(cell) ?? 0) + 1);
-        } else if (def.kind === 'ordinal') {
-          const i = (value as number) - def.domain![0];
-          if (i >= 0 && i < f.ordinal.length) f.ordinal[i]++;
-        } else {
-          const key = String(value);
-          f.categories.set(key, (f.categories.get(key) ?? 0) + 1);
-        }
-      }
+    const one = targets.length === 1;
+    visitLogFeatures(log, caps, (i, value) => {
+      if (one) put(targets[0][i], i, value);
+      else for (const t of targets) put(t[i], i, value);
     });
   }
 
@@ -188,32 +195,43 @@ export interface BinnedGroup {
 /** A corpus binned against a reference: only the groups the reference has. */
 export type BinnedCorpus = Partial<Record<DriftGroup, BinnedGroup>>;
 
+interface GroupBinner {
+  out: BinnedGroup;
+  /** Per feature index: the output feature, whether the reference has it, its edges and category index. */
+  features: BinnedFeature[];
+  refAvailable: boolean[];
+  edges: Float64Array[];
+  categories: Array<Map<string, number> | null>;
+  ordinalMax: number[];
+}
+
 /**
  * Streams a corpus into the frozen bins of a reference. Memory is O(groups × features × bins): values are binned
  * as they arrive (after the same grid snap the reference used) and only counts and per-bin sums are kept.
  */
 export class BinnedAccumulator {
   private readonly groups: BinnedCorpus = {};
-  private readonly categoryIndex = new Map<string, Map<string, number>>();
+  private readonly binners = new Map<DriftGroup, GroupBinner>();
 
   constructor(private readonly reference: Reference) {}
 
   /** Bins one log into `all` and its kind's group (groups the reference lacks are skipped). Cost O(rows · log K). */
   add(log: Pick<Log, 'rows' | 'hasTimeOfDay' | 'clientKind'>, options: AddLogOptions = {}): void {
     const caps = options.caps ?? logCapabilities(log);
-    const targets: Array<{ g: DriftGroup; b: BinnedGroup }> = [];
+    const targets: GroupBinner[] = [];
     for (const g of groupsOfLog(options.kind ?? log.clientKind)) {
       if (!this.reference.groups[g]) continue;
-      targets.push({ g, b: this.groupFor(g) });
-    }
-    for (const { b } of targets) {
-      b.logs++;
-      b.rows += log.rows.length;
-      for (const id of FEATURE_IDS) if (featureAvailable(id, caps)) b.features[id].available = true;
+      const b = this.binnerFor(g);
+      b.out.logs++;
+      b.out.rows += log.rows.length;
+      for (let i = 0; i < FEATURE_IDS.length; i++) if (featureAvailable(FEATURE_IDS[i], caps)) b.features[i].available = true;
+      targets.push(b);
     }
     if (targets.length === 0) return;
-    visitLogFeatures(log, caps, (id, value) => {
-      for (const { g, b } of targets) this.put(g, b.features[id], id, value);
+    const one = targets.length === 1;
+    visitLogFeatures(log, caps, (i, value) => {
+      if (one) binValue(targets[0], i, value);
+      else for (const b of targets) binValue(b, i, value);
     });
   }
 
@@ -222,41 +240,53 @@ export class BinnedAccumulator {
     return this.groups;
   }
 
-  private groupFor(g: DriftGroup): BinnedGroup {
-    let b = this.groups[g];
-    if (!b) {
-      const ref = this.reference.groups[g]!;
-      const features = {} as Record<FeatureId, BinnedFeature>;
-      for (const id of FEATURE_IDS) {
-        const k = ref.features[id].counts.length;
-        features[id] = { available: false, n: 0, counts: new Array(k).fill(0), sums: new Array(k).fill(0) };
-      }
-      b = this.groups[g] = { logs: 0, rows: 0, features };
+  private binnerFor(g: DriftGroup): GroupBinner {
+    let b = this.binners.get(g);
+    if (b) return b;
+    const ref = this.reference.groups[g]!;
+    const features = {} as Record<FeatureId, BinnedFeature>;
+    for (const id of FEATURE_IDS) {
+      const k = ref.features[id].counts.length;
+      features[id] = { available: false, n: 0, counts: new Array(k).fill(0), sums: new Array(k).fill(0) };
     }
+    const out: BinnedGroup = { logs: 0, rows: 0, features };
+    this.groups[g] = out;
+    b = {
+      out,
+      features: FEATURE_IDS.map((id) => features[id]),
+      refAvailable: FEATURE_IDS.map((id) => ref.features[id].available),
+      edges: FEATURE_IDS.map((id) => Float64Array.from(ref.features[id].edges ?? [])),
+      categories: FEATURE_IDS.map((id) => (FEATURES[id].kind === 'categorical' ? new Map((ref.features[id].categories ?? []).map((c, i) => [c, i])) : null)),
+      ordinalMax: FEATURE_IDS.map((id) => ref.features[id].counts.length - 1),
+    };
+    this.binners.set(g, b);
     return b;
   }
+}
 
-  private put(g: DriftGroup, f: BinnedFeature, id: FeatureId, value: number | string): void {
-    const ref = this.reference.groups[g]!.features[id];
-    if (!ref.available) return;
-    const def = FEATURES[id];
-    let bin: number;
-    if (def.kind === 'continuous') {
-      const x = gridCell(value as number, def.resolution!) * def.resolution!;
-      bin = binIndex(ref.edges ?? [], x);
-      f.sums[bin] += x;
-    } else if (def.kind === 'ordinal') {
-      bin = Math.min(Math.max((value as number) - def.domain![0], 0), f.counts.length - 1);
-    } else {
-      const key = `${g}\u241f${id}`;
-      let index = this.categoryIndex.get(key);
-      if (!index) {
-        index = new Map(ref.categories!.map((c, i) => [c, i]));
-        this.categoryIndex.set(key, index);
-      }
-      bin = index.get(String(value)) ?? f.counts.length - 1;
+function binValue(b: GroupBinner, i: number, value: number | string): void {
+  if (!b.refAvailable[i]) return;
+  const f = b.features[i];
+  const kind = KIND_CODE[i];
+  let bin: number;
+  if (kind === 0) {
+    const res = RESOLUTION[i];
+    const x = gridCell(value as number, res) * res;
+    const edges = b.edges[i];
+    let lo = 0;
+    let hi = edges.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (edges[mid] <= x) lo = mid + 1;
+      else hi = mid;
     }
-    f.counts[bin]++;
-    f.n++;
+    bin = lo;
+    f.sums[bin] += x;
+  } else if (kind === 1) {
+    bin = Math.min(Math.max((value as number) - DOMAIN_LO[i], 0), b.ordinalMax[i]);
+  } else {
+    bin = b.categories[i]!.get(value as string) ?? f.counts.length - 1;
   }
+  f.counts[bin]++;
+  f.n++;
 }
