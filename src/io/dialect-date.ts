@@ -66,6 +66,7 @@ export function compileDateFormat(format: string, twoDigitYearBase = 2000): Date
   const length = at;
   const hasTime = parts.some((p) => p.kind === 'h');
   const isCanonical = format === 'YYYY-MM-DD HH:mm:ss';
+  if (isCanonical) return { format, length, hasTime, parse: parseCanonicalTimestamp };
   const parse = (text: string): string | null => {
     if (text.length !== length) return null;
     let y = -1;
@@ -112,6 +113,20 @@ export function compileDateFormat(format: string, twoDigitYearBase = 2000): Date
     return `${y}-${pad2(mo)}-${pad2(d)} ${pad2(h)}:${pad2(mi)}:${pad2(s)}`;
   };
   return { format, length, hasTime, parse };
+}
+
+/** `YYYY-MM-DD HH:MM:SS` checked character by character (the canonical format's hot path); the text itself or null. */
+export function parseCanonicalTimestamp(text: string): string | null {
+  if (text.length !== 19) return null;
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 32 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return null;
+  const y = digits(text, 0, 4);
+  const mo = digits(text, 5, 2);
+  const d = digits(text, 8, 2);
+  const h = digits(text, 11, 2);
+  const mi = digits(text, 14, 2);
+  const s = digits(text, 17, 2);
+  if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59) return null;
+  return text;
 }
 
 /** Day number since 1970-01-01 of a canonical timestamp or `YYYY-MM-DD` date (UTC calendar arithmetic, no clock). */

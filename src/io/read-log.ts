@@ -9,7 +9,7 @@ import { CHANNELS, STATUSES, TRANSACTION_TYPES } from '../schema/transaction-typ
 import { ISSUE_CODE_TABLE, makeIssue, type IssueCode, type ValidationIssue } from '../validate/codes.js';
 import { CANONICAL_DIALECT } from './dialect-canonical.js';
 import { compileDateFormat, type DateParser } from './dialect-date.js';
-import { parseMoney } from './dialect-number.js';
+import { parseMoney, parseStrictCents } from './dialect-number.js';
 
 /** Options of `parseLogText`: the file name used in issue locations and log ids, and the dialect (default canonical). */
 export interface ParseLogOptions {
@@ -221,9 +221,9 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     }
   }
 
-  const split = dialect.quote
-    ? (line: string): string[] | null => splitQuoted(line, dialect.separator, dialect.quote as string)
-    : (line: string): string[] | null => line.split(dialect.separator);
+  const sep = dialect.separator;
+  const quote = dialect.quote;
+  const split = (line: string): string[] | null => (quote ? splitQuoted(line, sep, quote) : line.split(sep));
 
   // header
   let lineIdx = 0;
@@ -376,6 +376,43 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   const byAccount = new Map<string, LogBuilder>();
   let dataRow = 0;
 
+  // Fast path for one-to-one dialects (the canonical TSV): a clean row is read with a few native string tests;
+  // anything unusual (blank, padded, lenient spelling, bad value) falls through to the full reader below.
+  const simple = (spec: FieldSpec): number => (spec.sources.length === 1 && typeof spec.sources[0] === 'string' && spec.default === undefined ? idx(spec.sources[0]) : -1);
+  const fi = DIALECT_FIELDS.map((f) => simple(dialect.fields[f]));
+  const fastMode = accIdx < 0 && !dialect.quote && amt.mode === 'signed' && fi.every((i) => i >= 0) && tsIdx >= 0 && amtIdx >= 0 && balIdx >= 0;
+  const [fId, fType, fChannel, fParty, fStatus, fLoc, fRemark] = fi;
+  const cleanText = (v: string): boolean => {
+    const n = v.length;
+    if (n === 0) return false;
+    const a = v.charCodeAt(0);
+    const z = v.charCodeAt(n - 1);
+    if (a <= 32 || z <= 32 || a === 0xa0 || z === 0xa0 || a === 61 || a === 43 || a === 45 || a === 64) return false;
+    return !strictText || (v.indexOf('"') < 0 && v.indexOf('\r') < 0 && v.indexOf('\0') < 0);
+  };
+  const fastRow = (cells: string[]): LogRow | null => {
+    const txnId = cells[fId];
+    const counterparty = cells[fParty];
+    const remark = cells[fRemark];
+    const type = cells[fType];
+    const channel = cells[fChannel];
+    const status = cells[fStatus];
+    const location = cells[fLoc];
+    if (!cleanText(txnId) || !cleanText(counterparty) || !cleanText(remark)) return null;
+    if (!TYPE_SET.has(type) || !CHANNEL_SET.has(channel) || !STATUS_SET.has(status)) return null;
+    if (location.length !== 2) return null;
+    const l0 = location.charCodeAt(0);
+    const l1 = location.charCodeAt(1);
+    if (l0 < 65 || l0 > 90 || l1 < 65 || l1 > 90) return null;
+    const timestamp = c.date.parse(cells[tsIdx]);
+    if (timestamp === null) return null;
+    const amountCents = parseStrictCents(cells[amtIdx], num);
+    if (amountCents !== amountCents) return null;
+    const balanceCents = parseStrictCents(cells[balIdx], num);
+    if (balanceCents !== balanceCents) return null;
+    return { txn_id: txnId, timestamp, type: type as LogRow['type'], channel: channel as LogRow['channel'], counterparty, amountCents, balanceCents, status: status as LogRow['status'], location, remark };
+  };
+
   for (; lineIdx < lines.length; lineIdx++) {
     const line = lines[lineIdx];
     const lineNo = lineIdx + 1;
@@ -385,6 +422,14 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     }
     dataRow++;
     const cells = split(line);
+    if (fastMode && cells !== null && cells.length === nCols) {
+      const row = fastRow(cells);
+      if (row !== null) {
+        single.rows.push(row);
+        single.lines.push(lineNo);
+        continue;
+      }
+    }
     let bad = false;
     const report = (code: IssueCode, column: string | undefined, actual: unknown, note?: string, severity?: 'error' | 'warning'): void => {
       issues.push(makeIssue({ code, severity, file, line: lineNo, row: dataRow, column, actual, note }));

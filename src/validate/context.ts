@@ -1,5 +1,5 @@
 import type { LogLabels } from '../schema/labels.js';
-import type { Log } from '../schema/log-row.js';
+import type { Log, LogRow } from '../schema/log-row.js';
 import type { IssueCode, IssueInput, ValidationIssue } from './codes.js';
 import { makeIssue } from './codes.js';
 
@@ -77,4 +77,30 @@ export function money(cents: number): string {
   const a = Math.abs(Math.round(cents));
   const frac = a % 100;
   return `${sign}${Math.floor(a / 100)}.${frac < 10 ? '0' : ''}${frac}`;
+}
+
+const indexCache = new WeakMap<readonly LogRow[], Map<string, number>>();
+
+/** txn_id → index of its first row, built once per rows array and shared by the checks. */
+export function txnIndex(log: Log): Map<string, number> {
+  let m = indexCache.get(log.rows);
+  if (!m) {
+    m = new Map();
+    for (let i = 0; i < log.rows.length; i++) if (!m.has(log.rows[i].txn_id)) m.set(log.rows[i].txn_id, i);
+    indexCache.set(log.rows, m);
+  }
+  return m;
+}
+
+const textCache = new WeakMap<readonly LogRow[], string>();
+
+/** Every remark and counterparty of a log joined by newlines, so that a check can test one text before looking row by row. */
+export function freeText(log: Log): string {
+  let t = textCache.get(log.rows);
+  if (t === undefined) {
+    t = '';
+    for (const r of log.rows) t += r.remark + '\n' + r.counterparty + '\n';
+    textCache.set(log.rows, t);
+  }
+  return t;
 }

@@ -1,5 +1,5 @@
 import type { Check } from '../context.js';
-import { rowIssue } from '../context.js';
+import { freeText, rowIssue } from '../context.js';
 
 /** Patterns of text addressed to a model rather than describing a payment, as data. */
 export const INJECTION_PATTERNS: readonly RegExp[] = [
@@ -11,6 +11,9 @@ export const INJECTION_PATTERNS: readonly RegExp[] = [
   /\byou\s+are\s+(?:now\s+)?(?:an?\s+)?(?:ai|assistant|language\s+model|chatbot|llm)\b/i,
   /\b(?:new|updated)\s+instructions?\b/i,
 ];
+
+/** Words every pattern above needs; a log whose text has none of them is skipped in one test. */
+const KEYWORDS_RE = /ignore|disregard|forget|override|answer|respond|reply|choose|select|pick|(?:correct|right)\s+(?:answer|option|choice)|(?:system|assistant|user)\s*(?:prompt)?\s*:|<|you\s+are|instruction/i;
 
 /** The first instruction-like fragment of a text, or null. */
 export function findInjection(text: string): string | null {
@@ -26,6 +29,7 @@ export function findInjection(text: string): string | null {
  * An error in any log: the text would steer an evaluated model (SPEC §9 corrupting operators).
  */
 export const checkInjection: Check = (log, ctx) => {
+  if (!KEYWORDS_RE.test(freeText(log))) return [];
   const out = [];
   for (let i = 0; i < log.rows.length; i++) {
     const r = log.rows[i];

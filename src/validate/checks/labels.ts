@@ -3,7 +3,7 @@ import { SIGNAL_IDS } from '../../schema/signal-id.js';
 import { detectAll } from '../../signals/index.js';
 import type { ValidationIssue } from '../codes.js';
 import type { Check } from '../context.js';
-import { logIssue, money } from '../context.js';
+import { logIssue, money, txnIndex } from '../context.js';
 
 /**
  * Labels consistency (SPEC §3: the ground truth is the detector's output on the final log):
@@ -28,7 +28,7 @@ export const checkLabels: Check = (log, ctx) => {
     }
   }
   if (log.clientKind && log.clientKind !== labels.client_kind) out.push(logIssue(log, ctx, { code: 'LABELS_MISMATCH', note: '(client kind)', expected: labels.client_kind, actual: log.clientKind }));
-  const ids = new Set(rows.map((r) => r.txn_id));
+  const ids = txnIndex(log);
   for (const id of SIGNAL_IDS) {
     const label = labels.signals[id];
     if (!label) continue;

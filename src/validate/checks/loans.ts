@@ -3,7 +3,7 @@ import type { LogRow } from '../../schema/log-row.js';
 import { amortize, scheduleDueDates } from '../../synth/loan-schedule.js';
 import type { ValidationIssue } from '../codes.js';
 import type { Check, CheckContext } from '../context.js';
-import { dayOf, logIssue, money, rowIssue } from '../context.js';
+import { dayOf, logIssue, money, rowIssue, txnIndex } from '../context.js';
 
 /**
  * SCHEDULE_MISMATCH (SPEC §1 Loans): repayments consistent with the loan schedule.
@@ -21,8 +21,7 @@ export const checkLoans: Check = (log, ctx) => (ctx.labels ? withLabels(log, ctx
 const withLabels: Check = (log, ctx) => {
   const rows = log.rows;
   const out: ValidationIssue[] = [];
-  const index = new Map<string, number>();
-  rows.forEach((r, i) => index.set(r.txn_id, i));
+  const index = txnIndex(log);
   const named = new Map<string, string>(); // repayment txn_id → loan/installment naming it
   const lenders = new Set<string>();
   for (const loan of ctx.labels!.loans) {

@@ -1,6 +1,6 @@
 import type { ValidationIssue } from '../codes.js';
 import type { Check } from '../context.js';
-import { dayOf, logIssue, money, rowIssue } from '../context.js';
+import { dayOf, logIssue, money, rowIssue, txnIndex } from '../context.js';
 
 /**
  * Refund pairing (SPEC §1 Refunds): a Refund is money in, refers back to an earlier SUCCESS Purchase at the same
@@ -18,8 +18,7 @@ const withLabels: Check = (log, ctx) => {
   const rows = log.rows;
   const labels = ctx.labels!;
   const out: ValidationIssue[] = [];
-  const index = new Map<string, number>();
-  rows.forEach((r, i) => index.set(r.txn_id, i));
+  const index = txnIndex(log);
   const byRefund = new Map<string, typeof labels.refund_pairs>();
   for (const p of labels.refund_pairs) {
     const list = byRefund.get(p.refund_txn_id);
