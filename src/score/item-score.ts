@@ -33,3 +33,12 @@ export function isExactMatch(gold: readonly string[], selected: readonly string[
   for (const key of m) if (!g.has(key)) return false;
   return true;
 }
+
+/** |G|, |M|, |G∩M| and |M\G| of a selection (duplicates ignored): the counts behind Eqs. 1 and 5, in one pass. */
+export function selectionCounts(gold: readonly string[], selected: readonly string[]): { g: number; m: number; hit: number; wrong: number } {
+  const g = new Set(gold);
+  const m = new Set(selected);
+  let hit = 0;
+  for (const key of m) if (g.has(key)) hit++;
+  return { g: g.size, m: m.size, hit, wrong: m.size - hit };
+}

@@ -12,7 +12,7 @@ import {
 } from '../schema/results.js';
 import { accumulateByLog, aggregatesFrom, METRIC_NAMES, metricVector, sumVectors } from './accumulate.js';
 import { clusterBootstrap, DEFAULT_BOOTSTRAP, type BootstrapOptions } from './bootstrap.js';
-import { isExactMatch, scoreItem, wrongRatio } from './item-score.js';
+import { selectionCounts } from './item-score.js';
 import { numericRelativeError, withinRelativeTolerance } from './numeric-tolerance.js';
 import { NUMERIC_TOLERANCES, resolveScoreParams } from './params.js';
 import { resolveAnswer, type ResolvedAnswer } from './resolve-answer.js';
@@ -33,9 +33,8 @@ function checkGold(item: Item): void {
     }
     return;
   }
-  const keys = new Set(item.options.map((o) => o.key));
   if (item.answer.length === 0) throw new CclupeError(`item ${item.id} has no gold answer`);
-  for (const k of item.answer) if (!keys.has(k)) throw new CclupeError(`item ${item.id} has gold key ${k} that is not an option`);
+  for (const k of item.answer) if (!item.options.some((o) => o.key === k)) throw new CclupeError(`item ${item.id} has gold key ${k} that is not an option`);
 }
 
 /** Scores one item against its resolved answer: S_item (Eq. 1), its Mrate term (Eq. 5) and exact correctness. */
@@ -72,11 +71,13 @@ export function scoreResolvedItem(item: Item, answer: ResolvedAnswer, params: Sc
       within_5pct: withinRelativeTolerance(answer.value, gold, NUMERIC_TOLERANCES[1]),
     };
   }
+  // Eq. 1 and Eq. 5 from one count (same results as scoreItem / wrongRatio / isExactMatch, fewer allocations).
+  const c = selectionCounts(item.answer, answer.selected);
   return {
     ...base,
-    score: scoreItem(item.answer, answer.selected, params),
-    wrong_ratio: wrongRatio(item.answer, answer.selected),
-    correct: answer.status === 'answered' && isExactMatch(item.answer, answer.selected),
+    score: c.m === 0 ? 0 : Math.max(0, c.hit / c.g - (params.lambda * c.wrong) / c.m),
+    wrong_ratio: c.wrong / Math.max(1, c.m),
+    correct: answer.status === 'answered' && c.wrong === 0 && c.hit === c.g,
   };
 }
 
