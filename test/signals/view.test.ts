@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { buildView, daysFromCivil, daysInMonthIndex, median, offsetFromDayOfMonth } from '../../src/signals/view.js';
+import { buildLog } from './build-log.js';
+
+describe('daysFromCivil', () => {
+  it('agrees with Date.UTC on leap days, year ends and the epoch', () => {
+    for (const [y, m, d] of [[1970, 1, 1], [2000, 2, 29], [2023, 12, 31], [2024, 2, 29], [1999, 3, 1], [2100, 3, 1]])
+      expect(daysFromCivil(y, m, d)).toBe(Date.UTC(y, m - 1, d) / 86_400_000);
+  });
+});
+
+describe('daysInMonthIndex', () => {
+  it('knows February of leap and common years', () => {
+    expect(daysInMonthIndex(2024 * 12 + 1)).toBe(29);
+    expect(daysInMonthIndex(2023 * 12 + 1)).toBe(28);
+    expect(daysInMonthIndex(1900 * 12 + 1)).toBe(28);
+    expect(daysInMonthIndex(2000 * 12 + 1)).toBe(29);
+    expect(daysInMonthIndex(2023 * 12 + 11)).toBe(31);
+  });
+});
+
+describe('offsetFromDayOfMonth', () => {
+  // Hand-computed: due day 31 in February 2023 falls on the 28th, so 1 March is one day after it.
+  it('clamps the due day to short months', () => {
+    expect(offsetFromDayOfMonth(2023 * 12 + 2, 1, 31)).toBe(1);
+  });
+  it('measures from the nearest month', () => {
+    expect(offsetFromDayOfMonth(2023 * 12 + 0, 30, 1)).toBe(-2); // 30 Jan is 2 days before 1 Feb
+    expect(offsetFromDayOfMonth(2023 * 12 + 4, 22, 10)).toBe(12); // 22 May is 12 days after 10 May
+    expect(offsetFromDayOfMonth(2023 * 12 + 4, 10, 10)).toBe(0);
+  });
+});
+
+describe('median', () => {
+  it('averages the middle pair of an even list and gives 0 for none', () => {
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([])).toBe(0);
+  });
+});
+
+describe('buildView', () => {
+  it('parses dates, hours and interns counterparties in one pass', () => {
+    const log = buildLog([
+      { at: '2023-03-01 02:05:00', type: 'Purchase', amount: -10, counterparty: 'A', location: 'JP' },
+      { at: '2023-03-01 23:59:59', type: 'Purchase', amount: -10, counterparty: 'B' },
+      { at: '2023-04-15 08:00:00', type: 'Salary', amount: 5000, counterparty: 'A' },
+      { at: '2023-05-15 08:00:00', type: 'Salary', amount: 7000, counterparty: 'A' },
+    ]);
+    const v = buildView(log);
+    expect(Array.from(v.day)).toEqual([19417, 19417, 19462, 19492]); // Date.UTC(2023,2,1)/864e5 = 19417
+    expect(Array.from(v.hour)).toEqual([2, 23, 8, 8]);
+    expect(Array.from(v.cp)).toEqual([0, 1, 0, 0]);
+    expect(v.home).toBe('CN');
+    expect(v.monthlyIncomeCents).toBe(600_000); // median of 5,000 and 7,000 CNY
+  });
+});
