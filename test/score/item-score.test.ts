@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isExactMatch, scoreItem, wrongRatio } from '../../src/score/item-score.js';
+import { isExactMatch, scoreItem, selectionCounts, wrongRatio } from '../../src/score/item-score.js';
 
 describe('scoreItem', () => {
   const lambda = 2;
@@ -90,5 +90,12 @@ describe('isExactMatch', () => {
     expect(isExactMatch(['A', 'C'], ['C', 'A', 'A'])).toBe(true);
     expect(isExactMatch(['A', 'C'], ['A'])).toBe(false);
     expect(isExactMatch(['A'], ['B'])).toBe(false);
+  });
+});
+
+describe('selectionCounts', () => {
+  it('gives the counts that scoreItem, wrongRatio and isExactMatch use', () => {
+    // G = {A,B,C}, M = {A,D,D}: |G| = 3, |M| = 2, |G∩M| = 1, |M\G| = 1.
+    expect(selectionCounts(['A', 'B', 'C'], ['A', 'D', 'D'])).toEqual({ g: 3, m: 2, hit: 1, wrong: 1 });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { baselinePredictions } from '../../src/score/baselines.js';
+import { isExactMatch, scoreItem, wrongRatio } from '../../src/score/item-score.js';
 import { scoreRun, summarizeItemScores } from '../../src/score/score-run.js';
 import { DEFAULT_SCORE_PARAMS } from '../../src/score/params.js';
 import { COGNITION_LEVELS, DOMAINS, type Item } from '../../src/schema/item.js';
@@ -224,6 +225,27 @@ describe('scoreRun properties', () => {
         const r = scoreRun(items, preds, params, { bootstrap: false });
         return r.summary.logScore <= r.summary.sUnbiased && r.summary.sUnbiased >= 0 && r.summary.sUnbiased <= 1;
       }),
+    );
+  });
+});
+
+describe('scoreResolvedItem', () => {
+  it('agrees with scoreItem, wrongRatio and isExactMatch on every option item', () => {
+    fc.assert(
+      fc.property(
+        fc.subarray(['A', 'B', 'C', 'D', 'E'], { minLength: 1 }),
+        fc.subarray(['A', 'B', 'C', 'D', 'E']),
+        fc.double({ min: 0, max: 5, noNaN: true }),
+        (gold, sel, lambda) => {
+          const item = makeItem({ id: 'x', format: 'multi', answer: gold });
+          const s = scoreRun([item], [{ item_id: 'x', selected: sel }], { lambda }, { bootstrap: false }).items[0];
+          return (
+            s.score === scoreItem(gold, sel, { lambda }) &&
+            s.wrong_ratio === wrongRatio(gold, sel) &&
+            s.correct === (sel.length > 0 && isExactMatch(gold, sel))
+          );
+        },
+      ),
     );
   });
 });
