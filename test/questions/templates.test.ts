@@ -1,0 +1,123 @@
+import { describe, expect, test } from 'vitest';
+import { PERSONAL, SME } from './fixtures.js';
+import { correctTexts, runTemplate } from './helpers.js';
+
+/**
+ * Hand-worked answers on the fixture logs (test/questions/fixtures.ts). Totals used below, all successful rows:
+ * PERSONAL: outflow by month Jan 4680, Feb 6440, Mar 8130, Apr 1560 (total 20810); inflow Salary 40500, Loan
+ * Disbursement 5000, Refund 100 (total 45600); balances open 5000, month-ends 10320, 18880, 21350, 29790, lowest 1850
+ * (T0003). SME: Sales Receipt by month 7000, 5900, 4700, 5800 (total 23400); inflow total 36400; outflow total 39360;
+ * operating costs 32700; month-ends 27150, 25900, 19850, 17040.
+ */
+const CASES: Array<[id: string, log: 'P' | 'S', answer: string | string[], worked: string]> = [
+  ['salary-months', 'P', '4', 'Salary rows succeed in Jan, Feb, Mar, Apr'],
+  ['rent-missing-months', 'P', '1', 'the April Rent row FAILED, so April has no successful Rent'],
+  ['card-repayment-months', 'P', '3', 'Card Repayment in Jan, Feb, Mar'],
+  ['top-outflow-type', 'P', 'Rent', 'Rent 9000 > Purchase 3840 > Card Repayment 3000'],
+  ['top-outflow-counterparty', 'P', 'Landlord Wang', 'Landlord Wang 9000 (three successful rents)'],
+  ['lowest-balance-month', 'P', 'January 2023', '5000 − 3000 − 100 − 50 = 1850 on 3 Jan is the minimum'],
+  ['overseas-locations', 'P', 'JP', 'only Tokyo Mart (JP) is outside CN'],
+  ['peak-hour-window', 'P', '12:00–17:59', 'purchases: 3 at 00–05, 0 at 06–11, 5 at 12–17, 2 at 18–23'],
+  ['top-counterparty-share', 'P', '43.2%', '9000 / 20810 = 43.25%'],
+  ['bill-monthly-average', 'P', '200.00', '4 × 200 / 4 months'],
+  ['largest-purchase-multiple', 'P', '21.82', 'purchases 50,60,70,90,100,120,150,300,500,2400: median (100+120)/2 = 110; 2400 / 110 = 21.82'],
+  ['peak-spending-month', 'P', 'March 2023', 'March 8130 is the largest monthly outflow'],
+  ['night-share', 'P', '30.0%', '3 of 10 successful purchases at 02:00, 03:00, 04:00'],
+  ['overseas-share', 'P', '2.4%', '500 / 20810 = 2.40%'],
+  ['refund-rate', 'P', '2.6%', '100 / 3840 = 2.60%'],
+  ['declined-share', 'P', '6.7%', '2 FAILED of 30 negative-amount rows = 6.67%'],
+  ['borrowing-to-repay', 'P', '1', 'disbursement 14 Feb 12:00; Card Repayment 20 Feb 10:00 is within 168 h; 20 Mar is not'],
+  ['savings-rate', 'P', '54.4%', '(45600 − 20810) / 45600 = 54.36%'],
+  ['months-balance-fell', 'S', '3', 'month-ends 27150 → 25900 → 19850 → 17040 fall three times'],
+  ['pay-day-spread', 'P', '3.0 days', 'salary days of month 5, 6, 5, 8: 8 − 5 = 3'],
+  ['verdict-salary', 'P', 'A successful Salary row arrives in every month covered, and the largest salary is less than 10% above the smallest', '10500 / 10000 − 1 = 5%'],
+  ['verdict-concentration', 'P', 'The largest counterparty takes 30% or more of the outflow, and no transaction type takes as much as 50% of it', 'Landlord Wang 43.25%; Rent 43.25% < 50%'],
+  ['verdict-conduct', 'P', 'At least 10% of successful Purchase rows are at night, and less than 5% of successful outflow by amount is overseas', 'night 30%; overseas 2.40%'],
+  ['monthly-outflow-cv', 'P', '46.7%', 'mean 5202.50; population sd √((522.5² + 1237.5² + 2927.5² + 3642.5²)/4) = 2431.18; 2431.18 / 5202.50 = 46.73%'],
+  ['essential-share', 'P', '71.2%', 'essential 9000 + 800 = 9800; discretionary 3840 + 120 = 3960; 9800 / 13760 = 71.22%'],
+  ['debt-service-ratio', 'P', '12.3%', '(3000 + 2000) / 40500 = 12.35%'],
+  ['spike-count', 'P', '2', 'above 3 × 110 = 330: 500 and 2400'],
+  ['category-hhi', 'P', '0.26', '(9000² + 3840² + 3000² + 2000² + 2000² + 800² + 120² + 50²) / 20810² = 113402500 / 433056100 = 0.2619'],
+  ['net-borrowing', 'P', '3000.00', '5000 disbursed − 2 × 1000 repaid'],
+  ['peak-month-ratio', 'P', '1.56', '8130 / 5202.50 = 1.5627'],
+  ['verdict-liquidity', 'P', 'The balance never goes below zero, and at least 5% of outgoing attempts (negative amounts, any status) were declined', 'lowest 1850; 2 / 30 = 6.67%'],
+  ['verdict-time', 'P', 'The last month-end balance is higher than the earliest month-end balance, and the month with the largest successful outflow falls in the later half of the months covered', '29790 > 10320; March is month 3 of 4'],
+  ['verdict-debt', 'P', 'Successful debt service is less than 40% of successful Salary income, and there is a successful Late Fee or a declined debt-service row', '12.35% < 40%; Late Fee 15 Apr'],
+  ['busiest-weekday', 'S', 'Saturday', 'receipts on 7 Jan, 14 Jan, 4 Feb, 11 Feb, 4 Mar, 18 Mar 2023 are Saturdays (6 of 10)'],
+  ['lowest-revenue-month', 'S', 'March 2023', 'Sales Receipt 7000, 5900, 4700, 5800'],
+  ['top-supplier', 'S', 'Fresh Foods Co., Ltd.', 'Fresh Foods 3 × 1500 = 4500 vs Grain 700 + 800 = 1500 (the FAILED 6 Mar row does not count)'],
+  ['tax-months', 'S', '3', 'the March Tax row FAILED'],
+  ['payroll-months', 'S', '4', 'Payroll every month'],
+  ['qr-top-month', 'S', 'January 2023', 'QR rows: Jan 2 (Night Guests, Grain), Feb 1, Mar 1, Apr 1'],
+  ['top-cost-type', 'S', 'Payroll', 'Payroll 16000 > Rent 8000 > Supplier Payment 6000'],
+  ['inflow-types', 'S', 'Transfer In', 'seeded draw shows one of the two true types (Transfer In, Loan Disbursement)'],
+  ['supplier-share', 'S', '75.0%', '4500 / 6000'],
+  ['night-share', 'S', '30.0%', 'receipts at 01:00, 02:00, 03:00 out of 10'],
+  ['operating-income-share', 'S', '64.3%', '23400 / 36400 = 64.29%'],
+  ['cost-to-income', 'S', '139.7%', '(6000 + 16000 + 8000 + 1200 + 1500) / 23400 = 32700 / 23400 = 139.74%'],
+  ['qr-share', 'S', '4.4%', 'QR 500 + 700 + 600 + 700 + 800 = 3300; all successful |amount| 36400 + 39360 = 75760; 4.36%'],
+  ['owner-net-transfers', 'S', '2000.00', 'Transfer In 3000 − Transfer Out 1000'],
+  ['loan-repayment-gap', 'S', '33.0 days', 'repayments 20 Feb, 20 Mar, 22 Apr 09:00: gaps 28 and 33 days'],
+  ['bill-monthly-average', 'S', '300.00', '4 × 300 / 4'],
+  ['revenue-cv', 'S', '13.9%', 'mean 5850; sd √((1150² + 50² + 1150² + 50²)/4) = 813.94; 13.91%'],
+  ['balance-trend', 'S', '-3638.00', 'x̄ = 1.5, ȳ = 22485; Σ(x−x̄)(y−ȳ) = −18190; Σ(x−x̄)² = 5; slope −3638'],
+  ['turnover-cycle', 'S', '8.4 days', 'lags 1.625, 14.083, 4.667, 10.708, 11.083 days; mean 8.433'],
+  ['working-capital-cover', 'S', '2.08', 'lowest month-end 17040 / (32700 / 4 = 8175) = 2.084'],
+  ['seasonal-peak-trough', 'S', '1.49', '7000 / 4700 = 1.489'],
+  ['supplier-payment-gap', 'S', '30.5 days', 'Fresh Foods successful 5 Jan, 6 Feb, 7 Mar 10:00: gaps 32 and 29 days'],
+  ['risk-indicators', 'S', 'Purchases that do not fit the declared business', 'three Steel Works Factory purchases by a restaurant: Alignment detector present; no other SME signal'],
+  ['verdict-concentration', 'S', 'The largest counterparty takes 30% or more of the outflow, and no transaction type takes as much as 50% of it', 'Staff Payroll 16000 / 39360 = 40.65%, also the top type'],
+  ['verdict-liquidity', 'S', 'The balance never goes below zero, and at least 5% of outgoing attempts (negative amounts, any status) were declined', '2 FAILED of 34 = 5.88%'],
+  ['verdict-time', 'S', 'The last month-end balance is not higher than the earliest month-end balance, and the month with the largest successful outflow falls in the later half of the months covered', '17040 < 27150; outflow Jan 9850, Feb 10150, Mar 10750, Apr 8610'],
+  ['verdict-industry', 'S', 'Successful operating costs are at or above successful Sales Receipt income, and Sales Receipt makes up less than 70% of successful inflow', '32700 ≥ 23400; 64.29%'],
+  ['verdict-debt', 'S', 'Successful debt service is less than 40% of successful Sales Receipt income, and there is a successful Late Fee or a declined debt-service row', '2700 / 23400 = 11.54%; Late Fee 23 Apr'],
+  ['lowest-balance-month', 'S', 'April 2023', 'lowest balance 17040 after the last row'],
+];
+
+/** Multi-select templates draw a subset of statements, so every shown option is checked against the hand truth. */
+const MULTI: Array<[id: string, log: 'P' | 'S', truth: Record<string, boolean>, worked: string]> = [
+  ['liquidity-statements', 'P', {
+    'The balance is below zero after at least some row': false,
+    'Some outgoing payment was declined (FAILED)': true,
+    'The closing balance is lower than the opening balance': false,
+    'A Late Fee was successfully charged': true,
+    'In some month covered, successful outflow exceeded successful inflow': false,
+    'Total successful outflow over the log exceeds total successful inflow': false,
+    'The closing balance is higher than the opening balance': true,
+    'Every month covered has some successful inflow': true,
+    'The lowest balance after any row is below the average monthly successful outflow': true,
+  }, 'lowest 1850; FAILED rows T0010, T0028; 29790 > 5000; inflow by month 10000, 15000, 10600, 10000 vs outflow 4680, 6440, 8130, 1560; 1850 < 5202.50'],
+  ['liquidity-statements', 'S', {
+    'The balance is below zero after at least some row': false,
+    'Some outgoing payment was declined (FAILED)': true,
+    'The closing balance is lower than the opening balance': true,
+    'A Late Fee was successfully charged': true,
+    'In some month covered, successful outflow exceeded successful inflow': true,
+    'Total successful outflow over the log exceeds total successful inflow': true,
+    'The closing balance is higher than the opening balance': false,
+    'Every month covered has some successful inflow': true,
+    'The lowest balance after any row is below the average monthly successful outflow': false,
+  }, 'February inflow 8900 < outflow 10150; 39360 > 36400; lowest 17040 > 39360 / 4 = 9840'],
+  ['overseas-locations', 'P', { JP: true, CN: false, US: false, KR: false, SG: false, TH: false, GB: false, FR: false, DE: false, AU: false, HK: false, MY: false, VN: false, AE: false, IT: false, CA: false }, 'Tokyo Mart in JP; home CN'],
+  ['inflow-types', 'S', { 'Transfer In': true, 'Loan Disbursement': true, 'Cash Deposit': false, 'Investment Redeem': false, Refund: false, Interest: false, Salary: false, 'Sales Receipt': false }, 'owner transfer 8 Feb and bank loan 20 Jan; Sales Receipt is operating'],
+];
+
+describe('multi-select templates on the hand-built fixtures', () => {
+  for (const [id, which, truth, worked] of MULTI) {
+    test(`${id} (${which === 'P' ? 'personal' : 'SME'}): ${worked}`, () => {
+      const d = runTemplate(id, which === 'P' ? PERSONAL : SME);
+      expect(d).not.toBeNull();
+      for (const c of d!.choices) expect([c.text, truth[c.text]]).toEqual([c.text, c.correct]);
+    });
+  }
+});
+
+describe('templates on the hand-built fixtures', () => {
+  for (const [id, which, answer, worked] of CASES) {
+    test(`${id} (${which === 'P' ? 'personal' : 'SME'}): ${worked}`, () => {
+      const d = runTemplate(id, which === 'P' ? PERSONAL : SME);
+      expect(d).not.toBeNull();
+      expect(correctTexts(d!)).toEqual((Array.isArray(answer) ? answer : [answer]).slice().sort());
+    });
+  }
+});
