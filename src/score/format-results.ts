@@ -1,5 +1,6 @@
 import type { GroupScore, ScoreInterval, PairedComparison, RunScores, StabilityReport, Table3Row } from '../schema/results.js';
 import { renderScoreTable, type ScoreTable, type ScoreTableFormat } from './render-table.js';
+import { STABILITY_KEYS } from './stability.js';
 import { TABLE3_KEYS, TABLE3_TITLES, TABLE_A12_KEYS, TABLE_A12_TITLES } from './table-columns.js';
 
 /** Display form of a score: ×100 with one decimal, half away from zero; "–" for a column with no items. */
@@ -237,11 +238,11 @@ export function formatPValue(p: number): string {
 
 /** Stability over K runs as "mean ± std" per Table 3 column (CCLUPE Table 5); CSV gets separate mean and std columns. */
 export function formatStability(report: StabilityReport, format: ScoreTableFormat): string {
-  const keys = [...TABLE3_KEYS, 'sDom', 'sCog', 'mrate'] as const;
+  const keys = STABILITY_KEYS;
   const titles = [...TABLE3_KEYS.map((k) => TABLE3_TITLES[k]), 'S_dom', 'S_cog', 'Mrate'];
   const label = report.label || '(unnamed)';
   if (format === 'csv') {
-    const headers = ['Method', 'K', ...keys.flatMap((k, i) => [`${titles[i]} mean`, `${titles[i]} std`])];
+    const headers = ['Method', 'K', ...keys.flatMap((_, i) => [`${titles[i]} mean`, `${titles[i]} std`])];
     const row = [label, String(report.runs), ...keys.flatMap((k) => [formatScorePercent(report.columns[k].mean), formatScorePercent(report.columns[k].std)])];
     return renderScoreTable({ headers, rows: [row], numeric: headers.map(() => true) }, 'csv');
   }
