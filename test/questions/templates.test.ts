@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PERSONAL, SME } from './fixtures.js';
+import { PERSONAL, PERSONAL_B, SME, SME_B } from './fixtures.js';
 import { correctTexts, runTemplate } from './helpers.js';
 
 /**
@@ -9,7 +9,20 @@ import { correctTexts, runTemplate } from './helpers.js';
  * (T0003). SME: Sales Receipt by month 7000, 5900, 4700, 5800 (total 23400); inflow total 36400; outflow total 39360;
  * operating costs 32700; month-ends 27150, 25900, 19850, 17040.
  */
-const CASES: Array<[id: string, log: 'P' | 'S', answer: string | string[], worked: string]> = [
+const LOGS = { P: PERSONAL, S: SME, PB: PERSONAL_B, SB: SME_B };
+type Which = keyof typeof LOGS;
+
+const CASES: Array<[id: string, log: Which, answer: string | string[], worked: string]> = [
+  ['cash-out-after-credit', 'PB', '2', 'ATM 11 Jan 10:00 is 22 h after Fast Cash; Transfer Out 11 Feb 09:00 is 21 h after Easy Loan; ATM 20 Mar follows no loan'],
+  ['late-fee-total', 'PB', '100.00', '40 + 60'],
+  ['loan-repayment-gap', 'PB', '31.0 days', 'successful repayments 25 Jan, 25 Feb, 27 Mar (the 25 Mar one FAILED): gaps 31 and 30 days'],
+  ['most-declined-type', 'PB', 'Purchase', 'FAILED: Purchase ×3, Rent ×1, Loan Repayment ×1'],
+  ['online-lenders', 'PB', '2500.00', 'ONLINE disbursements Fast Cash 1000 + Easy Loan 1500 (Bank Loan came by TRANSFER)'],
+  ['refund-lag', 'PB', '24.2 days', 'X 1 Feb 12:00 ← 13 Jan 13:00 (12 Jan FAILED) 18.958 d; Y 20 Feb 12:00 ← 20 Jan 15:00 30.875 d; X 1 Mar 12:00 ← 6 Feb 15:00 22.875 d; mean 24.236'],
+  ['refund-top-counterparty', 'PB', 'Shop X', 'Shop X 100 + 60 = 160 > Shop Y 150'],
+  ['late-fee-total', 'SB', '75.00', '30 + 45'],
+  ['refund-rate', 'SB', '6.1%', 'refunds 100 + 80 = 180; purchases 300+500+700+150+400+200+150+300+120+150 = 2970; 6.06%'],
+  ['pay-day-spread', 'SB', '3.0 days', 'Payroll on days 15, 18, 16'],
   ['salary-months', 'P', '4', 'Salary rows succeed in Jan, Feb, Mar, Apr'],
   ['rent-missing-months', 'P', '1', 'the April Rent row FAILED, so April has no successful Rent'],
   ['card-repayment-months', 'P', '3', 'Card Repayment in Jan, Feb, Mar'],
@@ -75,7 +88,19 @@ const CASES: Array<[id: string, log: 'P' | 'S', answer: string | string[], worke
 ];
 
 /** Multi-select templates draw a subset of statements, so every shown option is checked against the hand truth. */
-const MULTI: Array<[id: string, log: 'P' | 'S', truth: Record<string, boolean>, worked: string]> = [
+const MULTI: Array<[id: string, log: Which, truth: Record<string, boolean>, worked: string]> = [
+  ['misfit-counterparties', 'SB', { 'Northern Steel Mill': true, 'Luxury Watch Gallery': false, 'Golden Karaoke': false, 'Bolt Hardware Store': false, 'Paper Supply Co., Ltd.': false, 'Print Shop': false, 'Staff Payroll': false }, 'a retail shop buying from a steel mill three times'],
+  ['nonessential-counterparties', 'SB', { 'Golden Karaoke': true, 'Luxury Watch Gallery': true, 'Staff Payroll': false, 'Harbor Bank': false, 'Print Shop': false, 'Paper Supply Co., Ltd.': false, 'Ledger Cloud': false, 'Bolt Hardware Store': false, 'Northern Steel Mill': false, 'Owner Chen': false, 'Bank ATM': false, 'Shop Site Host': false, 'Ad Boost': false, 'Bank Fees': false }, 'karaoke three times and a watch gallery: luxury and entertainment classes'],
+  ['risk-indicators', 'PB', {
+    'Several small loans taken from more than one lender (loan stacking)': true,
+    'Liquidity strain: repeated declines, days ending near zero, or borrowing to repay': true,
+    'Purchase money concentrated on one habitual merchant': false,
+    'Isolated outflows many times larger than the usual outflow': false,
+    'An unusually high rate of refunded purchases': false,
+    'Repeated spending between 00:00 and 04:59 at non-routine counterparties': false,
+    'Recurring spending abroad spread over several months': false,
+    'A month with purchases far above the usual month': false,
+  }, 'three small loans from three lenders; five declined rows; no night or overseas rows, too few purchases for concentration, spikes or seasonality'],
   ['liquidity-statements', 'P', {
     'The balance is below zero after at least some row': false,
     'Some outgoing payment was declined (FAILED)': true,
@@ -104,8 +129,8 @@ const MULTI: Array<[id: string, log: 'P' | 'S', truth: Record<string, boolean>, 
 
 describe('multi-select templates on the hand-built fixtures', () => {
   for (const [id, which, truth, worked] of MULTI) {
-    test(`${id} (${which === 'P' ? 'personal' : 'SME'}): ${worked}`, () => {
-      const d = runTemplate(id, which === 'P' ? PERSONAL : SME);
+    test(`${id} (${LOGS[which].logId}): ${worked}`, () => {
+      const d = runTemplate(id, LOGS[which]);
       expect(d).not.toBeNull();
       for (const c of d!.choices) expect([c.text, truth[c.text]]).toEqual([c.text, c.correct]);
     });
@@ -114,8 +139,8 @@ describe('multi-select templates on the hand-built fixtures', () => {
 
 describe('templates on the hand-built fixtures', () => {
   for (const [id, which, answer, worked] of CASES) {
-    test(`${id} (${which === 'P' ? 'personal' : 'SME'}): ${worked}`, () => {
-      const d = runTemplate(id, which === 'P' ? PERSONAL : SME);
+    test(`${id} (${LOGS[which].logId}): ${worked}`, () => {
+      const d = runTemplate(id, LOGS[which]);
       expect(d).not.toBeNull();
       expect(correctTexts(d!)).toEqual((Array.isArray(answer) ? answer : [answer]).slice().sort());
     });

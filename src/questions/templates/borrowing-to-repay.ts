@@ -35,6 +35,7 @@ export const borrowingToRepay: Template = {
       { value: n + 1, misconception: 'boundary_inclusion' },
       { value: n - 1, misconception: 'boundary_inclusion' },
       { value: repay.filter((r) => disb.some((d) => d.month === r.month)).length, misconception: 'wrong_base_period' },
+      { value: n + disb.length, misconception: 'wrong_category' },
     ]);
     if (!choices) return null;
     return {

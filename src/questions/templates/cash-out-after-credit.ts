@@ -40,6 +40,7 @@ export const cashOutAfterCredit: Template = {
       { value: n - 1, misconception: 'boundary_inclusion' },
       { value: within(disb, cash, CONVENTIONS.borrowToRepayWindowHours).length, misconception: 'boundary_inclusion' },
       { value: cash.filter((r) => disb.some((d) => d.month === r.month)).length, misconception: 'wrong_base_period' },
+      { value: n + disb.length, misconception: 'wrong_category' },
     ]);
     if (!choices) return null;
     return {

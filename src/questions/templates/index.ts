@@ -24,6 +24,7 @@ import { monthsBalanceFell } from './months-balance-fell.js';
 import { mostDeclinedType } from './most-declined-type.js';
 import { netBorrowing } from './net-borrowing.js';
 import { nightShare } from './night-share.js';
+import { nonessentialCounterparties } from './nonessential-counterparties.js';
 import { onlineLenders } from './online-lenders.js';
 import { operatingIncomeShare } from './operating-income-share.js';
 import { overseasLocations } from './overseas-locations.js';
@@ -94,6 +95,7 @@ export const TEMPLATES: readonly Template[] = [
   mostDeclinedType,
   netBorrowing,
   nightShare,
+  nonessentialCounterparties,
   onlineLenders,
   operatingIncomeShare,
   overseasLocations,

@@ -30,6 +30,8 @@ export const ownerNetTransfers: Template = {
       { value: o - i, misconception: 'gross_vs_net' },
       { value: i, misconception: 'gross_vs_net' },
       { value: -o, misconception: 'gross_vs_net' },
+      { value: i - o - total(outflowsOf(facts, 'ATM Withdrawal')) + total(inflowsOf(facts, 'Cash Deposit')), misconception: 'wrong_category' },
+      { value: (i - o) / (tin.length + tout.length), misconception: 'single_vs_total' },
     ], { nonNegative: false });
     if (!choices) return null;
     return {

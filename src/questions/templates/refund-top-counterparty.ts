@@ -22,7 +22,8 @@ export const refundTopCounterparty: Template = {
     const top = strictMax(totals);
     if (!top) return null;
     const purchaseCps = byValueDesc(sumBy(outflowsOf(facts, 'Purchase'), (r) => r.row.counterparty)).map(([k]) => k);
-    const wrong = [...totals.slice(1).map(([k]) => k), ...purchaseCps];
+    const otherCps = byValueDesc(sumBy(outflowsOf(facts), (r) => r.row.counterparty)).map(([k]) => k);
+    const wrong = [...totals.slice(1).map(([k]) => k), ...purchaseCps, ...otherCps];
     const choices = singleChoices(rng, top[0], wrong, { prefer: 1 });
     if (!choices) return null;
     return {

@@ -38,7 +38,7 @@ export const riskIndicators: Template = {
     format: 'multi',
     logics: {
       personal: { perspective: 'high_risk_merchants', logic: 'high_risk_platforms' },
-      sme: { perspective: 'specialized_behaviors', logic: 'disputes_refunds_nonessential', sub_domain: 'nonessential' },
+      sme: { perspective: 'specialized_behaviors', logic: 'cash_out_patterns', sub_domain: 'risky' },
     },
   },
   build({ kind, rng, detections }) {
