@@ -77,9 +77,12 @@ export interface NoDriftLevel {
 
 /**
  * The bootstrap no-drift level of SPEC §5: draw `samples` multinomial samples of size n from the reference's binned
- * shares, take KL(sample‖reference) with the same α smoothing on both sides, and return its p99.
- * Theory: 2n·KL → χ²(k−1) under no drift, so the mean is ≈ (k−1)/(2n) (Wilks 1938), the p99 ≈ χ²₀.₉₉(k−1)/(2n).
- * Cost O(samples · k).
+ * shares and take the p99 of KL(sample‖reference), with the same α smoothing on both sides.
+ * The reference is itself a finite sample (n_r values), so each replicate also redraws it: KL(g*‖r*) with
+ * g* ~ Mult(n, r̂) and r* ~ Mult(n_r, r̂). That is the noise two corpora from one process show; as n_r → ∞ it is
+ * SPEC's one-sample level. Theory: 2·KL/(1/n + 1/n_r) → χ²(k−1) under no drift, so the mean is
+ * ≈ (k−1)/2 · (1/n + 1/n_r), i.e. (k−1)/(2n) against a large reference (Wilks 1938), and the p99 ≈ χ²₀.₉₉(k−1)/(2n).
+ * Values are assumed independent; rows of one log are not (see docs/drift.md). Cost O(samples · k).
  */
 export function noDriftLevel(referenceCounts: readonly number[], n: number, options: NoDriftOptions = {}): NoDriftLevel {
   const samples = options.samples ?? 400;
@@ -90,12 +93,13 @@ export function noDriftLevel(referenceCounts: readonly number[], n: number, opti
   for (const c of referenceCounts) total += c;
   if (total === 0) return { level: 0, mean: 0, samples: 0 };
   const probs = referenceCounts.map((c) => c / total);
-  const q = smoothCounts(referenceCounts, alpha);
   const rng = createRng(options.seed ?? streamKey('cclupe-drift-no-drift', referenceCounts.join(','), n));
   const kls: number[] = [];
   let sum = 0;
   for (let s = 0; s < samples; s++) {
-    const kl = klDivergence(smoothCounts(drawMultinomial(rng, n, probs), alpha), q);
+    const g = smoothCounts(drawMultinomial(rng, n, probs), alpha);
+    const r = smoothCounts(drawMultinomial(rng, total, probs), alpha);
+    const kl = klDivergence(g, r);
     kls.push(kl);
     sum += kl;
   }

@@ -27,6 +27,14 @@ describe('noDriftLevel', () => {
     expect(r.mean).toBeLessThan(0.16);
   });
 
+  it('counts the reference as a finite sample: two equal-size corpora give about (k−1)/n', () => {
+    // Each replicate redraws the reference too: mean ≈ (k−1)/2 · (1/n + 1/n_r); k = 5, n = n_r = 1000 → 0.004.
+    const ref = [200, 200, 200, 200, 200];
+    const r = noDriftLevel(ref, 1000, { samples: 3000, seed: 'two' });
+    expect(r.mean).toBeGreaterThan(0.004 * 0.85);
+    expect(r.mean).toBeLessThan(0.004 * 1.15);
+  });
+
   it('is deterministic for a seed and shrinks as n grows', () => {
     const ref = [5, 10, 20, 40, 25];
     expect(noDriftLevel(ref, 300, { seed: 'a' })).toEqual(noDriftLevel(ref, 300, { seed: 'a' }));
