@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { PERSONAL, PERSONAL_B, SME, SME_B } from './fixtures.js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PERSONAL, PERSONAL_B, SME, SME_B, makeLog } from './fixtures.js';
+import { TEMPLATES } from '../../src/questions/templates/index.js';
 import { correctTexts, runTemplate } from './helpers.js';
 
 /**
@@ -145,4 +148,71 @@ describe('templates on the hand-built fixtures', () => {
       expect(correctTexts(d!)).toEqual((Array.isArray(answer) ? answer : [answer]).slice().sort());
     });
   }
+});
+
+describe('templates on small dedicated logs', () => {
+  test('subscription-counterparties counts payees of successful rows only: Ledger, Host, Boost = 3 (Promo Tool only FAILED)', () => {
+    const log = makeLog('s900003', 1000, [
+      ['2023-01-04 10:00:00', 'Subscription', 'AUTO_DEBIT', 'Ledger Cloud', -40],
+      ['2023-01-05 10:00:00', 'Subscription', 'AUTO_DEBIT', 'Shop Site Host', -60],
+      ['2023-01-06 10:00:00', 'Subscription', 'AUTO_DEBIT', 'Promo Tool', -20, 'F'],
+      ['2023-02-04 10:00:00', 'Subscription', 'AUTO_DEBIT', 'Ledger Cloud', -40],
+      ['2023-02-05 10:00:00', 'Subscription', 'AUTO_DEBIT', 'Shop Site Host', -60],
+      ['2023-02-06 10:00:00', 'Subscription', 'AUTO_DEBIT', 'Ad Boost', -25],
+      ['2023-03-04 10:00:00', 'Subscription', 'AUTO_DEBIT', 'Ledger Cloud', -40],
+    ], { clientKind: 'sme' });
+    expect(correctTexts(runTemplate('subscription-counterparties', log)!)).toEqual(['3']);
+  });
+
+  test('rows-per-active-day: 24 successful rows on 8 days = 3.00 (the FAILED-only day is not active)', () => {
+    const specs: Parameters<typeof makeLog>[2][number][] = [];
+    for (const day of ['01-03', '01-10', '01-17', '01-24', '02-07', '02-14', '02-21', '02-28']) {
+      for (const h of ['09', '12', '15']) specs.push([`2023-${day} ${h}:00:00`, 'Sales Receipt', 'TRANSFER', 'Counter Sales', 100]);
+    }
+    specs.push(['2023-02-28 18:00:00', 'Supplier Payment', 'TRANSFER', 'Flour Mill Co., Ltd.', -50, 'F']);
+    specs.push(['2023-02-28 19:00:00', 'Supplier Payment', 'TRANSFER', 'Flour Mill Co., Ltd.', -50, 'F']);
+    const log = makeLog('s900004', 0, specs, { clientKind: 'sme' });
+    expect(correctTexts(runTemplate('rows-per-active-day', log)!)).toEqual(['3.00']);
+  });
+
+  test('low-balance-days: threshold 10% × (4000 + 3200 + 0) / 3 = 240; days closing below it: 2 Jan 100, 5 Jan 200, 10 Jan 100, 10 Mar 200 → 4', () => {
+    const log = makeLog('p900005', 500, [
+      ['2023-01-02 10:00:00', 'Purchase', 'POS', 'Shop A', -400],
+      ['2023-01-05 09:00:00', 'Salary', 'TRANSFER', 'Acme Works', 3000],
+      ['2023-01-05 18:00:00', 'Purchase', 'POS', 'Shop A', -2900],
+      ['2023-01-10 12:00:00', 'Purchase', 'POS', 'Shop A', -100],
+      ['2023-01-20 09:00:00', 'Transfer In', 'TRANSFER', 'Family Li', 1000],
+      ['2023-02-05 09:00:00', 'Salary', 'TRANSFER', 'Acme Works', 3000],
+      ['2023-02-06 12:00:00', 'Purchase', 'POS', 'Shop A', -3850],
+      ['2023-02-06 15:00:00', 'Transfer In', 'TRANSFER', 'Family Li', 200],
+      ['2023-02-15 12:00:00', 'Purchase', 'POS', 'Shop A', -200],
+      ['2023-02-20 12:00:00', 'Purchase', 'POS', 'Shop A', -100, 'F'],
+      ['2023-03-10 12:00:00', 'Purchase', 'POS', 'Shop A', -50],
+    ], { clientKind: 'personal' });
+    expect(correctTexts(runTemplate('low-balance-days', log)!)).toEqual(['4']);
+  });
+
+  test('retention-after-payday: a week later 3000/6000, 6000/7500, 6000/10000 (a row exactly 168 h later counts) → mean 63.3%', () => {
+    const log = makeLog('p900006', 1000, [
+      ['2023-01-05 09:00:00', 'Salary', 'TRANSFER', 'Acme Works', 5000],
+      ['2023-01-06 08:00:00', 'Purchase', 'POS', 'Shop A', -1000],
+      ['2023-01-08 12:00:00', 'Purchase', 'POS', 'Shop A', -2000],
+      ['2023-01-20 12:00:00', 'Purchase', 'POS', 'Shop A', -500],
+      ['2023-02-05 09:00:00', 'Salary', 'TRANSFER', 'Acme Works', 5000],
+      ['2023-02-07 12:00:00', 'Purchase', 'POS', 'Shop A', -1500],
+      ['2023-02-25 12:00:00', 'Purchase', 'POS', 'Shop A', -1000],
+      ['2023-03-05 09:00:00', 'Salary', 'TRANSFER', 'Acme Works', 5000],
+      ['2023-03-12 09:00:00', 'Purchase', 'POS', 'Shop A', -4000],
+      ['2023-03-20 12:00:00', 'Purchase', 'POS', 'Shop A', -1000],
+    ], { clientKind: 'personal' });
+    expect(correctTexts(runTemplate('retention-after-payday', log)!)).toEqual(['63.3%']);
+  });
+});
+
+describe('template registry', () => {
+  test('every template has a hand-worked case above', () => {
+    const src = readFileSync(fileURLToPath(import.meta.url), 'utf8');
+    const missing = TEMPLATES.filter((t) => !src.includes(`'${t.id}'`));
+    expect(missing.map((t) => t.id)).toEqual([]);
+  });
 });
