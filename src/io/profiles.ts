@@ -21,7 +21,8 @@ export function listProfiles(dir: string = PROFILES_DIR): string[] {
 
 /**
  * Loads a profile by name (a file of `profiles/`) or by path (anything with a `/` or a file extension), resolves its
- * `extends` chain and validates it with zod. Objects merge key by key down the chain; arrays of named objects
+ * `extends` chain and validates it with zod. Objects merge key by key down the chain (an amount distribution, an
+ * object with `dist`, is replaced whole); arrays of named objects
  * (`income`, `obligations`, `spending`, `loans`) merge by `name` (an entry with `"remove": true` deletes the
  * inherited one); other arrays and scalars replace. `base` is the root of the chain.
  * Throws a UsageError naming the file and the field on any problem.
@@ -96,7 +97,8 @@ export function mergeProfile(parent: Record<string, unknown>, child: Record<stri
   const out: Record<string, unknown> = { ...parent };
   for (const [key, value] of Object.entries(child)) {
     const prev = out[key];
-    if (isPlainObject(prev) && isPlainObject(value)) out[key] = mergeProfile(prev, value);
+    // An amount distribution (`dist`) is replaced whole: its fields depend on its kind.
+    if (isPlainObject(prev) && isPlainObject(value) && !('dist' in value)) out[key] = mergeProfile(prev, value);
     else if (isNamedArray(prev) && isNamedArray(value)) out[key] = mergeNamed(prev, value);
     else out[key] = value;
   }

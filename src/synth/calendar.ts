@@ -70,22 +70,25 @@ function pad2(n: number): string {
   return n < 10 ? `0${n}` : String(n);
 }
 
-/**
- * Formats local times as `YYYY-MM-DD HH:MM:SS`; the date part comes from the per-day cache of `formatDate`, so a row
- * costs one string concatenation.
- */
-const TIMES: string[] = new Array<string>(DAY);
+const PAD2: readonly string[] = Array.from({ length: 60 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
 
+/**
+ * Formats local times as `YYYY-MM-DD HH:MM:SS`; the date part comes from the per-day cache of `formatDate` (with the
+ * last day remembered, since rows come in time order), so a row costs a few string concatenations.
+ */
 export class TimestampFormatter {
+  private lastDay = Number.NaN;
+  private lastDate = '';
+
   /** `YYYY-MM-DD HH:MM:SS` of a local time in whole seconds. */
   format(at: number): string {
     const day = Math.floor(at / DAY);
-    const s = at - day * DAY;
-    let time = TIMES[s];
-    if (time === undefined) {
-      time = `${pad2(Math.floor(s / 3600))}:${pad2(Math.floor((s % 3600) / 60))}:${pad2(s % 60)}`;
-      TIMES[s] = time;
+    if (day !== this.lastDay) {
+      this.lastDay = day;
+      this.lastDate = formatDate(at);
     }
-    return `${formatDate(at)} ${time}`;
+    const s = at - day * DAY;
+    const m = Math.floor(s / 60);
+    return this.lastDate + ' ' + PAD2[Math.floor(m / 60)] + ':' + PAD2[m % 60] + ':' + PAD2[s % 60];
   }
 }

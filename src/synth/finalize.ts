@@ -45,7 +45,14 @@ const COUNTRY_RE = /^[A-Z]{2}$/;
 export function finalize(
   events: SynthEvent[],
   loans: readonly SynthLoan[],
-  opts: { period: Period; openingBalanceCents: number; overdraftFloorCents: number; homeCountry: string },
+  opts: {
+    period: Period;
+    openingBalanceCents: number;
+    overdraftFloorCents: number;
+    homeCountry: string;
+    /** Texts known safe (written by the vocabulary), per event; a changed text is checked again. */
+    trusted?: WeakMap<SynthEvent, readonly [string, string]>;
+  },
 ): Finalized {
   const { period } = opts;
   const deadLoans = new Set<string>();
@@ -100,17 +107,18 @@ export function finalize(
       refunded.set(ev.refundOf, (refunded.get(ev.refundOf) ?? 0) + amount);
       refundPairs.push({ refund_txn_id: txnId, purchase_txn_id: ev.refundOf.txnId as string, amount_cents: amount });
     }
+    const known = opts.trusted?.get(ev);
     rows.push({
       txn_id: txnId,
       timestamp: fmt.format(Math.floor(ev.at)),
       type: ev.type,
       channel: ev.channel,
-      counterparty: safeText(counterparty, 'Counterparty'),
+      counterparty: known && known[0] === counterparty ? counterparty : safeText(counterparty, 'Counterparty'),
       amountCents: amount,
       balanceCents: balance,
       status,
       location: ev.location === opts.homeCountry || COUNTRY_RE.test(ev.location) ? ev.location : opts.homeCountry,
-      remark: safeText(ev.remark, ev.type),
+      remark: known && known[1] === ev.remark ? ev.remark : safeText(ev.remark, ev.type),
     });
   }
 

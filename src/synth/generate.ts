@@ -74,7 +74,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   const rng = createRng(seedKey);
   const { faker, randomizer } = sharedFaker();
   randomizer.current = rng;
-  const vocab = new Vocabulary(faker, profile.client_kind);
+  const vocab = new Vocabulary(faker, rng, profile.client_kind);
   const events: SynthEvent[] = [];
   const loans: SynthLoan[] = [];
   const seasons = dayMultipliers(period, profile.seasonality);
@@ -91,6 +91,9 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   const spending = addSpending(base, profile.spending, discretionaryCount);
   rescaleSpending(events, spending, profile.spend_ratio, profile.spend_scale);
   const discretionary = new Set<SynthEvent>(spending);
+  // Base texts come from the vocabulary and are safe; finalize re-checks only texts an injector wrote or changed.
+  const trusted = new WeakMap<SynthEvent, readonly [string, string]>();
+  for (const ev of events) trusted.set(ev, [ev.counterparty, ev.remark]);
 
   const monthlyIncomeCents = monthlyIncome > 0 ? monthlyIncome : unitsToCents(profile.monthly_income);
   const ctx: InjectContext = {
@@ -119,13 +122,13 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
 
   const floor = Math.round(profile.overdraft_floor * 100);
   let current = ctx.events;
-  let fin = finalize((current = thinEvents(current, hi, rng, discretionary)), loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country });
+  let fin = finalize((current = thinEvents(current, hi, rng, discretionary)), loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country, trusted });
   for (let round = 0; fin.rows.length < lo && round < 10; round++) {
     // Rows lost to dropped refunds or out-of-period injections: top up with refund-free discretionary spending.
     const fill = addSpending({ ...base, events: current }, profile.spending.map((c) => ({ ...c, refund_rate: 0 })), lo - fin.rows.length);
     for (const ev of fill) discretionary.add(ev);
     current = thinEvents(current, hi, rng, discretionary);
-    fin = finalize(current, loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country });
+    fin = finalize(current, loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country, trusted });
   }
 
   const logId = logIdFor(profile.client_kind, opts.index);

@@ -1,33 +1,57 @@
 import type { Faker } from '@faker-js/faker';
 import type { ClientKind } from '../schema/log-row.js';
+import type { Rng } from '../random/rng.js';
 import { COUNTERPARTY_KINDS } from './data/counterparties.js';
 import { MONTH_NAMES, REMARK_KINDS } from './data/remarks.js';
 import { BRANDS, CITIES, GIVEN_NAMES, SURNAMES } from './data/names.js';
 import { safeText } from './text.js';
 
 /**
- * Builds counterparty names and remarks for one log from the data tables, drawing through faker (which reads the
- * log's stream). SME logs use the `sme` templates, which carry business suffixes.
+ * Builds counterparty names and remarks for one log from the data tables. Every draw reads the log's stream: table
+ * picks directly (the hot path: one draw each), faker (whose randomizer is the same stream) for foreign company
+ * names and reference numbers. SME logs use the `sme` templates, which carry business suffixes.
  */
 export class Vocabulary {
   private readonly city: string;
 
   constructor(
     private readonly faker: Faker,
+    private readonly rng: Rng,
     private readonly clientKind: ClientKind,
   ) {
     // Each account holder lives in one city; local utilities and bureaus are named after it.
-    this.city = faker.helpers.arrayElement(CITIES);
+    this.city = this.pick(CITIES);
   }
 
   /** A fresh counterparty name of a kind (see `COUNTERPARTY_KINDS`); unknown kinds read as the kind in words. */
   counterparty(kind: string): string {
-    const entry = COUNTERPARTY_KINDS[kind];
-    let template: string;
-    if (entry) template = this.faker.helpers.arrayElement(this.clientKind === 'sme' ? entry.sme : entry.personal);
-    else template = `{brand} ${titleCase(kind)}${this.clientKind === 'sme' ? ' Co., Ltd.' : ''}`;
-    const name = template.replace(/\{(brand|surname|given|city|overseas)\}/g, (_, key: string) => this.fill(key));
-    return safeText(name, this.clientKind === 'sme' ? `${this.faker.helpers.arrayElement(BRANDS)} Trading Co., Ltd.` : 'Merchant');
+    const key = `${this.clientKind}:${kind}`;
+    let templates = NAME_TEMPLATES.get(key);
+    if (!templates) {
+      const entry = COUNTERPARTY_KINDS[kind];
+      const sources = entry ? (this.clientKind === 'sme' ? entry.sme : entry.personal) : [`{brand} ${titleCase(kind)}${this.clientKind === 'sme' ? ' Co., Ltd.' : ''}`];
+      templates = sources.map((t) => t.split(/(\{(?:brand|surname|given|city|overseas)\})/).filter((part) => part !== ''));
+      NAME_TEMPLATES.set(key, templates);
+    }
+    const parts = this.pick(templates);
+    let name = '';
+    for (const part of parts) {
+      if (part === '{brand}') name += this.pick(BRANDS);
+      else if (part === '{surname}') name += this.pick(SURNAMES);
+      else if (part === '{given}') name += this.pick(GIVEN_NAMES);
+      else if (part === '{city}') name += this.city;
+      else if (part === '{overseas}') name += this.overseasName();
+      else name += part;
+    }
+    return safeText(name, this.clientKind === 'sme' ? `${this.pick(BRANDS)} Trading Co., Ltd.` : 'Merchant');
+  }
+
+  private pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.rng.next() * items.length)];
+  }
+
+  private overseasName(): string {
+    return `${this.faker.person.lastName()} ${this.pick(OVERSEAS_NOUNS)}`;
   }
 
   /** A remark of a kind (see `REMARK_KINDS`); `month` (1–12) fills `{month}`, otherwise that placeholder is dropped. */
@@ -37,7 +61,7 @@ export class Vocabulary {
       list = (REMARK_KINDS[kind] ?? [sentenceCase(kind)]).map(compileRemark);
       REMARK_LISTS.set(kind, list);
     }
-    const t = this.faker.helpers.arrayElement(list);
+    const t = this.pick(list);
     if (t.plain !== undefined) return t.plain;
     if (!t.random) return t.byMonth[month ?? 0];
     const text = t.source.replace(/\s*\{(month|ref|n)\}/g, (_, key: string) => {
@@ -46,21 +70,6 @@ export class Vocabulary {
       return ` ${this.faker.number.int({ min: 1, max: 12 })}`;
     });
     return safeText(text, 'Payment');
-  }
-
-  private fill(key: string): string {
-    switch (key) {
-      case 'brand':
-        return this.faker.helpers.arrayElement(BRANDS);
-      case 'surname':
-        return this.faker.helpers.arrayElement(SURNAMES);
-      case 'given':
-        return this.faker.helpers.arrayElement(GIVEN_NAMES);
-      case 'city':
-        return this.city;
-      default:
-        return this.faker.company.name().replace(/\s*-\s*/g, ' and ');
-    }
   }
 }
 
@@ -73,6 +82,10 @@ interface CompiledRemark {
 }
 
 const REMARK_LISTS = new Map<string, CompiledRemark[]>();
+// Name templates split into literal parts and placeholders, per client kind and counterparty kind.
+const NAME_TEMPLATES = new Map<string, string[][]>();
+/** Shop words for foreign merchants, after a faker surname: `Keller Outlet`. */
+const OVERSEAS_NOUNS = ['Outlet', 'Department Store', 'Cafe', 'Duty Free', 'Boutique', 'Market', 'Hotel', 'Pharmacy', 'Bistro', 'Gallery'] as const;
 
 function compileRemark(source: string): CompiledRemark {
   if (!source.includes('{')) return { source, plain: safeText(source, 'Payment'), random: false, byMonth: [] };

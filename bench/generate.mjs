@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// Generation benchmark (issue 2). Prints ONE JSON object:
+// - in-process, one core: generateLog (base events + injectors + finalize + detectAll labels) + TSV formatting,
+//   logs/s, rows/s, MB/s of TSV, over a mix of the four base profiles;
+// - end to end (`cclupe generate` spawned, files written): logs/s with 1 and 2 workers and the speed-up;
+// - a large run (default 100,000 logs, BENCH_GENERATE_LARGE to change, 0 to skip) with its peak RSS.
+// Figures are wall-clock and CPU-time based; CPU time is reported too because shared machines skew wall time.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import os from 'node:os';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, '..', 'dist');
+const { generateLog } = await import(join(dist, 'synth', 'index.js'));
+const { loadProfile } = await import(join(dist, 'io', 'profiles.js'));
+const { formatLogTsv } = await import(join(dist, 'log', 'index.js'));
+
+const PROFILES = ['personal-healthy', 'personal-overdue', 'sme-healthy', 'sme-overdue'].map((n) => loadProfile(n));
+const N = Number(process.env.BENCH_GENERATE_N ?? 3000);
+const E2E = Number(process.env.BENCH_GENERATE_E2E ?? 4000);
+const LARGE = Number(process.env.BENCH_GENERATE_LARGE ?? 100000);
+
+function inProcess(n, offset) {
+  let rows = 0;
+  let bytes = 0;
+  const c0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) {
+    const { log, labels } = generateLog(PROFILES[i % 4], { masterSeed: 'bench', index: offset + i });
+    rows += log.rows.length;
+    bytes += Buffer.byteLength(formatLogTsv(log)) + Buffer.byteLength(JSON.stringify(labels));
+  }
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  const c = process.cpuUsage(c0);
+  const cpu = (c.user + c.system) / 1e6;
+  return { wall, cpu, rows, bytes };
+}
+
+inProcess(300, 1_000_000); // warm-up (JIT)
+const one = inProcess(N, 0);
+
+const cli = join(dist, 'cli', 'main.js');
+// Runs the CLI in a child that reports its own peak RSS (workers are threads, so it covers them).
+function runCli(count, workers) {
+  const out = mkdtempSync(join(os.tmpdir(), 'cclupe-bench-gen-'));
+  const code = `process.on('exit',()=>process.stderr.write('MAXRSS '+process.resourceUsage().maxRSS+'\\n'));process.argv.splice(1,0,${JSON.stringify(cli)});import(${JSON.stringify(cli)});`;
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, ['-e', code, 'generate', '--count', String(count), '--seed', 'bench', '--workers', String(workers), '--out', join(out, 'd'), '--json'], {
+    encoding: 'utf8',
+    env: { ...process.env, CI: '1' },
+    maxBuffer: 1 << 24,
+  });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  rmSync(out, { recursive: true, force: true });
+  if (r.status !== 0) throw new Error(`cclupe generate failed: ${r.stderr.trim().split('\n').slice(-2).join(' | ')}`);
+  const summary = JSON.parse(r.stdout.trim().split('\n').pop());
+  const rssKb = Number(/MAXRSS (\d+)/.exec(r.stderr)?.[1] ?? 0);
+  return { wall, rows: summary.rows, peak_rss_mb: Math.round(rssKb / 1024) };
+}
+
+const w1 = runCli(E2E, 1);
+const w2 = runCli(E2E, 2);
+const large = LARGE > 0 ? runCli(LARGE, Math.max(1, os.availableParallelism())) : null;
+
+const round = (x) => Math.round(x);
+process.stdout.write(
+  JSON.stringify({
+    area: 'generate',
+    cores: os.availableParallelism(),
+    load_avg_1m: Math.round(os.loadavg()[0] * 10) / 10,
+    in_process: {
+      logs: N,
+      logs_per_s: round(N / one.wall),
+      rows_per_s: round(one.rows / one.wall),
+      mb_per_s: Math.round((one.bytes / 1e6 / one.wall) * 10) / 10,
+      logs_per_cpu_s: round(N / one.cpu),
+      rows_per_log: round(one.rows / N),
+    },
+    cli_1_worker: { logs: E2E, logs_per_s: round(E2E / w1.wall), rows_per_s: round(w1.rows / w1.wall), peak_rss_mb: w1.peak_rss_mb },
+    cli_2_workers: { logs: E2E, logs_per_s: round(E2E / w2.wall), rows_per_s: round(w2.rows / w2.wall), peak_rss_mb: w2.peak_rss_mb },
+    speedup_2_vs_1: Math.round((w1.wall / w2.wall) * 100) / 100,
+    large: large ? { logs: LARGE, seconds: round(large.wall), logs_per_s: round(LARGE / large.wall), peak_rss_mb: large.peak_rss_mb } : null,
+  }) + '\n',
+);

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import os from 'node:os';
+import { Manifest } from '../../src/schema/manifest.js';
+
+const CLI = resolve(__dirname, '../../dist/cli/main.js');
+
+function tmp(): string {
+  return mkdtempSync(join(os.tmpdir(), 'cclupe-generate-'));
+}
+
+function cclupe(args: string[], cwd?: string): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd, env: { ...process.env, CI: '1' } });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Every file of a dataset (relative path → sha256), manifest without created_at. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (rel: string): void => {
+    for (const f of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const p = rel ? `${rel}/${f.name}` : f.name;
+      if (f.isDirectory()) walk(p);
+      else {
+        let data = readFileSync(join(dir, p), 'utf8');
+        if (p === 'manifest.json') {
+          const m = JSON.parse(data) as Record<string, unknown>;
+          delete m.created_at;
+          data = JSON.stringify(m);
+        }
+        out[p] = createHash('sha256').update(data).digest('hex');
+      }
+    }
+  };
+  walk('');
+  return out;
+}
+
+const BASE = ['generate', '--count', '40', '--seed', '7', '--profile', 'personal-healthy=2,sme-overdue=1,personal-night-shift=1'];
+
+describe('cclupe generate', () => {
+  const ref = tmp();
+  const first = cclupe([...BASE, '--out', join(ref, 'd'), '--workers', '1', '--json']);
+
+  it('writes logs, labels and a manifest and prints a JSON summary', () => {
+    expect(first.stderr).toBe('');
+    expect(first.status).toBe(0);
+    const summary = JSON.parse(first.stdout) as { logs: number; rows: number; status: string };
+    expect(summary).toMatchObject({ logs: 40, status: 'fresh' });
+    const dir = join(ref, 'd');
+    const logs = readdirSync(join(dir, 'logs')).sort();
+    expect(logs).toHaveLength(40);
+    expect(logs.every((f) => /^[ps]\d{6}\.tsv$/.test(f))).toBe(true);
+    const labels = readFileSync(join(dir, 'labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { log_id: string });
+    expect(labels.map((l) => `${l.log_id}.tsv`).sort()).toEqual(logs);
+    const manifest = Manifest.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
+    expect(manifest.totals.logs).toBe(40);
+    expect(manifest.totals.rows).toBe(summary.rows);
+    expect(manifest.packages['@faker-js/faker']).toMatch(/^\d+\.\d+\.\d+$/);
+    const l0 = manifest.logs[0];
+    expect(createHash('sha256').update(readFileSync(join(dir, 'logs', `${l0.log_id}.tsv`))).digest('hex')).toBe(l0.sha256);
+    expect(existsSync(join(dir, '.parts'))).toBe(false);
+  });
+
+  it('gives byte-identical output with 2 workers', () => {
+    const d = join(tmp(), 'd');
+    expect(cclupe([...BASE, '--out', d, '--workers', '2']).status).toBe(0);
+    expect(snapshot(d)).toEqual(snapshot(join(ref, 'd')));
+  });
+
+  it('gives shards whose union equals the unsharded run', () => {
+    const root = tmp();
+    const all: Record<string, string> = {};
+    let labels = '';
+    for (const k of [1, 2, 3]) {
+      const d = join(root, `s${k}`);
+      const r = cclupe([...BASE, '--out', d, '--shard', `${k}/3`, '--workers', String(k)]);
+      expect(r.status).toBe(0);
+      for (const [f, h] of Object.entries(snapshot(d))) if (f.startsWith('logs/')) all[f] = h;
+      labels += readFileSync(join(d, 'labels.jsonl'), 'utf8');
+    }
+    const whole = snapshot(join(ref, 'd'));
+    expect(all).toEqual(Object.fromEntries(Object.entries(whole).filter(([f]) => f.startsWith('logs/'))));
+    expect(labels).toBe(readFileSync(join(ref, 'd', 'labels.jsonl'), 'utf8'));
+  });
+
+  it('reports an already complete directory and refuses one made with other options', () => {
+    const again = cclupe([...BASE, '--out', join(ref, 'd'), '--json']);
+    expect(again.status).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ status: 'complete', generated: 0 });
+    const other = cclupe(['generate', '--count', '40', '--seed', '8', '--out', join(ref, 'd')]);
+    expect(other.status).toBe(2);
+    expect(other.stderr).toMatch(/^cclupe: --out: .*different options/);
+  });
+
+  it.each([
+    [['--count', '0'], /--count/],
+    [['--count', 'ten'], /--count/],
+    [['--rows-min', '300', '--rows-max', '50'], /--rows-max/],
+    [['--period', '2023-13-01..2023-12-31'], /--period/],
+    [['--period', '2023-12-31..2023-01-01'], /--period/],
+    [['--shard', '3/2'], /--shard/],
+    [['--workers', '0'], /--workers/],
+    [['--profile', 'no-such-profile'], /--profile: no profile no-such-profile/],
+    [['--profile', 'personal-healthy=-1'], /--profile/],
+    [['--profile', 'personal-healthy,personal-healthy'], /more than once/],
+  ])('exits 2 with one line naming the field for %j', (args, re) => {
+    const r = cclupe(['generate', ...args, '--out', join(tmp(), 'd')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(re);
+  });
+
+  it('exits 2 naming the field of a bad profile file', () => {
+    const dir = tmp();
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ extends: 'personal-healthy', spending: [{ name: 'dining', weight: -3 }] }));
+    const r = cclupe(['generate', '--profile', file, '--out', join(dir, 'd')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/bad\.json: spending\[\d+\]\.weight/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('resumes after SIGKILL and ends byte-identical to an uninterrupted run', async () => {
+    const args = ['generate', '--count', '300', '--seed', 'resume', '--workers', '1'];
+    const root = tmp();
+    const whole = join(root, 'whole');
+    expect(cclupe([...args, '--out', whole]).status).toBe(0);
+    const cut = join(root, 'cut');
+    const child = spawn(process.execPath, [CLI, ...args, '--out', cut], { stdio: 'ignore', env: { ...process.env, CI: '1' } });
+    // Kill once at least one chunk is committed and before the run ends.
+    await new Promise<void>((done, fail) => {
+      const timer = setInterval(() => {
+        const parts = join(cut, '.parts');
+        if (existsSync(parts) && readdirSync(parts).some((f) => /^chunk-.*\.json$/.test(f))) {
+          child.kill('SIGKILL');
+          clearInterval(timer);
+        }
+      }, 5);
+      child.on('exit', () => {
+        clearInterval(timer);
+        done();
+      });
+      child.on('error', fail);
+    });
+    const killedEarly = !existsSync(join(cut, 'manifest.json'));
+    const rerun = cclupe([...args, '--out', cut, '--json']);
+    expect(rerun.status).toBe(0);
+    if (killedEarly) expect((JSON.parse(rerun.stdout) as { reused: number }).reused).toBeGreaterThan(0);
+    expect(snapshot(cut)).toEqual(snapshot(whole));
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { civil, daysInMonth, formatDate, parseDate, TimestampFormatter, DAY } from '../../src/synth/calendar.js';
+import { SPRING_FESTIVAL } from '../../src/synth/data/seasons.js';
+import { dayMultipliers } from '../../src/synth/seasonality.js';
+
+describe('civil', () => {
+  it('agrees with Date for every day of 1999–2041', () => {
+    for (let d = Date.UTC(1999, 0, 1) / 1000; d < Date.UTC(2041, 0, 1) / 1000; d += DAY) {
+      const js = new Date(d * 1000);
+      const c = civil(d + 3723);
+      expect([c.year, c.month, c.day]).toEqual([js.getUTCFullYear(), js.getUTCMonth() + 1, js.getUTCDate()]);
+      expect(c.weekday).toBe((js.getUTCDay() + 6) % 7);
+    }
+  });
+});
+
+describe('daysInMonth', () => {
+  it('knows leap years (2024 yes, 2100 no, 2000 yes)', () => {
+    expect(daysInMonth(2024, 2)).toBe(29);
+    expect(daysInMonth(2023, 2)).toBe(28);
+    expect(daysInMonth(2100, 2)).toBe(28);
+    expect(daysInMonth(2000, 2)).toBe(29);
+    expect(daysInMonth(2023, 4)).toBe(30);
+  });
+});
+
+describe('parseDate', () => {
+  it('round-trips with formatDate and rejects impossible dates', () => {
+    expect(formatDate(parseDate('2023-02-28'))).toBe('2023-02-28');
+    expect(() => parseDate('2023-02-29')).toThrow(/calendar date/);
+    expect(() => parseDate('2023-2-1')).toThrow(/YYYY-MM-DD/);
+  });
+});
+
+describe('TimestampFormatter', () => {
+  it('formats local seconds as YYYY-MM-DD HH:MM:SS', () => {
+    const f = new TimestampFormatter();
+    expect(f.format(parseDate('2023-10-01') + 5 * 3600 + 7 * 60 + 9)).toBe('2023-10-01 05:07:09');
+    expect(f.format(parseDate('2023-12-31') + DAY - 1)).toBe('2023-12-31 23:59:59');
+  });
+});
+
+describe('SPRING_FESTIVAL', () => {
+  it('covers 2015–2035 with dates between 21 January and 20 February', () => {
+    for (let y = 2015; y <= 2035; y++) {
+      const d = SPRING_FESTIVAL[y];
+      expect(d.slice(0, 4)).toBe(String(y));
+      expect(d.slice(5) >= '01-21' && d.slice(5) <= '02-20').toBe(true);
+    }
+    // Known dates (Hong Kong Observatory): 2023-01-22, 2024-02-10.
+    expect(SPRING_FESTIVAL[2023]).toBe('2023-01-22');
+    expect(SPRING_FESTIVAL[2024]).toBe('2024-02-10');
+  });
+});
+
+describe('dayMultipliers', () => {
+  it('raises the festival windows and leaves ordinary days at 1', () => {
+    const period = { start: parseDate('2023-01-01'), end: parseDate('2024-01-01') };
+    const m = dayMultipliers(period, [{ event: 'national_day', multiplier: 2 }, { event: 'spring_festival', multiplier: 3 }, { event: 'double_11', multiplier: 1.5 }]);
+    const at = (date: string): number => m[(parseDate(date) - period.start) / DAY];
+    expect(m.length).toBe(365);
+    expect(at('2023-10-01')).toBe(2);
+    expect(at('2023-10-07')).toBe(2);
+    expect(at('2023-10-08')).toBe(1);
+    expect(at('2023-01-22')).toBe(3);
+    expect(at('2023-01-01')).toBe(3); // 21 days before the festival
+    expect(at('2023-11-11')).toBe(1.5);
+    expect(at('2023-06-15')).toBe(1);
+  });
+});
