@@ -4,9 +4,9 @@ import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
 import { absent, buildView, idsOf, isPersonal, ratioStrength, type LogView } from './view.js';
 
 /**
- * Refunds (personal): frequent returns. A SUCCESS Refund pairs with the latest earlier SUCCESS Purchase at the
- * same counterparty, within `windowDays`, whose unrefunded remainder covers it (the SPEC §1 rule, found
- * heuristically from the log alone). Present when paired refunds ≥ `minRefunds` and paired refunds / SUCCESS
+ * Refunds (personal): frequent returns. A SUCCESS Refund pairs with an earlier SUCCESS Purchase at the same
+ * counterparty within `windowDays` — the latest of exactly its amount, else the latest whose unrefunded remainder
+ * covers it (the SPEC §1 rule, found heuristically from the log alone). Present when paired refunds ≥ `minRefunds` and paired refunds / SUCCESS
  * purchases ≥ `minRate`. Evidence: the paired refunds and their purchases.
  */
 export function refundsFromView(v: LogView, t: Thresholds['refunds']): Detection {
@@ -28,16 +28,22 @@ export function refundsFromView(v: LogView, t: Thresholds['refunds']): Detection
     } else if (r.type === 'Refund' && r.amountCents > 0) {
       const list = purchasesByCp.get(r.counterparty);
       if (!list) continue;
+      // Prefer the latest purchase refunded in full (same amount), else the latest whose remainder covers it.
+      let pick = -1;
       for (let k = list.length - 1; k >= 0; k--) {
         const j = list[k];
         if (v.day[i] - v.day[j] > t.windowDays) break;
         const rem = remaining.get(j)!;
-        if (rem >= r.amountCents) {
-          remaining.set(j, rem - r.amountCents);
-          evidence.push(i, j);
-          paired++;
+        if (rem === r.amountCents) {
+          pick = j;
           break;
         }
+        if (pick < 0 && rem >= r.amountCents) pick = j;
+      }
+      if (pick >= 0) {
+        remaining.set(pick, remaining.get(pick)! - r.amountCents);
+        evidence.push(i, pick);
+        paired++;
       }
     }
   }
