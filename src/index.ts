@@ -9,6 +9,7 @@ export { VERSION } from './version.js';
 export * from './perturb/index.js';
 export * from './eval/index.js';
 export * from './questions/index.js';
+export * from './signals/index.js';
 // both validate (remarks) and questions (stems) name a checkLeakage: the bare name stays validate's
 export { checkLeakage } from './validate/index.js';
 export { checkLeakage as checkStemLeakage } from './questions/index.js';
