@@ -1,0 +1,290 @@
+/**
+ * Independent recomputation of every template's gold answer from raw rows: plain loops over `LogRow`, no
+ * `LogFacts`, no template helpers. Property tests compare these with the builder's gold options.
+ * Each oracle returns the gold option text (calc: formatted like the options), or null when it does not apply.
+ */
+import type { Log, LogRow } from '../../src/schema/log-row.js';
+
+const OK = (r: LogRow): boolean => r.status === 'SUCCESS';
+const M = (r: LogRow): string => r.timestamp.slice(0, 7);
+const H = (r: LogRow): number => Number(r.timestamp.slice(11, 13));
+const T = (r: LogRow): number => Date.parse(r.timestamp.replace(' ', 'T') + 'Z');
+const DAYMS = 86_400_000;
+const abs = Math.abs;
+
+function monthsCovered(log: Log): string[] {
+  const out: string[] = [];
+  const first = M(log.rows[0]);
+  const last = M(log.rows[log.rows.length - 1]);
+  let [y, m] = first.split('-').map(Number);
+  for (;;) {
+    const k = `${y}-${String(m).padStart(2, '0')}`;
+    out.push(k);
+    if (k === last) return out;
+    m++;
+    if (m === 13) {
+      m = 1;
+      y++;
+    }
+  }
+}
+function sum(xs: number[]): number {
+  return xs.reduce((a, b) => a + b, 0);
+}
+function cents(x: number): string {
+  const c = Math.round(x);
+  const s = c < 0 ? '-' : '';
+  const a = Math.abs(c);
+  return `${s}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
+}
+const P = (x: number): string => `${(Math.round(x * 10) / 10).toFixed(1)}%`;
+const R = (x: number): string => (Math.round(x * 100) / 100).toFixed(2);
+const D = (x: number): string => `${(Math.round(x * 10) / 10).toFixed(1)} days`;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const ML = (m: string): string => `${MONTHS[Number(m.slice(5)) - 1]} ${m.slice(0, 4)}`;
+
+function rowsOf(log: Log, types: string[], sign: 0 | 1 | -1 = 0): LogRow[] {
+  return log.rows.filter((r) => OK(r) && (types.length === 0 || types.includes(r.type)) && (sign === 0 || Math.sign(r.amountCents) === sign));
+}
+function monthly(log: Log, rows: LogRow[]): number[] {
+  return monthsCovered(log).map((m) => sum(rows.filter((r) => M(r) === m).map((r) => abs(r.amountCents))));
+}
+function meanOf(xs: number[]): number {
+  return sum(xs) / xs.length;
+}
+function sdOf(xs: number[]): number {
+  const m = meanOf(xs);
+  return Math.sqrt(sum(xs.map((x) => (x - m) ** 2)) / xs.length);
+}
+function medianOf(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const k = Math.floor(s.length / 2);
+  return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2;
+}
+function argmax(m: Map<string, number>): string {
+  return [...m].sort((a, b) => b[1] - a[1])[0][0];
+}
+function totalsBy(rows: LogRow[], key: (r: LogRow) => string): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const r of rows) m.set(key(r), (m.get(key(r)) ?? 0) + abs(r.amountCents));
+  return m;
+}
+function home(log: Log): string {
+  const m = new Map<string, number>();
+  for (const r of log.rows) m.set(r.location, (m.get(r.location) ?? 0) + 1);
+  return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0][0];
+}
+function monthEnds(log: Log): number[] {
+  let carry = log.rows[0].balanceCents;
+  return monthsCovered(log).map((m) => {
+    const inMonth = log.rows.filter((r) => M(r) === m);
+    if (inMonth.length) carry = inMonth[inMonth.length - 1].balanceCents;
+    return carry;
+  });
+}
+const OPER = ['Supplier Payment', 'Payroll', 'Rent', 'Bill Payment', 'Tax'];
+
+/** Gold option text per template id. */
+export const ORACLES: Record<string, (log: Log, kind: 'personal' | 'sme') => string | null> = {
+  'salary-months': (l) => String(new Set(rowsOf(l, ['Salary']).map(M)).size),
+  'rent-missing-months': (l) => {
+    const paid = new Set(rowsOf(l, ['Rent']).map(M));
+    return String(monthsCovered(l).filter((m) => !paid.has(m)).length);
+  },
+  'card-repayment-months': (l) => String(new Set(rowsOf(l, ['Card Repayment']).map(M)).size),
+  'tax-months': (l) => String(new Set(rowsOf(l, ['Tax']).map(M)).size),
+  'payroll-months': (l) => String(new Set(rowsOf(l, ['Payroll']).map(M)).size),
+  'subscription-counterparties': (l) => String(new Set(rowsOf(l, ['Subscription']).map((r) => r.counterparty)).size),
+  'top-outflow-type': (l) => argmax(totalsBy(rowsOf(l, [], -1), (r) => r.type)),
+  'top-outflow-counterparty': (l) => argmax(totalsBy(rowsOf(l, [], -1), (r) => r.counterparty)),
+  'top-supplier': (l) => argmax(totalsBy(rowsOf(l, ['Supplier Payment'], -1), (r) => r.counterparty)),
+  'top-cost-type': (l) => argmax(totalsBy(rowsOf(l, OPER, -1), (r) => r.type)),
+  'most-declined-type': (l) => {
+    const m = new Map<string, number>();
+    for (const r of l.rows) if (!OK(r)) m.set(r.type, (m.get(r.type) ?? 0) + 1);
+    return argmax(m);
+  },
+  'lowest-balance-month': (l) => {
+    let best = l.rows[0];
+    for (const r of l.rows) if (r.balanceCents < best.balanceCents) best = r;
+    return ML(M(best));
+  },
+  'refund-top-counterparty': (l) => argmax(totalsBy(rowsOf(l, ['Refund'], 1), (r) => r.counterparty)),
+  'late-fee-total': (l) => cents(sum(rowsOf(l, ['Late Fee']).map((r) => abs(r.amountCents)))),
+  'peak-hour-window': (l, k) => {
+    const rows = rowsOf(l, [k === 'sme' ? 'Sales Receipt' : 'Purchase']);
+    const c = [0, 0, 0, 0];
+    for (const r of rows) c[Math.floor(H(r) / 6)]++;
+    return ['00:00–05:59', '06:00–11:59', '12:00–17:59', '18:00–23:59'][c.indexOf(Math.max(...c))];
+  },
+  'busiest-weekday': (l) => {
+    const c = [0, 0, 0, 0, 0, 0, 0];
+    for (const r of rowsOf(l, ['Sales Receipt'])) c[new Date(r.timestamp.slice(0, 10) + 'T00:00:00Z').getUTCDay()]++;
+    return ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][c.indexOf(Math.max(...c))];
+  },
+  'lowest-revenue-month': (l) => {
+    const xs = monthly(l, rowsOf(l, ['Sales Receipt'], 1));
+    return ML(monthsCovered(l)[xs.indexOf(Math.min(...xs))]);
+  },
+  'qr-top-month': (l) => {
+    const ms = monthsCovered(l);
+    const c = ms.map((m) => rowsOf(l, []).filter((r) => r.channel === 'QR' && M(r) === m).length);
+    return ML(ms[c.indexOf(Math.max(...c))]);
+  },
+  'peak-spending-month': (l) => {
+    const xs = monthly(l, rowsOf(l, [], -1));
+    return ML(monthsCovered(l)[xs.indexOf(Math.max(...xs))]);
+  },
+  'top-counterparty-share': (l) => {
+    const out = rowsOf(l, [], -1);
+    const t = totalsBy(out, (r) => r.counterparty);
+    return P((100 * Math.max(...t.values())) / sum(out.map((r) => abs(r.amountCents))));
+  },
+  'supplier-share': (l) => {
+    const out = rowsOf(l, ['Supplier Payment'], -1);
+    return P((100 * Math.max(...totalsBy(out, (r) => r.counterparty).values())) / sum(out.map((r) => abs(r.amountCents))));
+  },
+  'bill-monthly-average': (l) => cents(sum(rowsOf(l, ['Bill Payment'], -1).map((r) => abs(r.amountCents))) / monthsCovered(l).length),
+  'largest-purchase-multiple': (l) => {
+    const a = rowsOf(l, ['Purchase'], -1).map((r) => abs(r.amountCents));
+    return R(Math.max(...a) / medianOf(a));
+  },
+  'night-share': (l, k) => {
+    const rows = rowsOf(l, [k === 'sme' ? 'Sales Receipt' : 'Purchase']);
+    return P((100 * rows.filter((r) => H(r) < 5).length) / rows.length);
+  },
+  'overseas-share': (l) => {
+    const out = rowsOf(l, [], -1);
+    const h = home(l);
+    return P((100 * sum(out.filter((r) => r.location !== h).map((r) => abs(r.amountCents)))) / sum(out.map((r) => abs(r.amountCents))));
+  },
+  'refund-rate': (l) => P((100 * sum(rowsOf(l, ['Refund'], 1).map((r) => r.amountCents))) / sum(rowsOf(l, ['Purchase'], -1).map((r) => -r.amountCents))),
+  'declined-share': (l) => {
+    const att = l.rows.filter((r) => r.amountCents < 0);
+    return P((100 * att.filter((r) => !OK(r)).length) / att.length);
+  },
+  'cash-out-after-credit': (l) => {
+    const d = rowsOf(l, ['Loan Disbursement'], 1).map(T);
+    return String(rowsOf(l, ['ATM Withdrawal', 'Transfer Out']).filter((r) => d.some((t) => T(r) > t && T(r) - t <= 72 * 3600_000)).length);
+  },
+  'borrowing-to-repay': (l) => {
+    const d = rowsOf(l, ['Loan Disbursement'], 1).map(T);
+    return String(rowsOf(l, ['Loan Repayment', 'Card Repayment']).filter((r) => d.some((t) => T(r) > t && T(r) - t <= 168 * 3600_000)).length);
+  },
+  'online-lenders': (l) => cents(sum(rowsOf(l, ['Loan Disbursement'], 1).filter((r) => r.channel === 'ONLINE').map((r) => r.amountCents))),
+  'savings-rate': (l) => {
+    const i = sum(rowsOf(l, [], 1).map((r) => r.amountCents));
+    const o = sum(rowsOf(l, [], -1).map((r) => -r.amountCents));
+    return P((100 * (i - o)) / i);
+  },
+  'operating-income-share': (l) => P((100 * sum(rowsOf(l, ['Sales Receipt'], 1).map((r) => r.amountCents))) / sum(rowsOf(l, [], 1).map((r) => r.amountCents))),
+  'cost-to-income': (l) => P((100 * sum(rowsOf(l, OPER, -1).map((r) => -r.amountCents))) / sum(rowsOf(l, ['Sales Receipt'], 1).map((r) => r.amountCents))),
+  'qr-share': (l) => {
+    const ok = rowsOf(l, []);
+    return P((100 * sum(ok.filter((r) => r.channel === 'QR').map((r) => abs(r.amountCents)))) / sum(ok.map((r) => abs(r.amountCents))));
+  },
+  'rows-per-active-day': (l) => {
+    const ok = rowsOf(l, []);
+    return R(ok.length / new Set(ok.map((r) => r.timestamp.slice(0, 10))).size);
+  },
+  'owner-net-transfers': (l) => cents(sum(rowsOf(l, ['Transfer In'], 1).map((r) => r.amountCents)) + sum(rowsOf(l, ['Transfer Out'], -1).map((r) => r.amountCents))),
+  'months-balance-fell': (l) => {
+    const e = monthEnds(l);
+    return String(e.filter((x, i) => i > 0 && x < e[i - 1]).length);
+  },
+  'loan-repayment-gap': (l) => {
+    const t = rowsOf(l, ['Loan Repayment']).map(T);
+    return D(Math.max(...t.slice(1).map((x, i) => (x - t[i]) / DAYMS)));
+  },
+  'pay-day-spread': (l, k) => {
+    const d = rowsOf(l, [k === 'sme' ? 'Payroll' : 'Salary']).map((r) => Number(r.timestamp.slice(8, 10)));
+    return D(Math.max(...d) - Math.min(...d));
+  },
+  'monthly-outflow-cv': (l) => {
+    const xs = monthly(l, rowsOf(l, [], -1));
+    return P((100 * sdOf(xs)) / meanOf(xs));
+  },
+  'revenue-cv': (l) => {
+    const xs = monthly(l, rowsOf(l, ['Sales Receipt'], 1));
+    return P((100 * sdOf(xs)) / meanOf(xs));
+  },
+  'essential-share': (l) => {
+    const e = sum(rowsOf(l, ['Rent', 'Bill Payment', 'Tax'], -1).map((r) => -r.amountCents));
+    const d = sum(rowsOf(l, ['Purchase', 'Subscription'], -1).map((r) => -r.amountCents));
+    return P((100 * e) / (e + d));
+  },
+  'debt-service-ratio': (l) =>
+    P((100 * sum(rowsOf(l, ['Loan Repayment', 'Card Repayment'], -1).map((r) => -r.amountCents))) / sum(rowsOf(l, ['Salary'], 1).map((r) => r.amountCents))),
+  'spike-count': (l) => {
+    const a = rowsOf(l, ['Purchase'], -1).map((r) => -r.amountCents);
+    const m = medianOf(a);
+    return String(a.filter((x) => x > 3 * m).length);
+  },
+  'category-hhi': (l) => {
+    const out = rowsOf(l, [], -1);
+    const all = sum(out.map((r) => -r.amountCents));
+    return R(sum([...totalsBy(out, (r) => r.type).values()].map((v) => (v / all) ** 2)));
+  },
+  'low-balance-days': (l) => {
+    const threshold = (0.1 * sum(rowsOf(l, [], 1).map((r) => r.amountCents))) / monthsCovered(l).length;
+    const close = new Map<string, number>();
+    for (const r of l.rows) close.set(r.timestamp.slice(0, 10), r.balanceCents);
+    return String([...close.values()].filter((b) => b < threshold).length);
+  },
+  'retention-after-payday': (l) => {
+    const ratios: number[] = [];
+    l.rows.forEach((p, i) => {
+      if (!OK(p) || p.type !== 'Salary' || p.amountCents <= 0 || p.balanceCents <= 0) return;
+      let b = p.balanceCents;
+      for (let k = i + 1; k < l.rows.length && T(l.rows[k]) - T(p) <= 168 * 3600_000; k++) b = l.rows[k].balanceCents;
+      ratios.push(b / p.balanceCents);
+    });
+    return P(100 * meanOf(ratios));
+  },
+  'balance-trend': (l) => {
+    const y = monthEnds(l);
+    const n = y.length;
+    const mx = (n - 1) / 2;
+    const my = meanOf(y);
+    return cents(sum(y.map((v, i) => (i - mx) * (v - my))) / sum(y.map((_, i) => (i - mx) ** 2)));
+  },
+  'net-borrowing': (l) => cents(sum(rowsOf(l, ['Loan Disbursement'], 1).map((r) => r.amountCents)) + sum(rowsOf(l, ['Loan Repayment'], -1).map((r) => r.amountCents))),
+  'peak-month-ratio': (l) => {
+    const xs = monthly(l, rowsOf(l, [], -1));
+    return R(Math.max(...xs) / meanOf(xs));
+  },
+  'seasonal-peak-trough': (l) => {
+    const xs = monthly(l, rowsOf(l, ['Sales Receipt'], 1));
+    return R(Math.max(...xs) / Math.min(...xs));
+  },
+  'working-capital-cover': (l) => R(Math.min(...monthEnds(l)) / (sum(rowsOf(l, OPER, -1).map((r) => -r.amountCents)) / monthsCovered(l).length)),
+  'refund-lag': (l) => {
+    const lags: number[] = [];
+    l.rows.forEach((rf, i) => {
+      if (!OK(rf) || rf.type !== 'Refund' || rf.amountCents <= 0) return;
+      for (let k = i - 1; k >= 0; k--) {
+        const p = l.rows[k];
+        if (OK(p) && p.type === 'Purchase' && p.counterparty === rf.counterparty) {
+          lags.push((T(rf) - T(p)) / DAYMS);
+          return;
+        }
+      }
+    });
+    return D(meanOf(lags));
+  },
+  'turnover-cycle': (l) => {
+    const sales = rowsOf(l, ['Sales Receipt'], 1).map(T);
+    const lags: number[] = [];
+    for (const p of rowsOf(l, ['Supplier Payment'], -1)) {
+      const next = sales.find((s) => s > T(p));
+      if (next !== undefined) lags.push((next - T(p)) / DAYMS);
+    }
+    return D(meanOf(lags));
+  },
+  'supplier-payment-gap': (l) => {
+    const pays = rowsOf(l, ['Supplier Payment'], -1);
+    const top = argmax(totalsBy(pays, (r) => r.counterparty));
+    const t = pays.filter((r) => r.counterparty === top).map(T);
+    return D(meanOf(t.slice(1).map((x, i) => (x - t[i]) / DAYMS)));
+  },
+};
