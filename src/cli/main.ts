@@ -5,23 +5,34 @@ import { VERSION } from '../version.js';
 
 /**
  * Each verb lives in `src/cli/commands/<verb>.ts` and exports `register(program)`, which declares its options
- * and calls the library. Add a verb by adding its module here.
+ * and calls the library. Add a verb by adding its module here, keyed by the verb's name.
+ * Only the module of the verb being run is loaded, so `cclupe score` never pays for vega or openai.
  */
-const COMMANDS: Array<() => Promise<{ register(program: Command): void }>> = [
-  () => import('./commands/generate.js'),
-  () => import('./commands/validate.js'),
-  () => import('./commands/reference.js'),
-  () => import('./commands/drift.js'),
-  () => import('./commands/score.js'),
-  () => import('./commands/compare.js'),
-  () => import('./commands/leaderboard.js'),
-  () => import('./commands/stability.js'),
-  () => import('./commands/eval.js'),
-  () => import('./commands/perturb.js'),
-  () => import('./commands/robustness.js'),
-  () => import('./commands/questions.js'),
-  () => import('./commands/show.js'),
-];
+const COMMANDS: Record<string, () => Promise<{ register(program: Command): void }>> = {
+  generate: () => import('./commands/generate.js'),
+  validate: () => import('./commands/validate.js'),
+  reference: () => import('./commands/reference.js'),
+  drift: () => import('./commands/drift.js'),
+  questions: () => import('./commands/questions.js'),
+  show: () => import('./commands/show.js'),
+  score: () => import('./commands/score.js'),
+  compare: () => import('./commands/compare.js'),
+  leaderboard: () => import('./commands/leaderboard.js'),
+  stability: () => import('./commands/stability.js'),
+  eval: () => import('./commands/eval.js'),
+  perturb: () => import('./commands/perturb.js'),
+  robustness: () => import('./commands/robustness.js'),
+};
+
+/** The verbs whose modules must be loaded: the one named on the command line, or all of them for top-level help. */
+function verbsToLoad(args: string[]): string[] {
+  const first = args.find((a) => !a.startsWith('-'));
+  if (first === 'help') {
+    const target = args[args.indexOf('help') + 1];
+    return target && target in COMMANDS ? [target] : Object.keys(COMMANDS);
+  }
+  return first !== undefined && first in COMMANDS ? [first] : Object.keys(COMMANDS);
+}
 
 async function main(argv: string[]): Promise<void> {
   const program = new Command('cclupe')
@@ -29,7 +40,7 @@ async function main(argv: string[]): Promise<void> {
     .version(VERSION, '-V, --version')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
-  for (const load of COMMANDS) (await load()).register(program);
+  for (const verb of verbsToLoad(argv.slice(2))) (await COMMANDS[verb]()).register(program);
   try {
     await program.parseAsync(argv);
   } catch (err) {
