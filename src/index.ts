@@ -2,6 +2,8 @@ export * from './schema/index.js';
 export * from './random/index.js';
 export * from './log/index.js';
 export * from './errors.js';
+export * from './synth/index.js';
+export { loadProfile, listProfiles, PROFILES_DIR } from './io/profiles.js';
 export * from './score/index.js';
 export * from './drift/index.js';
 export * from './validate/index.js';
