@@ -5,6 +5,7 @@ import type { PerturbEdit, PerturbRecord, PerturbStep } from '../schema/perturb-
 import { CANONICAL_COLUMNS } from '../schema/transaction-types.js';
 import { CANONICAL_FORMAT, isCanonicalFormat, type FormatSpec } from './format-spec.js';
 import { getOperator } from './operators/index.js';
+import { formatLogTsv } from '../log/format-tsv.js';
 import { renderTable, serializeTable } from './render.js';
 import type { CellTable, LogState, Operator, OperatorContext, SeverityLevel } from './types.js';
 
@@ -125,11 +126,15 @@ function attempt(source: PerturbSource, requests: readonly PerturbRequest[], see
     }
     steps.push({ op: op.id, kind: op.kind, severity: r.severity, rate: op.usesRate ? ctx.rate : 0, params: used });
   }
-  if (!table) {
+  let text: string;
+  if (table) text = serializeTable(table);
+  else if (isCanonicalFormat(format)) text = formatLogTsv(state.log); // the common case: no table needed
+  else {
     edits.push(...formatEdits(state.log, format, ordered.filter((o) => o.op.stage === 'format').map((o) => o.op.id).join('+')));
     table = renderTable(state.log, format);
+    text = serializeTable(table);
   }
-  return { state, table, steps, edits, ops: ordered.map((o) => o.op), seedKey: [...keyParts, ...(attemptNo > 0 ? [`a${attemptNo}`] : [])].join('/') };
+  return { state, text, format: table ? table.format : format, steps, edits, ops: ordered.map((o) => o.op), seedKey: [...keyParts, ...(attemptNo > 0 ? [`a${attemptNo}`] : [])].join('/') };
 }
 
 /**
@@ -146,7 +151,7 @@ export function perturbLog(source: PerturbSource, requests: readonly PerturbRequ
     const done = attempt(source, requests, options.seed, a);
     if (!done) return null;
     if (guarded && !options.guard!(source.log, done.state.log)) continue;
-    const { state, table, steps, edits, ops } = done;
+    const { state, text, format, steps, edits, ops } = done;
     const touchedRows = new Set<number>();
     const touchedCols = new Set<string>();
     for (const e of edits) {
@@ -171,7 +176,7 @@ export function perturbLog(source: PerturbSource, requests: readonly PerturbRequ
       integrity: [...new Set(corrupting.flatMap((o) => o.integrity))].sort(),
       dialect: null,
     };
-    return { logId, text: serializeTable(table), log, labels, format: table.format, record };
+    return { logId, text, log, labels, format, record };
   }
   return null;
 }

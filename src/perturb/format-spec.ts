@@ -61,5 +61,10 @@ export function cloneFormat(f: FormatSpec): FormatSpec {
 
 /** True when the format is exactly the canonical TSV. */
 export function isCanonicalFormat(f: FormatSpec): boolean {
-  return JSON.stringify(f) === JSON.stringify(CANONICAL_FORMAT);
+  if (f === CANONICAL_FORMAT) return true;
+  const c = CANONICAL_FORMAT;
+  if (f.delimiter !== c.delimiter || f.timestampFormat !== c.timestampFormat || f.decimalSeparator !== c.decimalSeparator) return false;
+  if (f.thousandsSeparator !== c.thousandsSeparator || f.negative !== c.negative || f.currency !== null) return false;
+  if (f.lineEnding !== c.lineEnding || f.bom !== c.bom || f.trimCells !== c.trimCells) return false;
+  return c.columnOrder.every((col, i) => f.columnOrder[i] === col && f.headerNames[col] === col);
 }

@@ -34,10 +34,16 @@ export const refundBeforePurchase: LogOperator<{ daysBefore: number }> = {
       if (r.status === 'SUCCESS' && r.timestamp > first) candidates.push(r);
     }
     if (candidates.length === 0) return null;
-    const p = pick(ctx.rng, candidates);
+    // what earlier labelled refunds left of each purchase: the new refund takes half of it, so only the date is wrong
+    const refunded = new Map<string, number>();
+    for (const pair of s.labels?.refund_pairs ?? []) refunded.set(pair.purchase_txn_id, (refunded.get(pair.purchase_txn_id) ?? 0) + pair.amount_cents);
+    const left = (r: LogRow) => -r.amountCents - (refunded.get(r.txn_id) ?? 0);
+    const open = candidates.filter((r) => left(r) >= 2);
+    if (open.length === 0) return null;
+    const p = pick(ctx.rng, open);
     let ts = addDays(p.timestamp, -daysBefore);
     if (ts < first) ts = first;
-    const amount = Math.max(1, Math.round(-p.amountCents * 0.5));
+    const amount = Math.max(1, Math.round(left(p) * 0.5));
     const opening = openingBalance(rows);
     const refund: LogRow = { ...p, txn_id: freshTxnId(rows, p.txn_id), timestamp: ts, type: 'Refund', amountCents: amount, remark: 'Refund for returned goods' };
     rows.splice(insertionIndex(rows, ts), 0, refund);
