@@ -34,6 +34,8 @@ export interface PerturbDatasetOptions {
   cover?: 'all' | 'rotate';
   /** Validator checks to skip (ids from the validator's registry), e.g. `labels` to save the detector re-run. */
   skipChecks?: readonly string[];
+  /** Called after each source log is done (for a progress bar); not part of the result. */
+  onLog?: (done: number, total: number) => void;
 }
 
 /** Issue counts per code, split into errors and findings (warnings and info). */
@@ -219,6 +221,7 @@ export function perturbDataset(sources: readonly SourceLog[], items: readonly It
         outputs.push({ record: { ...record, items: itemRefs }, text: p.text, dialect, labels: p.labels, items: outItems, check });
       }
     });
+    options.onLog?.(k + 1, sorted.length);
   });
   return { outputs, notApplicable };
 }

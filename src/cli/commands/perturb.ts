@@ -7,6 +7,7 @@ import { OPERATORS } from '../../perturb/operators/index.js';
 import { readDatasetForPerturb, writePerturbedDataset } from '../../perturb/perturb-io.js';
 import type { SeverityLevel } from '../../perturb/types.js';
 import { CHECK_IDS } from '../../validate/registry.js';
+import { createProgress } from '../progress.js';
 
 /** Options of `cclupe perturb`. */
 export interface PerturbCliOptions {
@@ -68,7 +69,9 @@ export function runPerturb(dataset: string, options: PerturbCliOptions): { text:
   };
   const source = readDatasetForPerturb(dataset);
   if (source.sources.length === 0) throw new UsageError(`${dataset} holds no logs`, 'dataset');
-  const result = perturbDataset(source.sources, source.items, opts);
+  const bar = createProgress('perturb', source.sources.length);
+  const result = perturbDataset(source.sources, source.items, { ...opts, onLog: () => bar.tick() });
+  bar.stop();
   const matrix = detectionMatrix(result.outputs, result.notApplicable);
   writePerturbedDataset(options.out, dataset, result, opts, options.check ? matrix : null);
   const items = result.outputs.reduce((n, o) => n + o.items.length, 0);
