@@ -28,9 +28,9 @@ describe('cclupe reference build / cclupe drift (spawned)', () => {
   let tmp: string;
   beforeAll(() => {
     tmp = mkdtempSync(join(tmpdir(), 'cclupe-drift-'));
-    writeCorpus(join(tmp, 'ref'), Array.from({ length: 120 }, (_, i) => makeLog(id(i), { seed: 'cli-ref' })));
-    writeCorpus(join(tmp, 'same'), Array.from({ length: 120 }, (_, i) => makeLog(id(i), { seed: 'cli-same' })));
-    const shifted = Array.from({ length: 120 }, (_, i) => makeLog(id(i), { seed: 'cli-same', scale: 400 }));
+    writeCorpus(join(tmp, 'ref'), Array.from({ length: 60 }, (_, i) => makeLog(id(i), { seed: 'cli-ref' })));
+    writeCorpus(join(tmp, 'same'), Array.from({ length: 60 }, (_, i) => makeLog(id(i), { seed: 'cli-same' })));
+    const shifted = Array.from({ length: 60 }, (_, i) => makeLog(id(i), { seed: 'cli-same', scale: 400 }));
     writeCorpus(join(tmp, 'shifted'), shifted);
   });
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -39,11 +39,11 @@ describe('cclupe reference build / cclupe drift (spawned)', () => {
     const r = run(['reference', 'build', 'ref', '-o', 'ref.json', '--bins', '12'], tmp);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/120 logs/);
+    expect(r.stdout).toMatch(/60 logs/);
     const ref = Reference.parse(JSON.parse(readFileSync(join(tmp, 'ref.json'), 'utf8')));
     expect(ref.schemaVersion).toBe(1);
     expect(ref.source.corpusHash).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(ref.source.logs).toBe(120);
+    expect(ref.source.logs).toBe(60);
     expect(Object.keys(ref.groups)).toEqual(['all', 'personal']); // kind read from the p000000 ids
     expect(ref.groups.all!.features.amount_out.edges!.length).toBe(11);
     // Same input twice gives the same bytes.
@@ -52,7 +52,7 @@ describe('cclupe reference build / cclupe drift (spawned)', () => {
   });
 
   it('exits 0 with a per-feature table when nothing drifts', () => {
-    // The reference corpus itself: KL = 0 on every feature. (A fresh 120-log sample can pass 0.1 on rows per log by
+    // The reference corpus itself: KL = 0 on every feature. (A fresh 60-log sample can pass 0.1 on rows per log by
     // chance alone, one value per log; the library tests cover fresh samples with 300 logs.)
     const r = run(['drift', 'ref', '--reference', 'ref.json'], tmp);
     expect(r.code).toBe(0);
@@ -90,9 +90,9 @@ describe('cclupe reference build / cclupe drift (spawned)', () => {
     const r = run(['drift', 'same', '--reference', 'ref.json', '--per-log', '--per-log-bins', '4', '--json'], tmp);
     const report = JSON.parse(r.stdout);
     expect(report.perLog.bins).toBe(4);
-    expect(report.perLog.logs).toBe(120);
+    expect(report.perLog.logs).toBe(60);
     const rows = report.perLog.features.find((f: { feature: string }) => f.feature === 'rows_per_log');
-    expect(rows.logs.not_meaningful).toBe(120); // n = 1 per log: never meaningful
+    expect(rows.logs.not_meaningful).toBe(60); // n = 1 per log: never meaningful
   });
 
   it('rejects bad usage with exit 2 and one line naming the option', () => {

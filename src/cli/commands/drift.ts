@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { BinnedAccumulator } from '../../drift/accumulator.js';
 import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_PER_LOG_BINS, DEFAULT_REFERENCE_BINS, type DriftThresholds } from '../../drift/compare.js';
 import { FEATURE_IDS, type FeatureId } from '../../drift/features.js';
-import { renderDriftHtml } from '../../drift/html-report.js';
 import { PerLogChecker } from '../../drift/per-log.js';
 import { buildDriftReport, sortForReport, type DriftReport } from '../../drift/report.js';
 import { UsageError } from '../../errors.js';
@@ -126,7 +125,11 @@ export async function runDrift(paths: string[], options: DriftOptions): Promise<
   });
   if (report.pooled.groups.length === 0) throw new UsageError('the logs share no client-kind group with the reference', '--reference');
   if (options.out) writeFileAtomic(options.out, JSON.stringify(report, null, 2) + '\n');
-  if (options.html) writeFileAtomic(options.html, await renderDriftHtml(report));
+  if (options.html) {
+    // vega and vega-lite load only when a report is asked for, so other commands start fast.
+    const { renderDriftHtml } = await import('../../drift/html-report.js');
+    writeFileAtomic(options.html, await renderDriftHtml(report));
+  }
   process.stdout.write(options.json ? JSON.stringify(report) + '\n' : formatDriftTable(report));
   if (!report.passed) process.exitCode = 1;
 }
