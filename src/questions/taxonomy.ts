@@ -118,7 +118,10 @@ export const PERSONAL_PERSPECTIVES: readonly Perspective[] = [
   },
 ];
 
-/** The 7 SME audit perspectives and their 20 sub-categories (SPEC §6, after CCLUPE Table A8). */
+/**
+ * The 7 SME audit perspectives and their 20 sub-categories (SPEC §6, after CCLUPE Table A8). The SPEC table lists
+ * only 19; we add "receivables timing" to Payment Management, after the paper's "account receivables/payables aging".
+ */
 export const SME_PERSPECTIVES: readonly Perspective[] = [
   {
     id: 'revenue_expense_stability',
@@ -159,6 +162,7 @@ export const SME_PERSPECTIVES: readonly Perspective[] = [
     id: 'payment_management',
     title: 'Payment Management',
     logics: [
+      { id: 'receivables_timing', title: 'receivables timing' },
       { id: 'payables_timing', title: 'payables timing' },
       { id: 'tax_social_security_punctuality', title: 'tax & social-security punctuality' },
       { id: 'sme_payroll_regularity', title: 'payroll regularity' },

@@ -281,6 +281,10 @@ export const ORACLES: Record<string, (log: Log, kind: 'personal' | 'sme') => str
     }
     return D(meanOf(lags));
   },
+  'receivables-gap': (l) => {
+    const t = rowsOf(l, ['Sales Receipt'], 1).map(T);
+    return D(Math.max(...t.slice(1).map((x, i) => (x - t[i]) / DAYMS)));
+  },
   'supplier-payment-gap': (l) => {
     const pays = rowsOf(l, ['Supplier Payment'], -1);
     const top = argmax(totalsBy(pays, (r) => r.counterparty));

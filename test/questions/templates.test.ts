@@ -80,6 +80,7 @@ const CASES: Array<[id: string, log: Which, answer: string | string[], worked: s
   ['turnover-cycle', 'S', '8.4 days', 'lags 1.625, 14.083, 4.667, 10.708, 11.083 days; mean 8.433'],
   ['working-capital-cover', 'S', '2.08', 'lowest month-end 17040 / (32700 / 4 = 8175) = 2.084'],
   ['seasonal-peak-trough', 'S', '1.49', '7000 / 4700 = 1.489'],
+  ['receivables-gap', 'S', '21.0 days', 'receipt gaps 3.54, 7.46, 21.00 (14 Jan → 4 Feb 12:00), 6.58, 11.42, 10.00, 13.63, 18.38, 14.00 days'],
   ['supplier-payment-gap', 'S', '30.5 days', 'Fresh Foods successful 5 Jan, 6 Feb, 7 Mar 10:00: gaps 32 and 29 days'],
   ['risk-indicators', 'S', 'Purchases that do not fit the declared business', 'three Steel Works Factory purchases by a restaurant: Alignment detector present; no other SME signal'],
   ['verdict-concentration', 'S', 'The largest counterparty takes 30% or more of the outflow, and no transaction type takes as much as 50% of it', 'Staff Payroll 16000 / 39360 = 40.65%, also the top type'],

@@ -37,6 +37,7 @@ import { peakMonthRatio } from './peak-month-ratio.js';
 import { peakSpendingMonth } from './peak-spending-month.js';
 import { qrShare } from './qr-share.js';
 import { qrTopMonth } from './qr-top-month.js';
+import { receivablesGap } from './receivables-gap.js';
 import { refundLag } from './refund-lag.js';
 import { refundRate } from './refund-rate.js';
 import { refundTopCounterparty } from './refund-top-counterparty.js';
@@ -108,6 +109,7 @@ export const TEMPLATES: readonly Template[] = [
   peakSpendingMonth,
   qrShare,
   qrTopMonth,
+  receivablesGap,
   refundLag,
   refundRate,
   refundTopCounterparty,
