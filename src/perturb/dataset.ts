@@ -191,7 +191,8 @@ export function perturbDataset(sources: readonly SourceLog[], items: readonly It
           });
           continue;
         }
-        const dialect = isCanonicalFormat(p.format) ? null : formatToDialect(p.format, p.logId);
+        // every preserving file (and any file in another format) comes with the dialect it reads back under
+        const dialect = p.record.preserving || !isCanonicalFormat(p.format) ? formatToDialect(p.format, p.logId) : null;
         const record: PerturbRecord = { ...p.record, dialect: dialect ? `dialects/${p.logId}.json` : null };
         const file = `logs/${p.logId}.tsv`;
         const check = checkPerturbed(p.text, file, p.log, p.labels, dialect, record.preserving, { baseline, skipChecks: options.skipChecks });

@@ -52,7 +52,7 @@ export const PerturbRecord = z.object({
   expected_codes: z.array(z.string()),
   /** Integrity categories planted (truth of the integrity item). */
   integrity: z.array(z.string()),
-  /** Dataset-relative path of the dialect file to read the log with, or null for canonical TSV. */
+  /** Dataset-relative path of the dialect file to read the log with (always set for preserving logs), or null for canonical TSV. */
   dialect: z.string().nullable(),
   /** Item ids on this log and the clean item each one repeats (null for integrity items). */
   items: z.array(z.object({ id: z.string(), source_id: z.string().nullable() })).optional(),
