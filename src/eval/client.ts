@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { createNodeFetch } from './http-fetch.js';
 
 /** One chat message as sent to the endpoint. */
 export interface ChatMessage {
@@ -44,11 +45,14 @@ export interface TransportOptions {
   baseUrl: string;
   apiKey?: string;
   timeoutMs: number;
+  /** Keep-alive sockets per origin (default 64); set it to at least the concurrency. */
+  maxSockets?: number;
 }
 
 /**
  * A transport over the official `openai` client with the SDK's own retries off (`maxRetries: 0`), so that our
  * retry policy is the only one; the SDK's logging is off and its environment fallbacks (OPENAI_ORG_ID…) are overridden.
+ * Requests go through `createNodeFetch` (keep-alive node:http), so the timeout covers the whole body.
  */
 export function createOpenAITransport(opts: TransportOptions): ChatTransport {
   const client = new OpenAI({
@@ -60,6 +64,7 @@ export function createOpenAITransport(opts: TransportOptions): ChatTransport {
     maxRetries: 0,
     timeout: opts.timeoutMs,
     logLevel: 'off',
+    fetch: createNodeFetch({ maxSockets: opts.maxSockets ?? 64 }),
   });
   return {
     async complete(body, callOpts = {}) {

@@ -5,20 +5,26 @@ import { createHash } from 'node:crypto';
  * (the input of every hash in a run: cache keys, config hash, dataset hash).
  */
 export function stableStringify(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value as Record<string, unknown>).sort()) {
-      const v = (value as Record<string, unknown>)[k];
-      if (v !== undefined) out[k] = sortKeys(v);
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ',';
+      const v = value[i];
+      out += v === undefined || typeof v === 'function' ? 'null' : stableStringify(v);
     }
-    return out;
+    return out + ']';
   }
-  return value;
+  const obj = value as Record<string, unknown>;
+  let out = '{';
+  let first = true;
+  for (const k of Object.keys(obj).sort()) {
+    const v = obj[k];
+    if (v === undefined || typeof v === 'function') continue;
+    out += (first ? '' : ',') + JSON.stringify(k) + ':' + stableStringify(v);
+    first = false;
+  }
+  return out + '}';
 }
 
 /** Hex SHA-256 of a string or bytes. */

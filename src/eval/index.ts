@@ -3,6 +3,7 @@ export * from './hash.js';
 export * from './retry.js';
 export * from './semaphore.js';
 export * from './client.js';
+export * from './http-fetch.js';
 export * from './extract.js';
 export * from './records.js';
 export * from './store-io.js';

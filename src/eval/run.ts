@@ -13,7 +13,8 @@ import { VERSION } from '../version.js';
 import { createOpenAITransport, type ChatBody, type ChatMessage, type ChatReply, type ChatTransport } from './client.js';
 import { configHash, isBaselineModel, normalizeBaseUrl, resultAffectingConfig, type EvalConfig } from './config.js';
 import type { EvalDataset } from './dataset-io.js';
-import { hashValue } from './hash.js';
+import { hashValue, stableStringify } from './hash.js';
+import { createHash } from 'node:crypto';
 import { ITEM_HEADER } from './loopback-server.js';
 import { checkResume, RUN_MANIFEST_SCHEMA, type RunManifest } from './manifest.js';
 import { preflight, type PreflightResult } from './preflight.js';
@@ -85,7 +86,13 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
   }
   // Baselines see no prompts, so they need no renderer.
   const renderer = baseline !== null ? null : (options.renderer ?? (await import('./prompt.js')).questionsRenderer);
-  const singleTurnMessages = (item: Item, log: Log, style: EvalConfig['style']) => renderer!.single(item, log, style);
+  // Each item is rendered once: the prompt hash, the cache check and the request share the messages.
+  const rendered = new Map<string, ChatMessage[]>();
+  const singleTurnMessages = (item: Item, log: Log, style: EvalConfig['style']) => {
+    let m = rendered.get(item.id);
+    if (!m) rendered.set(item.id, (m = renderer!.single(item, log, style)));
+    return m;
+  };
   const conversationOpening = (item: Item, log: Log, style: EvalConfig['style']) => renderer!.opening(item, log, style);
   const conversationTurn = (item: Item, style: EvalConfig['style']) => renderer!.turn(item, style);
 
@@ -94,7 +101,8 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
     if (!log) throw new UsageError(`item ${item.id} refers to log ${item.log_id}, which the dataset does not hold`, 'dataset');
     return log;
   };
-  const promptHash = renderer === null ? hashValue('offline baseline') : hashValue(items.map((it) => singleTurnMessages(it, logOf(it), config.style)));
+  const promptHash =
+    renderer === null ? hashValue('offline baseline') : hashEach(items, (it) => singleTurnMessages(it, logOf(it), config.style));
   const identity = { config: resultAffectingConfig(config), config_hash: configHash(config), dataset_hash: dataset.hash, prompt_hash: promptHash };
   const previous = readRunManifest(options.runDir);
   if (previous) checkResume(previous, identity);
@@ -139,7 +147,7 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
     const rng = createRng(streamKey('cclupe-eval-jitter', randomUUID()));
     const retryDeps: RetryDeps = { rng, sleep, now };
     const transport =
-      options.transport ?? createOpenAITransport({ baseUrl: baseUrl!, apiKey: options.apiKey, timeoutMs: config.timeout_ms });
+      options.transport ?? createOpenAITransport({ baseUrl: baseUrl!, apiKey: options.apiKey, timeoutMs: config.timeout_ms, maxSockets: config.concurrency });
 
     const bodyFor = (item: Item, messages: ChatMessage[], structured: boolean): ChatBody => {
       const body: ChatBody = { model: config.model, messages, temperature: config.temperature, top_p: config.top_p };
@@ -148,7 +156,17 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
       if (structured && item.format !== 'numeric') body.response_format = answerResponseFormat(item);
       return { ...body, ...config.extra_body };
     };
-    const keyOf = (body: ChatBody) => hashValue({ base_url: baseUrl, body });
+    const keyOf = (body: ChatBody) => requestKey(baseUrl, body);
+    // Single-turn bodies and keys, computed once `structured` is settled (it never changes after the first preflight).
+    const plans = new Map<string, { body: ChatBody; key: string }>();
+    const singlePlan = (item: Item) => {
+      let p = plans.get(item.id);
+      if (!p) {
+        const body = bodyFor(item, singleTurnMessages(item, logOf(item), config.style), structured);
+        plans.set(item.id, (p = { body, key: keyOf(body) }));
+      }
+      return p;
+    };
 
     // Decide what must be sent before touching the network: a fully cached run needs no endpoint at all.
     let structured = manifest.structured_output === true;
@@ -156,7 +174,7 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
       config.conversation
         ? !conversationFullyCached()
         : items.some((item) => {
-            const key = keyOf(bodyFor(item, singleTurnMessages(item, logOf(item), config.style), structured));
+            const { key } = singlePlan(item);
             return !cached.has(key) && (options.retryErrors === true || !failed.has(key));
           });
     const conversationFullyCached = (): boolean => {
@@ -198,8 +216,7 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
     };
 
     /** Sends one request (or reads it from the cache); returns the reply or null on a final failure. */
-    const ask = async (item: Item, turn: number | null, body: ChatBody): Promise<ChatReply | null> => {
-      const key = keyOf(body);
+    const ask = async (item: Item, turn: number | null, body: ChatBody, key = keyOf(body)): Promise<ChatReply | null> => {
       const hit = cached.get(key);
       if (hit) {
         finish({ item_id: item.id, turn, reply: hit.reply, failure: null, cached: true, attempts: hit.attempts, latency_ms: hit.latency_ms });
@@ -246,7 +263,12 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
 
     try {
       if (!config.conversation) {
-        await Promise.all(items.map((item) => ask(item, null, bodyFor(item, singleTurnMessages(item, logOf(item), config.style), structured))));
+        await Promise.all(
+          items.map((item) => {
+            const { body, key } = singlePlan(item);
+            return ask(item, null, body, key);
+          }),
+        );
       } else {
         await Promise.all(
           groupByLog(items).map(async (group) => {
@@ -315,4 +337,25 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
   writeRunOutputs(options.runDir, { results, predictions, reportHtml: renderRunReportHtml(results) });
   writeRunManifest(options.runDir, manifest);
   return { results, predictions, manifest };
+}
+
+/** SHA-256 over each item's messages as JSON, fed one at a time (no giant intermediate string). */
+function hashEach<T>(xs: readonly T[], f: (x: T) => ChatMessage[]): string {
+  const h = createHash('sha256');
+  for (const x of xs) h.update(JSON.stringify(f(x).map((m) => ({ role: m.role, content: m.content })))).update('\n');
+  return h.digest('hex');
+}
+
+/**
+ * The cache key of a request: SHA-256 over the base URL and the body's parameters (stable JSON, sorted keys), then
+ * the messages as `[{role, content}]` JSON. Messages are built by the harness with a fixed key order, so plain
+ * `JSON.stringify` is stable for them and much cheaper on long prompts.
+ */
+export function requestKey(baseUrl: string | null, body: ChatBody): string {
+  const { messages, ...params } = body;
+  return createHash('sha256')
+    .update(stableStringify({ base_url: baseUrl, params }))
+    .update('\n')
+    .update(JSON.stringify(messages.map((m) => ({ role: m.role, content: m.content }))))
+    .digest('hex');
 }

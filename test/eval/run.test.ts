@@ -240,3 +240,22 @@ describe('preflight (through runEval)', () => {
     );
   });
 });
+
+describe('questionsRenderer', () => {
+  it('renders single-turn items exactly as renderPrompt does', async () => {
+    const { questionsRenderer } = await import('../../src/eval/prompt.js');
+    const { renderPrompt } = await import('../../src/questions/index.js');
+    const ds = writeFixtureDataset(2);
+    const data = loadEvalDataset(ds.dir);
+    for (const style of ['third', 'first'] as const) {
+      for (const item of data.items) {
+        const log = data.logs.get(item.log_id)!;
+        const p = renderPrompt(item, log, { style });
+        expect(questionsRenderer.single(item, log, style)).toEqual([
+          { role: 'system', content: p.system },
+          { role: 'user', content: p.user },
+        ]);
+      }
+    }
+  });
+});

@@ -1,0 +1,132 @@
+// Harness overhead of `cclupe eval`: the real openai client, retry layer, semaphore, fsynced response store,
+// extraction and scoring against a loopback OpenAI-compatible server that answers instantly (run in its own
+// process so that its CPU is not charged to the harness), at concurrency 64. Prints one JSON object.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { loadEvalDataset, parseEvalConfig, runEval } from '../dist/eval/index.js';
+import { formatLogTsv } from '../dist/log/format-tsv.js';
+import { COGNITION_LEVELS, DOMAINS } from '../dist/schema/item.js';
+
+const LOGS = Number(process.env.BENCH_EVAL_LOGS ?? 200);
+const CONCURRENCY = 64;
+
+function writeDataset(dir) {
+  mkdirSync(join(dir, 'logs'), { recursive: true });
+  const items = [];
+  for (let l = 0; l < LOGS; l++) {
+    const logId = `B${String(l).padStart(4, '0')}`;
+    let balance = 100_000;
+    const rows = [];
+    for (let d = 1; d <= 40; d++) {
+      const amount = d % 3 === 0 ? 40_000 + d : -(900 + 17 * d);
+      balance += amount;
+      rows.push({
+        txn_id: `${logId}-T${d}`, timestamp: `2024-${String(1 + (d % 12)).padStart(2, '0')}-10 09:00:00`,
+        type: amount > 0 ? 'Salary' : 'Transfer Out', channel: 'TRANSFER', counterparty: amount > 0 ? 'Employer' : 'Shop',
+        amountCents: amount, balanceCents: balance, status: 'SUCCESS', location: 'CZ', remark: amount > 0 ? 'payroll' : 'purchase',
+      });
+    }
+    writeFileSync(join(dir, 'logs', `${logId}.tsv`), formatLogTsv({ rows }));
+    for (let k = 0; k < 15; k++) {
+      const multi = k % 5 === 0;
+      const keys = (multi ? 'ABCDE' : 'ABCD').split('');
+      items.push({
+        id: `${logId}-q${k}`, log_id: logId, client_kind: 'personal', format: multi ? 'multi' : 'single',
+        stem: `Which statement about the account holds (${'abcdefghijklmno'[k]})?`,
+        stem_first_person: `Which statement about my account holds (${'abcdefghijklmno'[k]})?`,
+        options: keys.map((key) => ({ key, text: `Option ${key} text` })),
+        answer: multi ? ['A', 'C'] : [keys[(l + k) % 4]],
+        domain: DOMAINS[k % 7], sub_domain: 'others', perspective: 'p', logic: 'l', cognition: COGNITION_LEVELS[k % 4],
+        difficulty: ['L', 'M', 'H'][k % 3], steps: 2, evidence: [], template: { id: 'bench', version: 1 }, program: [],
+      });
+    }
+  }
+  writeFileSync(join(dir, 'questions.jsonl'), items.map((i) => JSON.stringify(i)).join('\n') + '\n');
+  return items;
+}
+
+// The server runs in its own process, so that its CPU is not charged to the harness (process.cpuUsage below).
+function startServerProcess(itemsFile) {
+  const serverUrl = new URL('../dist/eval/loopback-server.js', import.meta.url).href;
+  const code = `
+    import { readFileSync } from 'node:fs';
+    import { startLoopbackServer } from ${JSON.stringify(serverUrl)};
+    const items = readFileSync(process.argv[1], 'utf8').trim().split('\\n').map((l) => JSON.parse(l));
+    const s = await startLoopbackServer({ policy: 'gold', items });
+    process.stdout.write(s.url + '\\n');
+    process.stdin.on('end', async () => { await s.close(); process.exit(0); });
+    process.stdin.resume();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code, itemsFile], { stdio: ['pipe', 'pipe', 'inherit'] });
+  return new Promise((resolve) => {
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      if (buf.includes('\n')) resolve({ url: buf.trim(), child });
+    });
+  });
+}
+
+const root = mkdtempSync(join(tmpdir(), 'cclupe-bench-eval-'));
+const items = writeDataset(join(root, 'ds'));
+const { url, child } = await startServerProcess(join(root, 'ds', 'questions.jsonl'));
+const dataset = loadEvalDataset(join(root, 'ds'));
+const config = parseEvalConfig({ base_url: url, model: 'loopback-model', concurrency: CONCURRENCY, timeout_ms: 30_000 });
+
+// Harness alone: the same run with an in-process transport that answers instantly (no SDK, no HTTP), so the figure
+// is our own per-item cost: rendering, hashing, the fsynced store, extraction, scoring and writing the run files.
+const byId = new Map(items.map((it) => [it.id, it]));
+const instant = {
+  async listModels() { return ['loopback-model']; },
+  async complete(body, opts) {
+    const item = byId.get(opts?.headers?.['x-cclupe-item']);
+    const content = item ? `Answer: ${item.answer.join(', ')}` : 'OK';
+    return { content, reasoning: null, finish_reason: 'stop', usage: { prompt_tokens: 100, completion_tokens: 5, total_tokens: 105 }, model: body.model };
+  },
+};
+const h0 = performance.now();
+const harness = await runEval(dataset, config, { runDir: join(root, 'harness-run'), bootstrap: false, transport: instant });
+const h1 = performance.now();
+if (harness.results.scores.summary.logScore !== 1) throw new Error('harness-only run did not score 100');
+
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+const fresh = await runEval(dataset, config, { runDir: join(root, 'run'), bootstrap: false });
+const t1 = performance.now();
+const cpu1 = process.cpuUsage(cpu0);
+const resumed = await runEval(dataset, config, { runDir: join(root, 'run'), bootstrap: false });
+const t2 = performance.now();
+const withCi = await runEval(dataset, config, { runDir: join(root, 'run') });
+const t3 = performance.now();
+
+child.stdin.end();
+await new Promise((r) => child.once('exit', r));
+rmSync(root, { recursive: true, force: true });
+
+const n = items.length;
+if (fresh.results.scores.summary.logScore !== 1 || resumed.results.transport.cached_items !== n) {
+  throw new Error('bench run did not score the gold server at 100 or did not resume from the cache');
+}
+process.stdout.write(
+  JSON.stringify({
+    area: 'eval',
+    items: n,
+    concurrency: CONCURRENCY,
+    structured_output: fresh.results.structured_output,
+    harness_only_items_per_s: Math.round((n / (h1 - h0)) * 1000),
+    items_per_s: Math.round((n / (t1 - t0)) * 1000),
+    // Harness overhead: items per CPU-second of the harness process alone (the server runs elsewhere).
+    items_per_cpu_s: Math.round(n / ((cpu1.user + cpu1.system) / 1e6)),
+    load_average_1m: Math.round(loadavg()[0] * 10) / 10,
+    fresh_run_ms: Math.round(t1 - t0),
+    resumed_items_per_s: Math.round((n / (t2 - t1)) * 1000),
+    resumed_run_ms: Math.round(t2 - t1),
+    cached_run_with_bootstrap_ms: Math.round(t3 - t2),
+    target_items_per_s: 1000,
+    meets_target_harness_only: (n / (h1 - h0)) * 1000 >= 1000,
+    meets_target_wall: (n / (t1 - t0)) * 1000 >= 1000,
+    meets_target_cpu: n / ((cpu1.user + cpu1.system) / 1e6) >= 1000,
+  }) + '\n',
+);
