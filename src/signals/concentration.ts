@@ -1,30 +1,39 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, buildView, idsOf, isPersonal, ratioStrength, type LogView } from './view.js';
+import { absent, buildView, idsOf, isPersonal, median, ratioStrength, type LogView } from './view.js';
 
 /**
  * Concentration (personal): one counterparty takes much of the discretionary spending. Over SUCCESS outflows of
  * `types` (≥ `minPurchases` of them), the most frequent counterparty (ties: more money, then name) is present
- * when it has ≥ `minRows` rows, ≥ `minCountShare` of the rows and ≥ `minAmountShare` of the money. Counting rows
- * rather than money keeps one big one-off purchase elsewhere from hiding the habit. Evidence: its rows.
+ * when it has ≥ `minRows` rows, ≥ `minCountShare` of the rows and ≥ `minAmountShare` of the money, each amount
+ * capped at `winsorMultiple` × the median (winsorised, so one huge one-off purchase elsewhere does not hide the
+ * habit). Evidence: its rows.
  */
 export function concentrationFromView(v: LogView, t: Thresholds['concentration']): Detection {
   if (!isPersonal(v)) return absent();
   const types = new Set<string>(t.types);
   const rowsOf = new Int32Array(v.cpNames.length);
   const sumOf = new Float64Array(v.cpNames.length);
-  let total = 0;
-  let count = 0;
+  const idx: number[] = [];
+  const abs: number[] = [];
   for (let i = 0; i < v.n; i++) {
     const r = v.rows[i];
     if (!v.ok[i] || r.amountCents >= 0 || !types.has(r.type)) continue;
-    total -= r.amountCents;
-    count++;
-    rowsOf[v.cp[i]]++;
-    sumOf[v.cp[i]] -= r.amountCents;
+    idx.push(i);
+    abs.push(-r.amountCents);
   }
-  if (count < t.minPurchases || total <= 0) return absent();
+  const count = idx.length;
+  if (count < t.minPurchases) return absent();
+  const cap = t.winsorMultiple * median(abs);
+  let total = 0;
+  for (let k = 0; k < count; k++) {
+    const a = Math.min(abs[k], cap);
+    total += a;
+    rowsOf[v.cp[idx[k]]]++;
+    sumOf[v.cp[idx[k]]] += a;
+  }
+  if (total <= 0) return absent();
   let top = -1;
   for (let k = 0; k < rowsOf.length; k++) {
     if (rowsOf[k] === 0) continue;

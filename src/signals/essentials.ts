@@ -6,8 +6,8 @@ import { groupRows, irregularInSeries } from './series.js';
 
 /**
  * Essentials (SME): essential obligations (rent, utilities, tax, payroll; `types`) paid irregularly.
- * Rows are grouped by (type, payee); a group with ≥ `minSeries` SUCCESS rows whose median gap is monthly
- * (25–35 days) is a schedule. Irregular: declined (FAILED) rows, and rows more than `lateDays` from the
+ * Rows are grouped by (type, payee); a group with ≥ `minSeries` SUCCESS rows whose median gap between attempts
+ * is monthly (20–40 days, declined attempts and their retries included) is a schedule. Irregular: declined (FAILED) rows, and rows more than `lateDays` from the
  * series' usual day of month. Present with ≥ `minIrregular` irregular rows. Evidence: those rows.
  */
 export function essentialsFromView(v: LogView, t: Thresholds['essentials']): Detection {
@@ -16,12 +16,14 @@ export function essentialsFromView(v: LogView, t: Thresholds['essentials']): Det
   const groups = groupRows(v, (i) => typeIndex.has(v.rows[i].type) && v.rows[i].amountCents < 0, (i) => typeIndex.get(v.rows[i].type)! * v.cpNames.length + v.cp[i]);
   const bad: number[] = [];
   for (const series of groups.values()) {
-    const okRows = series.filter((i) => v.ok[i]);
-    if (okRows.length < t.minSeries) continue;
+    let okCount = 0;
+    for (const i of series) okCount += v.ok[i];
+    if (okCount < t.minSeries) continue;
+    // Monthly-ness from every attempt (declined ones included: they are the schedule showing through).
     const gaps: number[] = [];
-    for (let k = 1; k < okRows.length; k++) gaps.push(v.day[okRows[k]] - v.day[okRows[k - 1]]);
+    for (let k = 1; k < series.length; k++) gaps.push(v.day[series[k]] - v.day[series[k - 1]]);
     const g = median(gaps);
-    if (g < 25 || g > 35) continue;
+    if (g < 20 || g > 40) continue;
     bad.push(...irregularInSeries(v, series, null, t.lateDays).irregular);
   }
   return fromCount(bad.length, t.minIrregular, idsOf(v, bad));

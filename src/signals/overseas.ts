@@ -1,26 +1,36 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, buildView, idsOf, isPersonal, ratioStrength, type LogView } from './view.js';
+import { absent, buildView, idsOf, isPersonal, median, ratioStrength, type LogView } from './view.js';
 
 /**
  * Overseas (personal): outflows of `types` located outside the home country (the log's most frequent
- * location). Present with ≥ `minRows` such rows, ≥ `minAmountShare` of the money of those types, spread over
+ * location). Present with ≥ `minRows` such rows, ≥ `minAmountShare` of the money of those types (each amount
+ * capped at `winsorMultiple` × their median, so one huge outflow at home does not dilute it), spread over
  * ≥ `minMonths` calendar months (one holiday trip is not the signal). Evidence: the foreign rows.
  */
 export function overseasFromView(v: LogView, t: Thresholds['overseas']): Detection {
   if (!isPersonal(v)) return absent();
   const types = new Set<string>(t.types);
+  const idx: number[] = [];
+  const abs: number[] = [];
+  for (let i = 0; i < v.n; i++) {
+    const r = v.rows[i];
+    if (r.amountCents >= 0 || !types.has(r.type)) continue;
+    idx.push(i);
+    abs.push(-r.amountCents);
+  }
+  const cap = t.winsorMultiple * median(abs);
   let total = 0;
   let abroad = 0;
   const rows: number[] = [];
   const months = new Set<number>();
-  for (let i = 0; i < v.n; i++) {
-    const r = v.rows[i];
-    if (r.amountCents >= 0 || !types.has(r.type)) continue;
-    total -= r.amountCents;
-    if (r.location !== v.home) {
-      abroad -= r.amountCents;
+  for (let k = 0; k < idx.length; k++) {
+    const i = idx[k];
+    const a = Math.min(abs[k], cap);
+    total += a;
+    if (v.rows[i].location !== v.home) {
+      abroad += a;
       rows.push(i);
       months.add(v.month[i]);
     }

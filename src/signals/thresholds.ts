@@ -23,7 +23,7 @@ const Pattern = z.string().min(1).refine((s) => {
  */
 export const Thresholds = z
   .object({
-    concentration: z.object({ types: z.array(TxType).min(1), minRows: Count, minPurchases: Count, minCountShare: Share, minAmountShare: Share }).strict(),
+    concentration: z.object({ types: z.array(TxType).min(1), minRows: Count, minPurchases: Count, minCountShare: Share, minAmountShare: Share, winsorMultiple: z.number().positive() }).strict(),
     microloans: z
       .object({ maxPrincipalCents: Cents, maxIncomeMultiple: z.number().positive(), minDisbursements: Count, minLenders: Count })
       .strict(),
@@ -34,7 +34,7 @@ export const Thresholds = z
     nighttime: z
       .object({ types: z.array(TxType).min(1), fromHour: z.number().int().min(0).max(23), toHour: z.number().int().min(1).max(24), minRows: Count, minShare: Share, everydayPatterns: z.array(Pattern) })
       .strict(),
-    overseas: z.object({ types: z.array(TxType).min(1), minRows: Count, minAmountShare: Share, minMonths: Count }).strict(),
+    overseas: z.object({ types: z.array(TxType).min(1), minRows: Count, minAmountShare: Share, winsorMultiple: z.number().positive(), minMonths: Count }).strict(),
     seasonality: z
       .object({ types: z.array(TxType).min(1), minMonths: Count, countRatio: z.number().positive(), amountRatio: z.number().positive(), minPeakRows: Count })
       .strict(),
@@ -83,8 +83,11 @@ export const DEFAULT_THRESHOLDS: Thresholds = Thresholds.parse({
     minPurchases: 12,
     // ...at least 35% of them (healthy base profiles: p95 0.17–0.29 over 300 logs each)...
     minCountShare: 0.35,
-    // ...and at least 10% of the purchase money (a few big one-off buys elsewhere do not hide the habit).
+    // ...and at least 10% of the purchase money...
     minAmountShare: 0.1,
+    // ...with each purchase counted at most 10 × the median purchase, so one or two huge one-off buys elsewhere
+    // (the Spikes signal) do not hide the habit.
+    winsorMultiple: 10,
   },
   microloans: {
     // A "small" disbursement: at most 10,000 CNY...
@@ -139,6 +142,8 @@ export const DEFAULT_THRESHOLDS: Thresholds = Thresholds.parse({
     minRows: 5,
     // At least 10% of these outflows' money spent abroad...
     minAmountShare: 0.1,
+    // ...each amount capped at 10 × the median (a Spikes-size outflow at home does not hide the trips)...
+    winsorMultiple: 10,
     // ...spread over at least 2 calendar months (one holiday trip is not the signal).
     minMonths: 2,
   },

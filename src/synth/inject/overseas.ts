@@ -1,23 +1,21 @@
-import type { InjectContext, Injector, SynthEvent } from '../event.js';
+import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY, add, atHours, randomDay, roundCny, sample, sized } from './util.js';
+import { DAY, add, atHours, randomDay, refundedPurchases, roundCny, sample, sized, winsorizedOutflow } from './util.js';
 
 /** Destinations of overseas spending (ISO 3166 alpha-2). */
 const COUNTRIES = ['JP', 'TH', 'KR', 'SG', 'MY', 'US', 'FR', 'GB', 'AU', 'IT', 'AE', 'MO'] as const;
 
 /**
  * Overseas: repeated spending abroad — 2 (intensity 0) to 4 (intensity 1) trips in different slices of the year,
- * to different countries. Existing home purchases are moved into the trips (relocated, re-merchanted and 30–80%
- * dearer, as travel is) until about 15% to 35% of discretionary outflow money is spent abroad, and each trip
- * gets a cash withdrawal there.
+ * to different countries, each with a cash withdrawal there. Up to 40% of the home purchases (never one with a
+ * refund) move into the trips — relocated, re-merchanted and 30–80% dearer, as travel is — and new purchases abroad
+ * make up the rest, until 15% (intensity 0) to 35% (intensity 1) of discretionary outflow money, measured the way the
+ * detector does (winsorised), is spent abroad.
  */
 export const injectOverseas: Injector = (ctx: InjectContext, intensity: number): void => {
   const t = DEFAULT_THRESHOLDS.overseas;
   const x = Math.min(1, Math.max(0, intensity));
-  const isOut = (e: SynthEvent): boolean => e.amountCents < 0 && (e.type === 'Purchase' || e.type === 'ATM Withdrawal' || e.type === 'Transfer Out');
-  let total = 0;
-  for (const e of ctx.events) if (isOut(e)) total -= e.amountCents;
   const share = 0.15 + 0.2 * x;
   const trips = sized(2, 4, x);
   const span = Math.floor((ctx.period.end - ctx.period.start) / DAY);
@@ -28,32 +26,34 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
     starts.push(randomDay(ctx, from, span - to));
   }
   const countries = sample(ctx.rng, COUNTRIES, trips);
-  let abroad = 0;
+  const measure = () => {
+    const all = winsorizedOutflow(ctx.events, t.types, t.winsorMultiple);
+    let abroad = 0;
+    for (const e of ctx.events) if (e.amountCents < 0 && e.location !== ctx.homeCountry && (t.types as readonly string[]).includes(e.type)) abroad += Math.min(-e.amountCents, all.cap);
+    return { abroad, total: all.cents, cap: all.cap };
+  };
   for (let k = 0; k < trips; k++) {
-    const cash = roundCny(Math.max(500_00, (share * total) / (trips * 4)), 100);
     add(ctx, {
       at: atHours(ctx.rng, starts[k] + DAY, 9, 21),
       type: 'ATM Withdrawal',
       channel: 'ATM',
       counterparty: ctx.counterparty('overseas_merchant'),
-      amountCents: -cash,
+      amountCents: -roundCny(Math.max(500_00, ctx.monthlyIncomeCents * uniform(ctx.rng, 0.05, 0.15)), 100),
       location: countries[k],
       remark: ctx.remark('atm_withdrawal'),
       outcome: 'success',
       signal: 'overseas',
     });
-    abroad += cash;
-    total += cash;
   }
-  const movable = ctx.events.filter((e) => e.type === 'Purchase' && e.amountCents < 0 && e.location === ctx.homeCountry && !e.signal);
+  const refunded = refundedPurchases(ctx.events);
+  const movable = ctx.events.filter((e) => e.type === 'Purchase' && e.amountCents < 0 && e.location === ctx.homeCountry && !e.signal && !refunded.has(e));
+  const limit = Math.floor(0.4 * movable.length);
   let moved = 0;
-  for (const e of sample(ctx.rng, movable, movable.length)) {
-    if (abroad >= share * total && moved >= t.minRows + 2) break;
+  let m = measure();
+  for (const e of sample(ctx.rng, movable, limit)) {
+    if (m.abroad >= share * m.total && moved >= t.minRows + 2) break;
     const k = moved % trips;
-    const before = -e.amountCents;
-    e.amountCents = -Math.max(100, Math.round(before * uniform(ctx.rng, 1.3, 1.8)));
-    total += -e.amountCents - before;
-    abroad -= e.amountCents;
+    e.amountCents = -Math.max(100, Math.round(-e.amountCents * uniform(ctx.rng, 1.3, 1.8)));
     e.at = atHours(ctx.rng, starts[k] + int(ctx.rng, 0, 6) * DAY, 8, 22);
     e.location = countries[k];
     e.counterparty = ctx.counterparty('overseas_merchant');
@@ -61,11 +61,14 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
     e.channel = pick(ctx.rng, ['POS', 'POS', 'ONLINE'] as const);
     e.signal = 'overseas';
     moved++;
+    if (moved % 4 === 0) m = measure();
   }
-  // A log with too few purchases to move gets new ones abroad.
-  for (; abroad < share * total || moved < t.minRows + 2; moved++) {
+  m = measure();
+  // Not enough to move: new purchases abroad, each below the detector's winsorising cap.
+  for (let guard = 0; (m.abroad < share * m.total || moved < t.minRows + 2) && guard < 60; guard++, moved++) {
     const k = moved % trips;
-    const amount = roundCny(Math.max(200_00, (share * total) / (t.minRows + 2)), 1);
+    const need = (share * m.total - m.abroad) / (1 - share);
+    const amount = roundCny(Math.max(100_00, Math.min(0.9 * m.cap, need / 2 + 100_00)), 1);
     add(ctx, {
       at: atHours(ctx.rng, starts[k] + int(ctx.rng, 0, 6) * DAY, 8, 22),
       type: 'Purchase',
@@ -74,10 +77,10 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
       amountCents: -amount,
       location: countries[k],
       remark: ctx.remark('overseas_purchase'),
-      outcome: 'declinable',
+      outcome: 'success',
       signal: 'overseas',
     });
-    abroad += amount;
-    total += amount;
+    m = measure();
   }
 };
+

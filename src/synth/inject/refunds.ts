@@ -37,6 +37,7 @@ export const injectRefunds: Injector = (ctx: InjectContext, intensity: number): 
   pool = eligible();
   for (const p of sample(ctx.rng, pool, want)) {
     p.outcome = 'success';
+    p.signal ??= 'refunds';
     const refundAt = Math.min(p.at + int(ctx.rng, 1, 20) * DAY + int(ctx.rng, 0, 6) * 3600, ctx.period.end - 60);
     if (refundAt <= p.at) continue;
     const full = chance(ctx.rng, 0.6);

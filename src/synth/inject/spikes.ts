@@ -13,6 +13,13 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
   const count = sized(2, 4, intensity);
   const income = Math.max(3_000_00, ctx.monthlyIncomeCents);
   const savings = ctx.counterparty('investment');
+  const used = new Set<string>();
+  const fresh = (kind: string): string => {
+    let name = ctx.counterparty(kind);
+    for (let tries = 0; used.has(name) && tries < 8; tries++) name = ctx.counterparty(kind);
+    used.add(name);
+    return name;
+  };
   for (let k = 0; k < count; k++) {
     const amount = roundCny(income * uniform(ctx.rng, 1.6 + 0.4 * intensity, 2.6 + 0.8 * intensity), 10);
     const day = randomDay(ctx, 10, 2);
@@ -24,7 +31,7 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
         at: atHours(ctx.rng, day, 10, 21),
         type: 'Purchase',
         channel: pick(ctx.rng, ['POS', 'ONLINE'] as const),
-        counterparty: ctx.counterparty(what.kind),
+        counterparty: fresh(what.kind),
         amountCents: -amount,
         location: ctx.homeCountry,
         remark: pick(ctx.rng, what.remarks),
@@ -36,7 +43,7 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
         at: atHours(ctx.rng, day, 8, 22),
         type: 'ATM Withdrawal',
         channel: 'ATM',
-        counterparty: ctx.counterparty('atm'),
+        counterparty: fresh('atm'),
         amountCents: -roundCny(Math.min(amount, 20_000_00), 100),
         location: ctx.homeCountry,
         remark: ctx.remark('atm_withdrawal'),
@@ -48,7 +55,7 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
         at: atHours(ctx.rng, day, 8, 22),
         type: 'Transfer Out',
         channel: 'TRANSFER',
-        counterparty: ctx.counterparty('person'),
+        counterparty: fresh('person'),
         amountCents: -amount,
         location: ctx.homeCountry,
         remark: ctx.remark('transfer_out'),

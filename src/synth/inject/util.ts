@@ -143,3 +143,25 @@ export function outflowTotal(events: readonly SynthEvent[], types: readonly Tran
   }
   return { count, cents };
 }
+
+/**
+ * Money of outflow events of `types` with each amount capped at `multiple` × their median (winsorised), the way
+ * the Concentration and Overseas detectors measure shares; also returns the cap.
+ */
+export function winsorizedOutflow(events: readonly SynthEvent[], types: readonly TransactionType[], multiple: number): { cents: number; cap: number } {
+  const set = new Set<string>(types);
+  const abs = events.filter((e) => e.amountCents < 0 && set.has(e.type)).map((e) => -e.amountCents).sort((a, b) => a - b);
+  if (abs.length === 0) return { cents: 0, cap: 0 };
+  const h = abs.length >> 1;
+  const cap = multiple * (abs.length % 2 ? abs[h] : (abs[h - 1] + abs[h]) / 2);
+  let cents = 0;
+  for (const a of abs) cents += Math.min(a, cap);
+  return { cents, cap };
+}
+
+/** Purchases that a refund points back to: moving them in time or place would break the pair. */
+export function refundedPurchases(events: readonly SynthEvent[]): Set<SynthEvent> {
+  const out = new Set<SynthEvent>();
+  for (const e of events) if (e.type === 'Refund' && e.refundOf) out.add(e.refundOf);
+  return out;
+}
