@@ -47,7 +47,9 @@ describe('cclupe reference build / cclupe drift (spawned)', () => {
     expect(Object.keys(ref.groups)).toEqual(['all', 'personal']); // kind read from the p000000 ids
     expect(ref.groups.all!.features.amount_out.edges!.length).toBe(11);
     // Same input twice gives the same bytes.
-    run(['reference', 'build', 'ref', '-o', 'ref2.json', '--bins', '12'], tmp);
+    const again = run(['reference', 'build', 'ref', '-o', 'ref2.json', '--bins', '12'], tmp);
+    expect(again.stderr).toBe('');
+    expect(again.code).toBe(0);
     expect(readFileSync(join(tmp, 'ref2.json'), 'utf8')).toBe(readFileSync(join(tmp, 'ref.json'), 'utf8'));
   });
 
