@@ -6,6 +6,7 @@ export * from './client.js';
 export * from './http-fetch.js';
 export * from './extract.js';
 export * from './records.js';
+export * from './redact.js';
 export * from './store-io.js';
 export * from './select.js';
 export * from './prompt-renderer.js';

@@ -22,6 +22,7 @@ import { answerResponseFormat, type PromptRenderer } from './prompt-renderer.js'
 import { ErrorRecord, ResponseRecord } from './records.js';
 import { judgeOutcome, itemRecords, RUN_RESULTS_SCHEMA, totalUsage, type ItemOutcome, type RunResults } from './results.js';
 import { withRetry, type RetryDeps } from './retry.js';
+import { redactSecret } from './redact.js';
 import { readRunManifest, runPath, writeRunManifest, writeRunOutputs } from './run-dir-io.js';
 import { renderRunReportHtml } from './report-html.js';
 import { groupByLog, selectItems } from './select.js';
@@ -195,7 +196,14 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
     };
 
     if (manifest.structured_output === null || needsNetwork()) {
-      const pf: PreflightResult = await preflight(transport, config, retryDeps);
+      let pf: PreflightResult;
+      try {
+        pf = await preflight(transport, config, retryDeps);
+      } catch (err) {
+        if (err instanceof UsageError) throw new UsageError(redactSecret(err.message, options.apiKey), err.field);
+        throw err;
+      }
+      pf = { ...pf, warnings: pf.warnings.map((w) => redactSecret(w, options.apiKey)) };
       for (const w of pf.warnings) options.onNotice?.(`preflight: ${w}`);
       if (manifest.structured_output === null) {
         manifest = { ...manifest, structured_output: pf.structured_output === true };
@@ -251,7 +259,7 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
           return reply;
         }
         const f = result.failure;
-        const failure = { kind: f.kind, ...(f.status !== undefined ? { status: f.status } : {}), message: f.message };
+        const failure = { kind: f.kind, ...(f.status !== undefined ? { status: f.status } : {}), message: redactSecret(f.message, options.apiKey) };
         const rec: ErrorRecord = { key, item_id: item.id, turn, ...failure, attempts: result.attempts, finished_at: iso(now()) };
         await errorLog.append(rec);
         finish({ item_id: item.id, turn, reply: null, failure, cached: false, attempts: result.attempts, latency_ms: latency });

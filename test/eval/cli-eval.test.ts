@@ -122,7 +122,7 @@ describe.skipIf(!existsSync(CLI))('cclupe eval (CLI)', () => {
     const config = join(dir, 'run.yaml');
     writeFileSync(
       config,
-      [`base_url: ${server.url}`, 'model: loopback-model', 'temperature: 0', 'top_p: 1', 'max_tokens: 64', 'concurrency: 2', 'retry:', '  max_attempts: 3', 'filter:', '  formats: [single]'].join('\n'),
+      [`base_url: ${server.url}`, 'model: loopback-model', 'temperature: 0', 'top_p: 1', 'max_tokens: 64', 'concurrency: 2', 'retry:', '  max_attempts: 3', 'style: first'].join('\n'),
     );
     const out = join(dir, 'run');
     const r = await cli(['eval', ds.dir, '--config', config, '--concurrency', '3', '--out', out]);
@@ -132,7 +132,14 @@ describe.skipIf(!existsSync(CLI))('cclupe eval (CLI)', () => {
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(manifest.operational.concurrency).toBe(3);
     expect(manifest.config.max_tokens).toBe(64);
-    expect(manifest.dataset.items).toBe(9);
+    expect(manifest.dataset.items).toBe(15);
+    expect(manifest.config.style).toBe('first');
+
+    // predictions.jsonl is in the documented predictions format: cclupe score re-scores it to the same numbers.
+    const ours = readResults(out);
+    const rescored = await cli(['score', ds.dir, '--predictions', join(out, 'predictions.jsonl'), '--json', '--replicates', '0']);
+    expect(rescored.code).toBe(0);
+    expect(JSON.parse(rescored.stdout).summary).toEqual(ours.scores.summary);
   });
 
   it('rejects a config field with a message naming it', async () => {

@@ -63,6 +63,8 @@ describe('runEval', () => {
     const server = await serve({
       policy: (ctx) => {
         if (ctx.structured) sawSchema++;
+        // Sampling parameters are always sent explicitly.
+        expect([ctx.body.temperature, ctx.body.top_p, ctx.body.max_tokens]).toEqual([0, 1, 4096]);
         return { content: JSON.stringify({ reasoning: 'checked', answer: ctx.item!.answer }) };
       },
       items: ds.items,
@@ -256,6 +258,29 @@ describe('questionsRenderer', () => {
           { role: 'user', content: p.user },
         ]);
       }
+    }
+  });
+});
+
+describe('API key hygiene', () => {
+  it('redacts a key that the server echoes in an error body', async () => {
+    const { createServer } = await import('node:http');
+    const KEY = 'sk-echoed-secret-123456';
+    const srv = createServer((req, res) => {
+      if (req.url === '/v1/models') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"object":"list","data":[]}');
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `bad request for key ${req.headers.authorization}` } }));
+    });
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    const port = (srv.address() as { port: number }).port;
+    try {
+      const ds = writeFixtureDataset(1);
+      const err = await runEval(loadEvalDataset(ds.dir), cfg(null, { base_url: `http://127.0.0.1:${port}/v1` }), opts(tempDir(), { apiKey: KEY })).catch((e) => e);
+      expect(err).toBeInstanceOf(UsageError);
+      expect(err.message).toContain('bad request for key Bearer [redacted]');
+      expect(err.message).not.toContain(KEY);
+    } finally {
+      srv.closeAllConnections();
+      await new Promise((r) => srv.close(r));
     }
   });
 });
