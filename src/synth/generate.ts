@@ -92,7 +92,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   rescaleSpending(events, spending, profile.spend_ratio, profile.spend_scale);
   const discretionary = new Set<SynthEvent>(spending);
   // Base texts come from the vocabulary and are safe; finalize re-checks only texts an injector wrote or changed.
-  const trusted = new WeakMap<SynthEvent, readonly [string, string]>();
+  const trusted = new Map<SynthEvent, readonly [string, string]>();
   for (const ev of events) trusted.set(ev, [ev.counterparty, ev.remark]);
 
   const monthlyIncomeCents = monthlyIncome > 0 ? monthlyIncome : unitsToCents(profile.monthly_income);

@@ -10,22 +10,13 @@ const UNSAFE_RE = new RegExp(`[\\t\\n\\r"]|^[=+\\-@\\s]|\\s$|${LEAKAGE_WORDS.map
 /**
  * Makes a string safe for a canonical field: tab/newline/CR/quote become spaces, leading `= + - @` and blanks are
  * dropped, and any leakage word (SPEC §3) makes the text fall back to `fallback`. Empty results fall back too.
- * Cost: a map lookup for a text seen before, otherwise one regular-expression test.
+ * Cost: one regular-expression test for a text that is already safe.
  */
 export function safeText(text: string, fallback: string): string {
-  const hit = memo.get(text);
-  if (hit !== undefined) return hit === '' ? fallback : hit;
-  let out = text;
-  if (text === '' || UNSAFE_RE.test(text)) {
-    out = text.replace(FORBIDDEN, ' ').replace(LEAD, '').trim();
-    if (out !== '' && containsLeakage(out)) out = '';
-  }
-  if (memo.size < 50_000) memo.set(text, out);
-  return out === '' ? fallback : out;
+  if (text !== '' && !UNSAFE_RE.test(text)) return text;
+  const out = text.replace(FORBIDDEN, ' ').replace(LEAD, '').trim();
+  return out === '' || containsLeakage(out) ? fallback : out;
 }
-
-// Generated texts repeat heavily (pools of counterparties, fixed remarks): remember the verdicts.
-const memo = new Map<string, string>();
 
 /** True when text contains a leakage word anywhere, case-insensitive (substring match: stricter than whole words). */
 export function containsLeakage(text: string): boolean {

@@ -8,8 +8,8 @@ import { safeText } from './text.js';
 
 /**
  * Builds counterparty names and remarks for one log from the data tables. Every draw reads the log's stream: table
- * picks directly (the hot path: one draw each), faker (whose randomizer is the same stream) for foreign company
- * names and reference numbers. SME logs use the `sme` templates, which carry business suffixes.
+ * picks and reference numbers directly (the hot path: one draw each), faker (whose randomizer is the same stream)
+ * for foreign merchants' names. SME logs use the `sme` templates, which carry business suffixes.
  */
 export class Vocabulary {
   private readonly city: string;
@@ -35,14 +35,19 @@ export class Vocabulary {
     }
     const parts = this.pick(templates);
     let name = '';
+    let checked = true;
     for (const part of parts) {
       if (part === '{brand}') name += this.pick(BRANDS);
       else if (part === '{surname}') name += this.pick(SURNAMES);
       else if (part === '{given}') name += this.pick(GIVEN_NAMES);
       else if (part === '{city}') name += this.city;
-      else if (part === '{overseas}') name += this.overseasName();
-      else name += part;
+      else if (part === '{overseas}') {
+        name += this.overseasName();
+        checked = false;
+      } else name += part;
     }
+    // Names built from the data tables are safe (a test checks every part); faker names and unknown kinds are checked.
+    if (checked && COUNTERPARTY_KINDS[kind]) return name;
     return safeText(name, this.clientKind === 'sme' ? `${this.pick(BRANDS)} Trading Co., Ltd.` : 'Merchant');
   }
 
@@ -66,10 +71,10 @@ export class Vocabulary {
     if (!t.random) return t.byMonth[month ?? 0];
     const text = t.source.replace(/\s*\{(month|ref|n)\}/g, (_, key: string) => {
       if (key === 'month') return month === undefined ? '' : ` ${MONTH_NAMES[month - 1]}`;
-      if (key === 'ref') return ` ${this.faker.string.numeric({ length: 6, allowLeadingZeros: false })}`;
-      return ` ${this.faker.number.int({ min: 1, max: 12 })}`;
+      if (key === 'ref') return ` ${100_000 + Math.floor(this.rng.next() * 900_000)}`;
+      return ` ${1 + Math.floor(this.rng.next() * 12)}`;
     });
-    return safeText(text, 'Payment');
+    return text;
   }
 }
 

@@ -72,7 +72,7 @@ export const COUNTERPARTY_KINDS: Readonly<Record<string, CounterpartyTemplates>>
   investment: { personal: ['{brand} Fund Management', '{brand} Securities', '{brand} Wealth Management'], sme: co(['Fund Management', 'Securities']) },
   tax: { personal: ['{city} Tax Bureau'], sme: ['{city} Tax Bureau'] },
   social_insurance: { personal: ['{city} Social Insurance Center'], sme: ['{city} Social Insurance Center'] },
-  overseas_merchant: { personal: ['{overseas}'], sme: ['{overseas}'] },
+  overseas_merchant: { personal: ['{overseas}'], sme: ['{overseas} Co., Ltd.'] },
   // SME trade partners by category
   payment_processor: { personal: ['{brand} Pay'], sme: co(['Payment Technology', 'Network Payment']) },
   payroll_agent: { personal: ['{brand} HR Services'], sme: co(['Human Resources Services']) },
