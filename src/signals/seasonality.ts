@@ -11,9 +11,12 @@ import { absent, buildView, idsOf, isPersonal, median, ratioStrength, type LogVi
  */
 export function seasonalityFromView(v: LogView, t: Thresholds['seasonality']): Detection {
   if (!isPersonal(v) || v.n === 0) return absent();
-  const first = v.month[0];
-  const span = v.month[v.n - 1] - first + 1;
-  if (span < t.minMonths) return absent();
+  // Min and max rather than first and last row: a perturbed log may be out of order.
+  let first = v.month[0];
+  let last = v.month[0];
+  for (let i = 1; i < v.n; i++) (first = Math.min(first, v.month[i])), (last = Math.max(last, v.month[i]));
+  const span = last - first + 1;
+  if (!(span >= t.minMonths && span <= 1200)) return absent();
   const types = new Set<string>(t.types);
   const count = new Array<number>(span).fill(0);
   const amount = new Array<number>(span).fill(0);

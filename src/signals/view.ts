@@ -71,13 +71,16 @@ export function buildView(log: Log): LogView {
   for (let i = 0; i < n; i++) {
     const r = rows[i];
     const ts = r.timestamp;
-    const y = d2(ts, 0) * 100 + d2(ts, 2);
-    const m = d2(ts, 5);
-    const d = d2(ts, 8);
+    let y = d2(ts, 0) * 100 + d2(ts, 2);
+    let m = d2(ts, 5);
+    let d = d2(ts, 8);
+    // A malformed timestamp (only possible on hand-made or perturbed logs) reads as 1970-01-01 rather than NaN.
+    if (!(y >= 0 && m >= 1 && m <= 12 && d >= 1 && d <= 31)) (y = 1970), (m = 1), (d = 1);
     day[i] = i > 0 && dom[i - 1] === d && month[i - 1] === y * 12 + m - 1 ? day[i - 1] : daysFromCivil(y, m, d);
     month[i] = y * 12 + m - 1;
     dom[i] = d;
-    hour[i] = d2(ts, 11);
+    const h = d2(ts, 11);
+    hour[i] = h >= 0 && h <= 23 ? h : 12;
     let id = cpIndex.get(r.counterparty);
     if (id === undefined) {
       id = cpNames.length;
