@@ -47,6 +47,18 @@ export function resolveClientKind(log: Log, clientKind?: ClientKind): ClientKind
 
 /** Replaces `{acct}`/`{Acct}` with the third- or first-person name of the account. */
 export function personaliseStem(stem: string, kind: ClientKind, style: 'third' | 'first'): string {
+  const key = `${kind}\u241f${style}\u241f${stem}`;
+  const hit = STEM_FORMS.get(key);
+  if (hit !== undefined) return hit;
+  const out = personalise(stem, kind, style);
+  if (STEM_FORMS.size >= 10_000) STEM_FORMS.clear();
+  STEM_FORMS.set(key, out);
+  return out;
+}
+
+const STEM_FORMS = new Map<string, string>();
+
+function personalise(stem: string, kind: ClientKind, style: 'third' | 'first'): string {
   const noun = kind === 'sme' ? 'business account' : 'account';
   const acct = style === 'first' ? `my ${noun}` : `this ${noun}`;
   return stem.replaceAll('{acct}', acct).replaceAll('{Acct}', acct.charAt(0).toUpperCase() + acct.slice(1));

@@ -71,6 +71,7 @@ export class LogFacts {
   readonly failed: RowView[];
   readonly months: string[];
   readonly homeCountry: string;
+  private readonly monthIndex: Map<string, number>;
   private readonly byTypeCache = new Map<string, RowView[]>();
   private outCache: RowView[] | undefined;
   private inCache: RowView[] | undefined;
@@ -80,6 +81,7 @@ export class LogFacts {
     this.ok = this.rows.filter((r) => r.ok);
     this.failed = this.rows.filter((r) => !r.ok);
     this.months = this.rows.length ? monthRange(this.rows[0].month, this.rows[this.rows.length - 1].month) : [];
+    this.monthIndex = new Map(this.months.map((m, i) => [m, i]));
     const counts = new Map<string, number>();
     for (const r of this.rows) counts.set(r.row.location, (counts.get(r.row.location) ?? 0) + 1);
     let best = '';
@@ -128,9 +130,9 @@ export class LogFacts {
 
   /** Sum of |amount| per month over the months covered (0 for months without rows). */
   monthlyAbs(rows: readonly RowView[]): Map<string, number> {
-    const m = new Map<string, number>(this.months.map((k) => [k, 0]));
-    for (const r of rows) m.set(r.month, (m.get(r.month) ?? 0) + Math.abs(r.row.amountCents));
-    return m;
+    const sums = new Array<number>(this.months.length).fill(0);
+    for (const r of rows) sums[this.monthIndex.get(r.month)!] += Math.abs(r.row.amountCents);
+    return new Map(this.months.map((k, i) => [k, sums[i]]));
   }
 
   /** Number of rows per month over the months covered. */

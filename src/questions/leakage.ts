@@ -125,20 +125,26 @@ function namesOf(log: Log): Names {
   return n;
 }
 
-/**
- * Zero-leakage check of a stem against its log (SPEC §6): returns one reason per finding, empty when clean.
- * Flags digits (any script), written numbers, fractions and multiples, currency and percent signs, month and
- * weekday names, named holidays, and any counterparty name of the log (whole, or its core without the
- * business suffix).
- */
-export function checkLeakage(stem: string, log: Log): string[] {
-  const out: string[] = [];
+interface StemScan {
+  norm: string;
+  tokens: string[];
+  /** Findings that do not depend on the log. */
+  findings: string[];
+}
+/** Stems are template text, so the log-independent part of the scan is cached per stem (bounded). */
+const STEM_CACHE = new Map<string, StemScan>();
+const STEM_CACHE_MAX = 10_000;
+
+function scanStem(stem: string): StemScan {
+  const hit = STEM_CACHE.get(stem);
+  if (hit) return hit;
+  const findings: string[] = [];
   const digit = DIGIT_RE.exec(stem);
-  if (digit) out.push(`digit "${digit[0]}"`);
+  if (digit) findings.push(`digit "${digit[0]}"`);
   const cjk = CJK_NUMERAL_RE.exec(stem);
-  if (cjk) out.push(`number character "${cjk[0]}"`);
+  if (cjk) findings.push(`number character "${cjk[0]}"`);
   const sign = MONEY_SIGN_RE.exec(stem);
-  if (sign) out.push(`amount sign "${sign[0]}"`);
+  if (sign) findings.push(`amount sign "${sign[0]}"`);
   const s = norm(stem);
   const tokens = new Set<string>();
   for (const raw of s.split(SPLIT_RE)) {
@@ -146,13 +152,29 @@ export function checkLeakage(stem: string, log: Log): string[] {
     const tok = raw.endsWith("'s") ? raw.slice(0, -2) : raw;
     tokens.add(tok);
     const kind = WORD_KIND.get(tok);
-    if (kind) out.push(`${kind} "${tok}"`);
+    if (kind) findings.push(`${kind} "${tok}"`);
   }
   for (const [phrase, kind] of PHRASES) {
-    if (s.includes(phrase) && wordRe(phrase).test(s)) out.push(`${kind} "${phrase}"`);
+    if (s.includes(phrase) && wordRe(phrase).test(s)) findings.push(`${kind} "${phrase}"`);
   }
+  const scan = { norm: s, tokens: [...tokens], findings };
+  if (STEM_CACHE.size >= STEM_CACHE_MAX) STEM_CACHE.clear();
+  STEM_CACHE.set(stem, scan);
+  return scan;
+}
+
+/**
+ * Zero-leakage check of a stem against its log (SPEC §6): returns one reason per finding, empty when clean.
+ * Flags digits (any script), written numbers, fractions and multiples, currency and percent signs, month and
+ * weekday names, named holidays, and any counterparty name of the log (whole, or its core without the
+ * business suffix). Cost: O(tokens of the stem) per log once the stem has been seen.
+ */
+export function checkLeakage(stem: string, log: Log): string[] {
+  const scan = scanStem(stem);
+  const out = scan.findings.slice();
+  const s = scan.norm;
   const names = namesOf(log);
-  for (const tok of tokens) {
+  for (const tok of scan.tokens) {
     const list = names.byFirstToken.get(tok);
     if (!list) continue;
     for (const { text, label } of list) {

@@ -1,0 +1,66 @@
+// Questions benchmark: prints one JSON object.
+// - builder throughput on one core (the main thread): 1,000 generated logs from every shipped profile, already in
+//   memory, each built into its fifteen items (templates, options, leakage check, rendering of item records);
+//   a warm-up pass first so the JIT has seen every template;
+// - the file path: canonical TSV text parsed (parseLogText) and then built, logs/s;
+// - CPU time is reported next to wall time, since a busy machine stretches wall time.
+import { generateLog } from '../dist/synth/index.js';
+import { listProfiles, loadProfile } from '../dist/io/profiles.js';
+import { buildItems } from '../dist/questions/index.js';
+import { formatLogTsv } from '../dist/log/index.js';
+import { parseLogText } from '../dist/io/read-log.js';
+
+const N = 1000;
+const profiles = listProfiles().map((n) => loadProfile(n));
+const logs = [];
+for (let i = 0; i < N; i++) logs.push(generateLog(profiles[i % profiles.length], { masterSeed: 'bench-questions', index: i }).log);
+const texts = logs.map((l) => formatLogTsv(l));
+
+for (let i = 0; i < 200; i++) buildItems(logs[i], { seed: 'warm' });
+
+function timed(fn) {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const out = fn();
+  const wall = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  return { out, wall, cpu: (c.user + c.system) / 1000 };
+}
+
+const mem = timed(() => {
+  let items = 0;
+  let problems = 0;
+  for (const log of logs) {
+    const r = buildItems(log, { seed: 'bench' });
+    items += r.items.length;
+    if (r.problems.length) problems++;
+  }
+  return { items, problems };
+});
+
+const file = timed(() => {
+  let items = 0;
+  for (let i = 0; i < N; i++) {
+    const parsed = parseLogText(texts[i], { file: `${logs[i].logId}.tsv` });
+    const log = { ...parsed.logs[0], clientKind: logs[i].clientKind, businessCategory: logs[i].businessCategory };
+    items += buildItems(log, { seed: 'bench' }).items.length;
+  }
+  return { items };
+});
+
+const rows = logs.reduce((a, l) => a + l.rows.length, 0);
+process.stdout.write(
+  JSON.stringify({
+    area: 'questions',
+    logs: N,
+    rows,
+    items: mem.out.items,
+    logs_without_full_set: mem.out.problems,
+    logs_per_s: Math.round((N / mem.wall) * 1000),
+    logs_per_cpu_s: Math.round((N / mem.cpu) * 1000),
+    items_per_s: Math.round((mem.out.items / mem.wall) * 1000),
+    ms_per_log: +(mem.wall / N).toFixed(3),
+    from_tsv_logs_per_s: Math.round((N / file.wall) * 1000),
+    from_tsv_logs_per_cpu_s: Math.round((N / file.cpu) * 1000),
+  }) + '\n',
+);
