@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DETECTORS, DEFAULT_THRESHOLDS, detectAll, detectSignal, mergeThresholds } from '../../src/signals/index.js';
-import { SIGNAL_IDS } from '../../src/schema/signal-id.js';
+import { SIGNAL_IDS, type SignalId } from '../../src/schema/signal-id.js';
 import { readDialect, readLogFile } from '../../src/io/index.js';
 import { buildLog, healthyPersonalRows, type RowSpec } from './build-log.js';
 
-const PERSONAL = ['concentration', 'microloans', 'spikes', 'refunds', 'nighttime', 'overseas', 'seasonality', 'liquidity'];
+const PERSONAL: SignalId[] = ['concentration', 'microloans', 'spikes', 'refunds', 'nighttime', 'overseas', 'seasonality', 'liquidity'];
 
 /** A personal log that shows every personal signal at once. */
 function stressedPersonalRows(): RowSpec[] {

@@ -5,7 +5,7 @@
  */
 
 /** Online lending platforms for microloans (no "loan", "cash" or "shark": they read like fintech brands). */
-export const MICRO_LENDER_KINDS = ['consumer_finance', 'credit_technology', 'installment_platform', 'digital_credit', 'pay_later_services', 'fintech_services'] as const;
+export const MICRO_LENDER_KINDS = ['consumer_finance', 'credit_technology', 'installment_platform', 'digital_credit', 'credit_services', 'fintech_services'] as const;
 
 /** Platforms of night-time online spending. */
 export const NIGHT_KINDS = ['online_shop', 'live_streaming', 'mobile_games', 'video_platform', 'esports_arena', 'online_shop'] as const;
