@@ -67,6 +67,7 @@ function personalise(stem: string, kind: ClientKind, style: 'third' | 'first'): 
 interface Candidate {
   template: Template;
   draft: Draft;
+  stems: { third: string; first: string };
   difficulty: Difficulty;
   perspective: string;
 }
@@ -121,11 +122,12 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
     let c: Candidate | null = null;
     if (draft) {
       checkDraft(t, draft);
-      for (const style of ['third', 'first'] as const) {
-        const leaks = checkLeakage(personaliseStem(draft.stem, kind, style), log);
+      const stems = { third: personaliseStem(draft.stem, kind, 'third'), first: personaliseStem(draft.stem, kind, 'first') };
+      for (const stem of [stems.third, stems.first]) {
+        const leaks = checkLeakage(stem, log);
         if (leaks.length) throw new CclupeError(`template ${t.id} leaked into its stem on log ${log.logId}: ${leaks.join('; ')}`);
       }
-      c = { template: t, draft, difficulty: t.tags.difficulty, perspective: ref.perspective };
+      c = { template: t, draft, stems, difficulty: t.tags.difficulty, perspective: ref.perspective };
     }
     built.set(t, c);
     return c;
@@ -191,8 +193,8 @@ function toItem(c: Candidate, i: number, log: Log, kind: ClientKind, rng: Return
     log_id: log.logId,
     client_kind: kind,
     format: t.tags.format,
-    stem: personaliseStem(c.draft.stem, kind, 'third'),
-    stem_first_person: personaliseStem(c.draft.stem, kind, 'first'),
+    stem: c.stems.third,
+    stem_first_person: c.stems.first,
     options,
     answer: arranged.flatMap((ch, k) => (ch.correct ? [OPTION_KEYS[k]] : [])),
     ...(t.tags.format === 'calc' && c.draft.numericAnswer !== undefined ? { numeric_answer: c.draft.numericAnswer } : {}),

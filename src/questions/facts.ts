@@ -228,6 +228,9 @@ export function stdev(xs: readonly number[], sample = false): number {
 
 /** The txn_ids of rows, in log order, deduplicated. */
 export function ids(rows: readonly RowView[]): string[] {
+  let ordered = true;
+  for (let k = 1; k < rows.length && ordered; k++) ordered = rows[k].index > rows[k - 1].index;
+  if (ordered) return rows.map((r) => r.row.txn_id);
   const seen = new Set<string>();
   const out: string[] = [];
   for (const r of [...rows].sort((a, b) => a.index - b.index)) {
