@@ -56,8 +56,15 @@ function carries(id: SignalId, r: LogRow, rows: LogRow[], labels: LogLabels, evi
       const inst = labels.loans.flatMap((l) => l.installments).find((i) => i.txn_id === r.txn_id);
       return r.type === 'Loan Repayment' && inst !== undefined && ['late', 'partial', 'missed'].includes(inst.status);
     }
-    case 'essentials':
-      return T.essentials.types.includes(r.type) && out;
+    case 'essentials': {
+      if (!T.essentials.types.includes(r.type) || !out) return false;
+      if (r.status === 'FAILED') return true;
+      // Paid off its usual day: more than lateDays (circular, ~30-day month) from the payee's median day of month.
+      const days = rows.filter((x) => x.type === r.type && x.counterparty === r.counterparty && x.status === 'SUCCESS').map((x) => Number(x.timestamp.slice(8, 10)));
+      const usual = medianOf(days);
+      const diff = Math.abs(Number(r.timestamp.slice(8, 10)) - usual);
+      return Math.min(diff, 30 - diff) > T.essentials.lateDays - 1;
+    }
     case 'subscription':
       return r.type === 'Subscription' && out;
     case 'risky':
@@ -70,13 +77,26 @@ function carries(id: SignalId, r: LogRow, rows: LogRow[], labels: LogLabels, evi
       const cat = labels.business_category as keyof typeof T.alignment.misfits;
       return out && re(T.alignment.misfits[cat].flatMap((c) => T.alignment.classes[c])).test(r.counterparty);
     }
-    case 'liquidity_sme':
-      return (r.status === 'FAILED' && out && T.liquidity_sme.failedTypes.includes(r.type)) || r.status === 'SUCCESS';
+    case 'liquidity_sme': {
+      if (r.status === 'FAILED') return out && T.liquidity_sme.failedTypes.includes(r.type);
+      // A thin day: the day's closing balance below bufferShare × the median month's outflow.
+      const byMonth = new Map<string, number>();
+      for (const x of rows) if (x.status === 'SUCCESS' && x.amountCents < 0) byMonth.set(x.timestamp.slice(0, 7), (byMonth.get(x.timestamp.slice(0, 7)) ?? 0) - x.amountCents);
+      return r.balanceCents < T.liquidity_sme.bufferShare * medianOf([...byMonth.values()]);
+    }
   }
 }
 
 /** Checks that hold for the evidence as a whole, beyond row by row. */
-function wholeEvidence(id: SignalId, ev: LogRow[]): void {
+function wholeEvidence(id: SignalId, ev: LogRow[], rows: LogRow[]): void {
+  if (id === 'seasonality') {
+    // Every evidence month holds at least countRatio × the median month's home purchases (months Jan–Dec 2023).
+    const count = new Map<string, number>();
+    for (const r of rows) if (r.type === 'Purchase' && r.status === 'SUCCESS' && r.location === 'CN') count.set(r.timestamp.slice(0, 7), (count.get(r.timestamp.slice(0, 7)) ?? 0) + 1);
+    const months = Array.from({ length: 12 }, (_, m) => count.get(`2023-${String(m + 1).padStart(2, '0')}`) ?? 0);
+    const med = Math.max(1, medianOf(months));
+    for (const m of new Set(ev.map((r) => r.timestamp.slice(0, 7)))) expect(count.get(m)!).toBeGreaterThanOrEqual(T.seasonality.countRatio * med);
+  }
   if (id === 'concentration') expect(new Set(ev.map((r) => r.counterparty)).size).toBe(1);
   if (id === 'microloans') expect(new Set(ev.filter((r) => r.type === 'Loan Disbursement').map((r) => r.counterparty)).size).toBeGreaterThanOrEqual(2);
   if (id === 'subscription') expect(new Set(ev.map((r) => r.counterparty)).size).toBeGreaterThanOrEqual(T.subscription.minPayees);
@@ -106,7 +126,7 @@ describe('INJECTORS', () => {
             const rows = log.rows.filter((r) => evidence.has(r.txn_id));
             expect(rows.length).toBe(evidence.size);
             for (const r of rows) expect(carries(id, r, log.rows, labels, evidence), `${id} evidence ${r.txn_id} ${r.type} ${r.counterparty}`).toBe(true);
-            wholeEvidence(id, rows);
+            wholeEvidence(id, rows, log.rows);
           }
       });
       it('is detected at the lowest intensity too', () => {
