@@ -32,7 +32,7 @@ describe('detectionMatrix on a 200-log generated dataset', () => {
   it(
     'reads every preserving perturbation back exactly, with findings but no errors',
     () => {
-      const res = perturbDataset(sources.slice(0, 40), [], { ops: PRESERVING, severities: [1, 3, 5], seed: 'matrix', cover: 'rotate', skipChecks: ['labels'] });
+      const res = perturbDataset(sources.slice(0, 24), [], { ops: PRESERVING, severities: [1, 3, 5], seed: 'matrix', cover: 'rotate', skipChecks: ['labels'] });
       const m = detectionMatrix(res.outputs, res.notApplicable);
       console.log(formatMatrixTable(m));
       for (const c of m.cells) {
