@@ -50,13 +50,16 @@ export async function preflight(
     warnings.push(`GET ${base}/models failed (${f.message}); continuing with the chat probe`);
   }
 
+  // One token: `max_tokens: 1`, or, for APIs that take only `max_completion_tokens` (set through extra_body with
+  // `max_tokens: null`), that field at 1.
   const plain: ChatBody = {
     model: config.model,
     messages: [{ role: 'user', content: 'Reply with the letter A.' }],
     temperature: config.temperature,
     top_p: config.top_p,
-    max_tokens: 1,
+    ...(config.max_tokens === null ? {} : { max_tokens: 1 }),
     ...config.extra_body,
+    ...('max_completion_tokens' in config.extra_body ? { max_completion_tokens: 1 } : {}),
   };
   let structured: boolean | null = null;
   if (config.structured_output !== 'off') {

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../errors.js';
+import { InputError, UsageError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
 import { formatJsonl } from '../io/jsonl.js';
 import type { Prediction } from '../schema/prediction.js';
@@ -46,4 +46,35 @@ export function writeRunOutputs(runDir: string, outputs: { results: unknown; pre
   writeJsonAtomic(runPath(runDir, 'results'), outputs.results);
   writeFileAtomic(runPath(runDir, 'predictions'), formatJsonl(outputs.predictions));
   writeFileAtomic(runPath(runDir, 'report'), outputs.reportHtml);
+}
+
+/**
+ * Takes the run directory's lock (`.lock`, holding the pid) so that two sessions never append to one cache.
+ * A lock left by a process that no longer exists (after `kill -9`) is taken over. Returns the release function.
+ */
+export function acquireRunLock(runDir: string): () => void {
+  mkdirSync(runDir, { recursive: true });
+  const path = join(runDir, '.lock');
+  for (let tries = 0; ; tries++) {
+    try {
+      writeFileSync(path, `${process.pid}\n`, { flag: 'wx' });
+      return () => rmSync(path, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || tries > 2) throw err;
+      const pid = Number(readFileSync(path, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new UsageError(`another cclupe eval (pid ${pid}) is using ${runDir}; wait for it or remove ${path} if it is gone`, '--out');
+      }
+      rmSync(path, { force: true });
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

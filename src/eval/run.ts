@@ -23,7 +23,7 @@ import { ErrorRecord, ResponseRecord } from './records.js';
 import { judgeOutcome, itemRecords, RUN_RESULTS_SCHEMA, totalUsage, type ItemOutcome, type RunResults } from './results.js';
 import { withRetry, type RetryDeps } from './retry.js';
 import { redactSecret } from './redact.js';
-import { readRunManifest, runPath, writeRunManifest, writeRunOutputs } from './run-dir-io.js';
+import { acquireRunLock, readRunManifest, runPath, writeRunManifest, writeRunOutputs } from './run-dir-io.js';
 import { renderRunReportHtml } from './report-html.js';
 import { groupByLog, selectItems } from './select.js';
 import { Semaphore } from './semaphore.js';
@@ -75,6 +75,15 @@ export interface EvalRunOutcome {
  * `results.json`, `predictions.jsonl`, `report.html` and the manifest. `baseline:<name>` models run offline.
  */
 export async function runEval(dataset: EvalDataset, config: EvalConfig, options: RunEvalOptions): Promise<EvalRunOutcome> {
+  const release = acquireRunLock(options.runDir);
+  try {
+    return await runLocked(dataset, config, options);
+  } finally {
+    release();
+  }
+}
+
+async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunEvalOptions): Promise<EvalRunOutcome> {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const startedAt = now();
@@ -129,7 +138,8 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
     preflight: previous?.preflight ?? null,
     sessions: (previous?.sessions ?? 0) + 1,
   };
-  writeRunManifest(options.runDir, manifest);
+  // The manifest is first written once the preflight has passed, so a run that never reached the endpoint (a typo in
+  // the URL, a wrong key) leaves no manifest behind and the corrected command starts cleanly.
 
   const outcomes = new Map<string, ItemOutcome>();
   let attemptsSent = 0;
@@ -210,8 +220,8 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
         structured = manifest.structured_output === true;
       }
       manifest = { ...manifest, preflight: pf };
-      writeRunManifest(options.runDir, manifest);
     }
+    writeRunManifest(options.runDir, manifest);
 
     const responses = await AppendLog.open(runPath(options.runDir, 'responses'));
     const errorLog = await AppendLog.open(runPath(options.runDir, 'errors'));

@@ -284,3 +284,30 @@ describe('API key hygiene', () => {
     }
   });
 });
+
+describe('run directory lifecycle', () => {
+  it('leaves no manifest when the preflight fails, so the corrected command starts cleanly', async () => {
+    const ds = writeFixtureDataset(1);
+    const server = await serve({ policy: 'gold', items: ds.items, structuredOutput: false });
+    const runDir = tempDir();
+    await expect(runEval(loadEvalDataset(ds.dir), cfg(null, { base_url: server.url.replace(/\/v1$/, '') }), opts(runDir))).rejects.toThrow(UsageError);
+    expect(existsSync(join(runDir, 'manifest.json'))).toBe(false);
+    const { results } = await runEval(loadEvalDataset(ds.dir), cfg(server), opts(runDir));
+    expect(results.scores.summary.logScore).toBe(1);
+  });
+});
+
+describe('acquireRunLock', () => {
+  it('refuses a second session on a run directory in use and takes over a dead one\'s lock', async () => {
+    const { acquireRunLock } = await import('../../src/eval/run-dir-io.js');
+    const { writeFileSync } = await import('node:fs');
+    const dir = tempDir();
+    writeFileSync(join(dir, '.lock'), `${process.ppid}\n`);
+    expect(() => acquireRunLock(dir)).toThrow(/another cclupe eval \(pid \d+\) is using/);
+    writeFileSync(join(dir, '.lock'), '999999999\n');
+    const release = acquireRunLock(dir);
+    expect(readFileSync(join(dir, '.lock'), 'utf8')).toBe(`${process.pid}\n`);
+    release();
+    expect(existsSync(join(dir, '.lock'))).toBe(false);
+  });
+});
