@@ -1,6 +1,7 @@
 import { createRng, streamKey } from '../random/rng.js';
 import { multiChoices } from '../questions/options.js';
 import { checkLeakage } from '../questions/leakage.js';
+import { arrangeChoices, OPTION_KEYS } from '../questions/positions.js';
 import type { Item } from '../schema/item.js';
 import type { ClientKind, Log } from '../schema/log-row.js';
 import type { PerturbRecord } from '../schema/perturb-manifest.js';
@@ -30,7 +31,8 @@ export interface IntegrityInput {
  * multi-select. True options: the categories the manifest says were planted, plus any category whose code the
  * perturbation added. False options: categories none of whose codes the validator reports on this log at all
  * (provably absent). Inconsistencies the source log already had are offered neither way.
- * Options and their order come from the question builder's `multiChoices` on the item's own stream.
+ * Options come from the question builder's `multiChoices` and are shuffled by its `arrangeChoices`, on the item's
+ * own stream.
  * Returns null when the log has no planted category or too few provably absent ones.
  */
 export function buildIntegrityItem(input: IntegrityInput): Item | null {
@@ -41,11 +43,11 @@ export function buildIntegrityItem(input: IntegrityInput): Item | null {
   const truth = INTEGRITY_CATEGORIES.filter((c) => record.integrity.includes(c.id) || c.codes.some((code) => found.has(code)));
   const absent = INTEGRITY_CATEGORIES.filter((c) => !truth.includes(c) && !c.codes.some((code) => all.has(code)));
   const rng = createRng(streamKey('integrity', input.seed, record.log_id));
-  const choices = multiChoices(rng, truth.map((c) => c.text), absent.map((c) => c.text));
-  if (!choices) return null;
-  const keys = 'ABCDEF';
-  const options = choices.map((c, i) => ({ key: keys[i], text: c.text }));
-  const answer = choices.flatMap((c, i) => (c.correct ? [keys[i]] : []));
+  const drawn = multiChoices(rng, truth.map((c) => c.text), absent.map((c) => c.text));
+  if (!drawn) return null;
+  const choices = arrangeChoices(rng, drawn, null); // shuffled, like every multi-select item: no position bias
+  const options = choices.map((c, i) => ({ key: OPTION_KEYS[i], text: c.text }));
+  const answer = choices.flatMap((c, i) => (c.correct ? [OPTION_KEYS[i]] : []));
   const leaks = checkLeakage(STEM, input.log);
   if (leaks.length > 0) throw new RangeError(`integrity stem leaks: ${leaks.join('; ')}`);
   const evidence = [...new Set(record.edits.flatMap((e) => (e.txn_id ? [e.txn_id] : [])))].sort();

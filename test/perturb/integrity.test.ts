@@ -52,3 +52,15 @@ describe('buildIntegrityItem', () => {
     expect(buildIntegrityItem({ log: q.log, record: q.record, foundCodes: [], allCodes: [], clientKind: 'personal', seed: 's' })).toBeNull();
   });
 });
+
+describe('integrity item option positions', () => {
+  it('spreads the correct options over the keys across logs (no position bias)', () => {
+    const firstCorrect = new Set<string>();
+    for (let k = 0; k < 30; k++) {
+      const p = perturbLog({ log: fixtureLog(`fx${k}`), labels: fixtureLabels(`fx${k}`) }, [{ op: 'balance-offset', severity: 3 }], { seed: 'pos' })!;
+      const it = buildIntegrityItem({ log: p.log, record: p.record, foundCodes: ['BALANCE_MISMATCH'], allCodes: ['BALANCE_MISMATCH'], clientKind: 'personal', seed: 'pos' })!;
+      firstCorrect.add(it.answer[0]);
+    }
+    expect(firstCorrect.size).toBeGreaterThanOrEqual(3);
+  });
+});
