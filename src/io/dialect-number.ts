@@ -17,12 +17,17 @@ const TOO_MANY_PLACES = { ok: false, code: 'BAD_DECIMALS' } as const;
  * Returns integer cents or NaN. Cost: one pass over the characters, no allocation.
  */
 export function parseStrictCents(text: string, spec: NumberSpec): number {
-  const n = text.length;
-  let i = 0;
+  return parseStrictCentsAt(text, 0, text.length, spec);
+}
+
+/** `parseStrictCents` on `text[start, end)`, without cutting the substring out (the reader's hot path). */
+export function parseStrictCentsAt(text: string, start: number, end: number, spec: NumberSpec): number {
+  const n = end;
+  let i = start;
   let neg = false;
-  if (n > 0 && text.charCodeAt(0) === 45) {
+  if (n > start && text.charCodeAt(start) === 45) {
     neg = true;
-    i = 1;
+    i = start + 1;
   }
   const dec = spec.decimal.charCodeAt(0);
   const thou = spec.thousands ? spec.thousands.charCodeAt(0) : -1;

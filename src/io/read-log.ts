@@ -9,7 +9,7 @@ import { CHANNELS, STATUSES, TRANSACTION_TYPES } from '../schema/transaction-typ
 import { ISSUE_CODE_TABLE, makeIssue, type IssueCode, type ValidationIssue } from '../validate/codes.js';
 import { CANONICAL_DIALECT } from './dialect-canonical.js';
 import { compileDateFormat, type DateParser } from './dialect-date.js';
-import { parseMoney, parseStrictCents } from './dialect-number.js';
+import { parseMoney, parseStrictCentsAt } from './dialect-number.js';
 
 /** Options of `parseLogText`: the file name used in issue locations and log ids, and the dialect (default canonical). */
 export interface ParseLogOptions {
@@ -34,6 +34,37 @@ const STATUS_SET: ReadonlySet<string> = new Set(STATUSES);
 const ENUMS: Partial<Record<DialectField, ReadonlySet<string>>> = { type: TYPE_SET, channel: CHANNEL_SET, status: STATUS_SET };
 const TEXT_FIELDS: ReadonlySet<DialectField> = new Set(['txn_id', 'counterparty', 'remark']);
 const BAD_TEXT_RE = /["\t\r\0]/;
+
+/** Enum labels grouped by length, so that a cell can be matched in place and the shared label returned. */
+function byLength(values: readonly string[]): Array<string[] | undefined> {
+  const out: Array<string[] | undefined> = [];
+  for (const v of values) (out[v.length] ??= []).push(v);
+  return out;
+}
+const TYPE_BY_LENGTH = byLength(TRANSACTION_TYPES);
+const CHANNEL_BY_LENGTH = byLength(CHANNELS);
+const STATUS_BY_LENGTH = byLength(STATUSES);
+
+/** The enum label equal to `line[start, end)`, or null; no substring is made. */
+function intern(table: Array<string[] | undefined>, line: string, start: number, end: number): string | null {
+  const list = table[end - start];
+  if (list === undefined) return null;
+  for (const v of list) if (line.startsWith(v, start)) return v;
+  return null;
+}
+
+const COUNTRY_CODES = new Map<number, string>();
+/** `line[start, end)` when it is two capital letters (an ISO 3166 alpha-2 shape), shared per code; else null. */
+function countryCode(line: string, start: number, end: number): string | null {
+  if (end - start !== 2) return null;
+  const a = line.charCodeAt(start);
+  const b = line.charCodeAt(start + 1);
+  if (a < 65 || a > 90 || b < 65 || b > 90) return null;
+  const key = a * 256 + b;
+  let v = COUNTRY_CODES.get(key);
+  if (v === undefined) COUNTRY_CODES.set(key, (v = String.fromCharCode(a, b)));
+  return v;
+}
 const LOCATION_RE = /^[A-Z]{2}$/;
 const MAX_SHOWN = 120;
 
@@ -380,7 +411,7 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   // anything unusual (blank, padded, lenient spelling, bad value) falls through to the full reader below.
   const simple = (spec: FieldSpec): number => (spec.sources.length === 1 && typeof spec.sources[0] === 'string' && spec.default === undefined ? idx(spec.sources[0]) : -1);
   const fi = DIALECT_FIELDS.map((f) => simple(dialect.fields[f]));
-  const fastMode = accIdx < 0 && !dialect.quote && amt.mode === 'signed' && fi.every((i) => i >= 0) && tsIdx >= 0 && amtIdx >= 0 && balIdx >= 0;
+  const fastMode = accIdx < 0 && !quote && amt.mode === 'signed' && fi.every((i) => i >= 0) && tsIdx >= 0 && amtIdx >= 0 && balIdx >= 0;
   const [fId, fType, fChannel, fParty, fStatus, fLoc, fRemark] = fi;
   const cleanText = (v: string): boolean => {
     const n = v.length;
@@ -390,26 +421,38 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     if (a <= 32 || z <= 32 || a === 0xa0 || z === 0xa0 || a === 61 || a === 43 || a === 45 || a === 64) return false;
     return !strictText || (v.indexOf('"') < 0 && v.indexOf('\r') < 0 && v.indexOf('\0') < 0);
   };
-  const fastRow = (cells: string[]): LogRow | null => {
-    const txnId = cells[fId];
-    const counterparty = cells[fParty];
-    const remark = cells[fRemark];
-    const type = cells[fType];
-    const channel = cells[fChannel];
-    const status = cells[fStatus];
-    const location = cells[fLoc];
-    if (!cleanText(txnId) || !cleanText(counterparty) || !cleanText(remark)) return null;
-    if (!TYPE_SET.has(type) || !CHANNEL_SET.has(channel) || !STATUS_SET.has(status)) return null;
-    if (location.length !== 2) return null;
-    const l0 = location.charCodeAt(0);
-    const l1 = location.charCodeAt(1);
-    if (l0 < 65 || l0 > 90 || l1 < 65 || l1 > 90) return null;
-    const timestamp = c.date.parse(cells[tsIdx]);
-    if (timestamp === null) return null;
-    const amountCents = parseStrictCents(cells[amtIdx], num);
+  const starts = new Int32Array(nCols);
+  const ends = new Int32Array(nCols);
+  const sepLen = sep.length;
+  const fastLine = (line: string): LogRow | null => {
+    const n = line.length;
+    let p = 0;
+    for (let k = 0; k < nCols - 1; k++) {
+      const t = line.indexOf(sep, p);
+      if (t < 0) return null;
+      starts[k] = p;
+      ends[k] = t;
+      p = t + sepLen;
+    }
+    if (line.indexOf(sep, p) >= 0) return null;
+    starts[nCols - 1] = p;
+    ends[nCols - 1] = n;
+    const type = intern(TYPE_BY_LENGTH, line, starts[fType], ends[fType]);
+    const channel = intern(CHANNEL_BY_LENGTH, line, starts[fChannel], ends[fChannel]);
+    const status = intern(STATUS_BY_LENGTH, line, starts[fStatus], ends[fStatus]);
+    if (type === null || channel === null || status === null) return null;
+    const location = countryCode(line, starts[fLoc], ends[fLoc]);
+    if (location === null) return null;
+    const amountCents = parseStrictCentsAt(line, starts[amtIdx], ends[amtIdx], num);
     if (amountCents !== amountCents) return null;
-    const balanceCents = parseStrictCents(cells[balIdx], num);
+    const balanceCents = parseStrictCentsAt(line, starts[balIdx], ends[balIdx], num);
     if (balanceCents !== balanceCents) return null;
+    const timestamp = c.date.parse(line.slice(starts[tsIdx], ends[tsIdx]));
+    if (timestamp === null) return null;
+    const txnId = line.slice(starts[fId], ends[fId]);
+    const counterparty = line.slice(starts[fParty], ends[fParty]);
+    const remark = line.slice(starts[fRemark], ends[fRemark]);
+    if (!cleanText(txnId) || !cleanText(counterparty) || !cleanText(remark)) return null;
     return { txn_id: txnId, timestamp, type: type as LogRow['type'], channel: channel as LogRow['channel'], counterparty, amountCents, balanceCents, status: status as LogRow['status'], location, remark };
   };
 
@@ -421,15 +464,15 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
       continue;
     }
     dataRow++;
-    const cells = split(line);
-    if (fastMode && cells !== null && cells.length === nCols) {
-      const row = fastRow(cells);
+    if (fastMode) {
+      const row = fastLine(line);
       if (row !== null) {
         single.rows.push(row);
         single.lines.push(lineNo);
         continue;
       }
     }
+    const cells = split(line);
     let bad = false;
     const report = (code: IssueCode, column: string | undefined, actual: unknown, note?: string, severity?: 'error' | 'warning'): void => {
       issues.push(makeIssue({ code, severity, file, line: lineNo, row: dataRow, column, actual, note }));

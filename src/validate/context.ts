@@ -92,14 +92,20 @@ export function txnIndex(log: Log): Map<string, number> {
   return m;
 }
 
-const textCache = new WeakMap<readonly LogRow[], string>();
+const textCache = new WeakMap<readonly LogRow[], Set<string>>();
 
-/** Every remark and counterparty of a log joined by newlines, so that a check can test one text before looking row by row. */
-export function freeText(log: Log): string {
+/**
+ * The distinct remarks and counterparties of a log. They repeat heavily (a vocabulary of tens of strings over
+ * hundreds of rows), so text checks test each distinct string once and look at rows only on a hit.
+ */
+export function distinctTexts(log: Log): Set<string> {
   let t = textCache.get(log.rows);
   if (t === undefined) {
-    t = '';
-    for (const r of log.rows) t += r.remark + '\n' + r.counterparty + '\n';
+    t = new Set();
+    for (const r of log.rows) {
+      t.add(r.remark);
+      t.add(r.counterparty);
+    }
     textCache.set(log.rows, t);
   }
   return t;

@@ -97,7 +97,7 @@ describe('cclupe validate (spawned)', () => {
     expect(report.files.find((f: { errors: number }) => f.errors > 0).issues[0]).toMatchObject({ file: `logs/${logs[1]}`, line: 4, column: 'balance' });
     expect(readdirSync(join(out, 'logs')).sort()).toEqual(logs.filter((l) => l !== logs[1]));
     const kept = readFileSync(join(out, 'labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).log_id);
-    expect(kept).toEqual(logs.filter((l) => l !== logs[1]).map((l) => l.replace(/\.tsv$/, '')));
+    expect(kept.sort()).toEqual(logs.filter((l) => l !== logs[1]).map((l) => l.replace(/\.tsv$/, '')));
   });
 
   it.skipIf(!existsSync(BERKA))('exits 0 on the Berka file with its dialect and no other option', () => {

@@ -1,5 +1,5 @@
 import type { Check } from '../context.js';
-import { freeText, rowIssue } from '../context.js';
+import { distinctTexts, rowIssue } from '../context.js';
 
 /** Patterns of text addressed to a model rather than describing a payment, as data. */
 export const INJECTION_PATTERNS: readonly RegExp[] = [
@@ -12,8 +12,6 @@ export const INJECTION_PATTERNS: readonly RegExp[] = [
   /\b(?:new|updated)\s+instructions?\b/i,
 ];
 
-/** Words every pattern above needs; a log whose text has none of them is skipped in one test. */
-const KEYWORDS_RE = /ignore|disregard|forget|override|answer|respond|reply|choose|select|pick|(?:correct|right)\s+(?:answer|option|choice)|(?:system|assistant|user)\s*(?:prompt)?\s*:|<|you\s+are|instruction/i;
 
 /** The first instruction-like fragment of a text, or null. */
 export function findInjection(text: string): string | null {
@@ -29,11 +27,14 @@ export function findInjection(text: string): string | null {
  * An error in any log: the text would steer an evaluated model (SPEC §9 corrupting operators).
  */
 export const checkInjection: Check = (log, ctx) => {
-  if (!KEYWORDS_RE.test(freeText(log))) return [];
+  const hits = new Set<string>();
+  for (const t of distinctTexts(log)) if (findInjection(t) !== null) hits.add(t);
+  if (hits.size === 0) return [];
   const out = [];
   for (let i = 0; i < log.rows.length; i++) {
     const r = log.rows[i];
     for (const column of ['remark', 'counterparty'] as const) {
+      if (!hits.has(r[column])) continue;
       const hit = findInjection(r[column]);
       if (hit) out.push(rowIssue(log, ctx, i, { code: 'INJECTION', column, note: `("${hit}")`, actual: r[column] }));
     }

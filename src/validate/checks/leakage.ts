@@ -1,6 +1,6 @@
 import { LEAKAGE_WORDS } from '../../schema/transaction-types.js';
 import type { Check } from '../context.js';
-import { freeText, rowIssue } from '../context.js';
+import { distinctTexts, rowIssue } from '../context.js';
 
 const LEAKAGE_RE = new RegExp(`\\b(?:${[...LEAKAGE_WORDS].sort((a, b) => b.length - a.length).map((w) => w.replace(/ /g, '\\s+')).join('|')})\\b`, 'i');
 
@@ -15,11 +15,14 @@ export function findLeakageWord(text: string): string | null {
  * "risk"…). An error in datasets made by the generator; a warning in foreign logs, whose text nobody here chose.
  */
 export const checkLeakage: Check = (log, ctx) => {
-  if (!LEAKAGE_RE.test(freeText(log))) return [];
+  const hits = new Set<string>();
+  for (const t of distinctTexts(log)) if (LEAKAGE_RE.test(t)) hits.add(t);
+  if (hits.size === 0) return [];
   const out = [];
   for (let i = 0; i < log.rows.length; i++) {
     const r = log.rows[i];
     for (const column of ['remark', 'counterparty'] as const) {
+      if (!hits.has(r[column])) continue;
       const w = findLeakageWord(r[column]);
       if (w) out.push(rowIssue(log, ctx, i, { code: 'LEAKAGE', severity: ctx.generated ? 'error' : 'warning', column, note: `("${w.toLowerCase()}")`, actual: r[column] }));
     }

@@ -6,9 +6,11 @@ export const checkPeriod: Check = (log, ctx) => {
   const p = ctx.period;
   if (!p) return [];
   const out = [];
+  // a canonical timestamp compares with a YYYY-MM-DD date as its date part does: below the start, or above the end + '~'
+  const after = p.end + '~';
   for (let i = 0; i < log.rows.length; i++) {
-    const date = log.rows[i].timestamp.slice(0, 10);
-    if (date < p.start || date > p.end) {
+    const ts = log.rows[i].timestamp;
+    if (ts < p.start || ts > after) {
       out.push(rowIssue(log, ctx, i, { code: 'OUT_OF_PERIOD', column: 'timestamp', expected: `${p.start}..${p.end}`, actual: log.rows[i].timestamp }));
     }
   }
