@@ -97,6 +97,21 @@ export const ORACLES: Record<string, (log: Log, kind: 'personal' | 'sme') => str
   'subscription-counterparties': (l) => String(new Set(rowsOf(l, ['Subscription']).map((r) => r.counterparty)).size),
   'top-outflow-type': (l) => argmax(totalsBy(rowsOf(l, [], -1), (r) => r.type)),
   'top-outflow-counterparty': (l) => argmax(totalsBy(rowsOf(l, [], -1), (r) => r.counterparty)),
+  'largest-outflow-counterparty': (l) => {
+    let best: LogRow | null = null;
+    for (const r of rowsOf(l, [], -1)) if (!best || r.amountCents < best.amountCents) best = r;
+    return best!.counterparty;
+  },
+  'frequent-merchant': (l) => {
+    const m = new Map<string, number>();
+    for (const r of rowsOf(l, ['Purchase'])) m.set(r.counterparty, (m.get(r.counterparty) ?? 0) + 1);
+    return argmax(m);
+  },
+  'purchase-weekday': (l) => {
+    const c = [0, 0, 0, 0, 0, 0, 0];
+    for (const r of rowsOf(l, ['Purchase'])) c[new Date(r.timestamp.slice(0, 10) + 'T00:00:00Z').getUTCDay()]++;
+    return ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][c.indexOf(Math.max(...c))];
+  },
   'top-supplier': (l) => argmax(totalsBy(rowsOf(l, ['Supplier Payment'], -1), (r) => r.counterparty)),
   'top-cost-type': (l) => argmax(totalsBy(rowsOf(l, OPER, -1), (r) => r.type)),
   'most-declined-type': (l) => {

@@ -10,7 +10,9 @@ import { costToIncome } from './cost-to-income.js';
 import { debtServiceRatio } from './debt-service-ratio.js';
 import { declinedShare } from './declined-share.js';
 import { essentialShare } from './essential-share.js';
+import { frequentMerchant } from './frequent-merchant.js';
 import { inflowTypes } from './inflow-types.js';
+import { largestOutflowCounterparty } from './largest-outflow-counterparty.js';
 import { largestPurchaseMultiple } from './largest-purchase-multiple.js';
 import { lateFeeTotal } from './late-fee-total.js';
 import { liquidityStatements } from './liquidity-statements.js';
@@ -35,6 +37,7 @@ import { payrollMonths } from './payroll-months.js';
 import { peakHourWindow } from './peak-hour-window.js';
 import { peakMonthRatio } from './peak-month-ratio.js';
 import { peakSpendingMonth } from './peak-spending-month.js';
+import { purchaseWeekday } from './purchase-weekday.js';
 import { qrShare } from './qr-share.js';
 import { qrTopMonth } from './qr-top-month.js';
 import { receivablesGap } from './receivables-gap.js';
@@ -82,7 +85,9 @@ export const TEMPLATES: readonly Template[] = [
   debtServiceRatio,
   declinedShare,
   essentialShare,
+  frequentMerchant,
   inflowTypes,
+  largestOutflowCounterparty,
   largestPurchaseMultiple,
   lateFeeTotal,
   liquidityStatements,
@@ -107,6 +112,7 @@ export const TEMPLATES: readonly Template[] = [
   peakHourWindow,
   peakMonthRatio,
   peakSpendingMonth,
+  purchaseWeekday,
   qrShare,
   qrTopMonth,
   receivablesGap,
