@@ -22,9 +22,10 @@ export const DEFAULT_PER_LOG_BINS = 5;
 
 /**
  * The verdict on one feature:
- * - `drift`: KL is above the threshold and the threshold is above the no-drift level;
  * - `ok`: KL at or under the threshold;
- * - `not_meaningful`: the threshold sits under the no-drift level, so sampling noise alone would pass it;
+ * - `drift`: KL above the threshold and above the no-drift level (so above what sampling noise gives, p99);
+ * - `not_meaningful`: KL above a threshold that sits under the no-drift level, but not above that level: sampling
+ *   noise alone could have passed the threshold, so this is not reported as drift;
  * - `unavailable`: one side's source cannot carry the feature (e.g. hour of day in Berka);
  * - `empty`: one side has no values for it.
  */
@@ -67,6 +68,8 @@ export interface FeatureDrift {
   /** p99 of KL over same-size samples drawn from the reference; and their mean (≈ (k−1)/(2n)). */
   noDriftLevel: number | null;
   noDriftMean: number | null;
+  /** False when the threshold sits under the no-drift level (SPEC §5: such a threshold is meaningless). */
+  thresholdMeaningful: boolean | null;
   /** The binned histograms, for reports: bin labels, generated counts, reference counts. */
   bins: { labels: string[]; generated: number[]; reference: number[] };
 }
@@ -105,7 +108,7 @@ export function compareFeature(
   const def = FEATURES[feature];
   const threshold = thresholdFor(feature, options.thresholds);
   const base = { group, feature, title: def.title, kind: def.kind, threshold };
-  const none = { kl: null, js: null, psi: null, w1: null, ks: null, unseenMass: null, noDriftLevel: null, noDriftMean: null };
+  const none = { kl: null, js: null, psi: null, w1: null, ks: null, unseenMass: null, noDriftLevel: null, noDriftMean: null, thresholdMeaningful: null };
   if (!ref.available || !gen.available) {
     return { ...base, ...none, status: 'unavailable', n: gen.n, nRef: ref.n, k: ref.counts.length, bins: { labels: [], generated: [], reference: [] } };
   }
@@ -141,7 +144,9 @@ export function compareFeature(
     });
     options.noDriftCache?.set(cacheKey, nd);
   }
-  const status: FeatureStatus = threshold < nd.level ? 'not_meaningful' : kl > threshold ? 'drift' : 'ok';
+  // KL ≤ threshold: ok. Above it: drift only when also above the no-drift level; a KL that passes a threshold set
+  // under the noise floor but stays within that floor is not_meaningful. A KL far beyond both is drift either way.
+  const status: FeatureStatus = kl <= threshold ? 'ok' : kl > nd.level ? 'drift' : 'not_meaningful';
   return {
     ...base,
     status,
@@ -156,6 +161,7 @@ export function compareFeature(
     unseenMass: unseenMass(genCounts, refCounts),
     noDriftLevel: nd.level,
     noDriftMean: nd.mean,
+    thresholdMeaningful: threshold >= nd.level,
     bins,
   };
 }
@@ -166,7 +172,10 @@ export interface PooledDrift {
   features: FeatureDrift[];
   /** Features with status `drift`. */
   drifted: number;
+  /** Features with status `not_meaningful`. */
   notMeaningful: number;
+  /** Features whose threshold sits under their no-drift level (whatever their status). */
+  thresholdsUnderNoise: number;
 }
 
 /** Compares a whole binned corpus with its reference, feature by feature (the default, pooled check of SPEC §5). */
@@ -181,5 +190,6 @@ export function compareCorpus(reference: Reference, corpus: BinnedCorpus, option
     features,
     drifted: features.filter((f) => f.status === 'drift').length,
     notMeaningful: features.filter((f) => f.status === 'not_meaningful').length,
+    thresholdsUnderNoise: features.filter((f) => f.thresholdMeaningful === false).length,
   };
 }

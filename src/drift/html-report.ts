@@ -57,7 +57,7 @@ export async function renderDriftHtml(report: DriftReport): Promise<string> {
   const rows = features
     .map(
       (f) =>
-        `<tr class="${f.status}"><td>${esc(f.group)}</td><td>${esc(f.title)}</td><td>${f.status.replace('_', ' ')}</td>` +
+        `<tr class="${f.status}"><td>${esc(f.group)}</td><td>${esc(f.title)}</td><td>${f.status.replace('_', ' ')}${f.thresholdMeaningful === false ? ' (threshold under no-drift level)' : ''}</td>` +
         `<td>${num(f.kl)}</td><td>${num(f.threshold, 3)}</td><td>${num(f.noDriftLevel)}</td><td>${num(f.js)}</td><td>${num(f.psi)}</td>` +
         `<td>${num(f.w1)}</td><td>${num(f.ks)}</td><td>${num(f.unseenMass)}</td><td>${f.n}</td><td>${f.nRef}</td><td>${f.k}</td></tr>`,
     )
@@ -87,7 +87,7 @@ tr.drift td{background:#fde0dc}tr.not_meaningful td{background:#fff4d6}tr.unavai
 .verdict{font-size:1.2em;font-weight:bold}.fail{color:#b00}.pass{color:#070}
 </style></head><body>
 <h1>Distribution drift</h1>
-<p class="verdict ${report.passed ? 'pass">PASS' : 'fail">DRIFT'}: ${report.pooled.drifted} feature(s) over threshold, ${report.pooled.notMeaningful} not meaningful (threshold under the no-drift level)</p>
+<p class="verdict ${report.passed ? 'pass">PASS' : 'fail">DRIFT'}: ${report.pooled.drifted} feature(s) over threshold, ${report.pooled.notMeaningful} not meaningful (over a threshold set under the no-drift level, within that level)</p>
 <p>Generated: ${report.generated.logs} logs, ${report.generated.rows} rows${report.generated.label ? ` (${esc(report.generated.label)})` : ''}.
 Reference: ${report.reference.logs} logs, ${report.reference.rows} rows${report.reference.label ? ` (${esc(report.reference.label)})` : ''}, ${esc(report.reference.corpusHash)}, ${report.reference.bins} bins.</p>
 <p>KL(generated ‖ reference) in nats with α = 0.5 smoothing on both sides; JS distance base 2; PSI; W1 normalised by the reference sd and KS D on the binned values (continuous features only); unseen mass = share of generated values in bins the reference never saw. No-drift level: p99 of KL over samples of the generated size drawn from the reference.</p>

@@ -97,8 +97,22 @@ describe('compareCorpus', () => {
     const r = compareCorpus(reference, acc.result(), { thresholds: { default: 0.01 } });
     const amount = r.features.find((f) => f.feature === 'amount_out')!;
     expect(amount.noDriftLevel!).toBeGreaterThan(0.01);
+    expect(amount.thresholdMeaningful).toBe(false);
+    expect(amount.kl!).toBeGreaterThan(0.01);
     expect(amount.status).toBe('not_meaningful');
     expect(r.features.find((f) => f.feature === 'rows_per_log')!.status).toBe('not_meaningful');
+    // Whatever drifts here is beyond its own no-drift level (one short log's balances and gaps are not typical).
+    for (const f of r.features.filter((x) => x.status === 'drift')) expect(f.kl!).toBeGreaterThan(f.noDriftLevel!);
+  });
+
+  it('still calls drift a KL far above a no-drift level that sits over the threshold', () => {
+    // 300 logs against 300: the two-sample no-drift level of rows per log on 20 bins is about 0.12–0.14, over 0.1,
+    // but logs four times longer put everything in the top bin (KL ≈ ln 20 ≈ 3), far beyond it.
+    const busy = Array.from({ length: 300 }, (_, i) => makeLog(`B${i}`, { seed: 'busy', rows: 480 + (i % 50) }));
+    const rows = drift(reference, busy).features.find((f) => f.feature === 'rows_per_log')!;
+    expect(rows.thresholdMeaningful).toBe(false);
+    expect(rows.kl!).toBeGreaterThan(2);
+    expect(rows.status).toBe('drift');
   });
 
   it('applies per-feature thresholds', () => {

@@ -56,7 +56,7 @@ export function formatDriftTable(report: DriftReport): string {
   const lines = sortForReport(report.pooled.features).map((f) => [
     f.group,
     f.feature,
-    f.status,
+    f.thresholdMeaningful === false ? `${f.status}*` : f.status,
     fmt(f.kl),
     fmt(f.threshold, 3),
     fmt(f.noDriftLevel),
@@ -83,7 +83,9 @@ export function formatDriftTable(report: DriftReport): string {
     out += perRows.map((r) => r.map((cell, c) => (c < 2 ? cell.padEnd(w[c]) : cell.padStart(w[c]))).join('  ')).join('\n') + '\n';
   }
   out += `\n${report.passed ? 'PASS' : 'DRIFT'}: ${report.pooled.drifted} feature(s) over threshold, ${report.pooled.notMeaningful} not meaningful`;
+  if (report.pooled.thresholdsUnderNoise > 0) out += ` (${report.pooled.thresholdsUnderNoise} threshold(s) under the no-drift level)`;
   out += report.perLog ? `, ${report.perLog.drifted} per-log (log, feature) pair(s) over threshold\n` : '\n';
+  if (report.pooled.thresholdsUnderNoise > 0) out += '* threshold under the no-drift level: only a KL above that level counts as drift\n';
   return out;
 }
 
