@@ -75,7 +75,7 @@ describe.skipIf(!existsSync(CLI))('cclupe eval (CLI)', () => {
     expect(existsSync(join(killed, 'results.json'))).toBe(false);
 
     const r = await cli([...base, '--out', killed]);
-    expect(r.code).toBe(0);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     expect(deterministicResults(readResults(killed))).toEqual(deterministicResults(readResults(whole)));
     const sent = server.completed() - afterWhole;
     expect(sent).toBeGreaterThanOrEqual(60);
@@ -92,7 +92,7 @@ describe.skipIf(!existsSync(CLI))('cclupe eval (CLI)', () => {
     const ok = await cli(['eval', ds.dir, '--base-url', server.url, '--model', 'loopback-model', '--api-key-env', 'CCLUPE_TEST_KEY', '--out', out, '--json'], {
       CCLUPE_TEST_KEY: KEY,
     });
-    expect(ok.code).toBe(0);
+    expect({ code: ok.code, stderr: ok.stderr }).toEqual({ code: 0, stderr: '' });
     expect(JSON.parse(ok.stdout).table3.logScore).toBe(1);
     const bad = tempDir();
     const refused = await cli(['eval', ds.dir, '--base-url', server.url, '--model', 'loopback-model', '--api-key-env', 'CCLUPE_TEST_KEY', '--out', bad], {
@@ -126,7 +126,7 @@ describe.skipIf(!existsSync(CLI))('cclupe eval (CLI)', () => {
     );
     const out = join(dir, 'run');
     const r = await cli(['eval', ds.dir, '--config', config, '--concurrency', '3', '--out', out]);
-    expect(r.code).toBe(0);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     expect(r.stdout).toMatch(/^model\s+Mem\./);
     expect(r.stdout).toContain('loopback-model');
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
@@ -138,7 +138,7 @@ describe.skipIf(!existsSync(CLI))('cclupe eval (CLI)', () => {
     // predictions.jsonl is in the documented predictions format: cclupe score re-scores it to the same numbers.
     const ours = readResults(out);
     const rescored = await cli(['score', ds.dir, '--predictions', join(out, 'predictions.jsonl'), '--json', '--replicates', '0']);
-    expect(rescored.code).toBe(0);
+    expect({ code: rescored.code, stderr: rescored.stderr }).toEqual({ code: 0, stderr: '' });
     expect(JSON.parse(rescored.stdout).summary).toEqual(ours.scores.summary);
   });
 
@@ -156,8 +156,30 @@ describe.skipIf(!existsSync(CLI))('cclupe eval (CLI)', () => {
     const ds = writeFixtureDataset(2);
     const out = tempDir();
     const r = await cli(['eval', ds.dir, '--model', 'baseline:oracle', '--out', out, '--json']);
-    expect(r.code).toBe(0);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     expect(JSON.parse(r.stdout).table3_row.at(-1)).toBe('100.0');
     expect(readFileSync(join(out, 'predictions.jsonl'), 'utf8').split('\n')[0]).toContain('"status":"answered"');
+  });
+
+  it('scores 100 against a gold server on a generated dataset, single-turn and in conversation mode', async () => {
+    const root = tempDir();
+    const ds = join(root, 'ds');
+    const gen = await cli(['generate', '--count', '3', '--profile', 'personal-healthy', '--seed', '11', '--out', ds]);
+    expect(gen.code).toBe(0);
+    const q = await cli(['questions', ds]);
+    expect(q.code).toBe(0);
+    const items = readFileSync(join(ds, 'questions.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const server = await start({ policy: 'gold', items });
+    servers.push(server);
+    for (const mode of [[], ['--conversation']]) {
+      const out = join(root, `run${mode.join('')}`);
+      const r = await cli(['eval', ds, '--base-url', server.url, '--model', 'loopback-model', '--out', out, '--json', ...mode]);
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+      const summary = JSON.parse(r.stdout);
+      expect(summary.mode).toBe(mode.length ? 'conversation' : 'single');
+      expect(summary.table3_row.at(-1)).toBe('100.0');
+      expect(summary.counts.answered).toBe(items.length);
+    }
+    expect(server.completed()).toBe(2 * items.length);
   });
 });
