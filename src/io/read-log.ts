@@ -488,8 +488,13 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
       issues.push(makeIssue({ code: 'FIELD_COUNT', file, line: lineNo, row: dataRow, column: col?.trim(), expected: nCols, actual: cells.length, note: `in ${JSON.stringify(shown(line))}` }));
       if (accIdx < 0) single.unreadable.push(lineNo);
       else {
+        // attribute the ragged line to its account when the account cell can still be found
         const acc = (cells[accIdx] ?? '').trim();
-        if (acc !== '' && byAccount.has(acc)) byAccount.get(acc)?.unreadable.push(lineNo);
+        if (acc !== '') {
+          let b = byAccount.get(acc);
+          if (!b) byAccount.set(acc, (b = { logId: dialect.logIdPrefix + acc, rows: [], lines: [], unreadable: [] }));
+          b.unreadable.push(lineNo);
+        }
       }
       continue;
     }

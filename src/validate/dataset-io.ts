@@ -133,7 +133,7 @@ export function validateDataset(paths: string | readonly string[], options: Vali
   const files = listLogFiles(inputs);
   const results: FileResult[] = [];
   const seen = new Set<string>();
-  const logsByFile = new Map<string, Log[]>();
+  const logsByFile = new Map<string, Array<Pick<Log, 'logId' | 'lines'>>>();
   files.forEach((path, k) => {
     const file = display(path);
     const parsed = readLogFile(path, { dialect, file });
@@ -163,7 +163,8 @@ export function validateDataset(paths: string | readonly string[], options: Vali
     let result = fileResult(file, parsed.logs, parsed.issues, perLog);
     if (options.strict) result = strictResult(result);
     results.push(result);
-    logsByFile.set(path, parsed.logs);
+    // only what --filter-out needs of a many-log file: each log's lines (a one-log file is copied whole)
+    if (options.filterOut && parsed.logs.length > 1) logsByFile.set(path, parsed.logs.map((l) => ({ logId: l.logId, lines: l.lines ?? [] })));
     options.onProgress?.(k + 1, files.length);
   });
   if (labelsPath) {
@@ -206,7 +207,7 @@ function filterOut(
   dir: string,
   files: string[],
   results: FileResult[],
-  logsByFile: Map<string, Log[]>,
+  logsByFile: Map<string, Array<Pick<Log, 'logId' | 'lines'>>>,
   root: string | null,
   labels: Map<string, LabelsLine>,
   labelsPath: string | undefined,

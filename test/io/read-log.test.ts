@@ -144,6 +144,17 @@ describe('parseLogText', () => {
       ['a7', ['T0002'], [3]],
     ]);
   });
+
+  it('attributes a ragged line of a many-log file to its account, even one not seen before', () => {
+    const dialect = Dialect.parse({ ...CANONICAL_DIALECT, columns: { acct: ['account'], ...CANONICAL_DIALECT.columns }, account: 'acct' });
+    const text = 'account\t' + TSV.split('\n')[0] + '\n' + '9\tT1\tjunk\n' + mapCells(TSV, (c) => ['5', ...c]).split('\n').slice(1).join('\n');
+    const { logs, issues } = parseLogText(text, { file: 'many.tsv', dialect });
+    expect(issues.map((i) => [i.code, i.line])).toEqual([['FIELD_COUNT', 2]]);
+    expect(logs.map((l) => [l.logId, l.rows.length, l.unreadableLines ?? []])).toEqual([
+      ['9', 0, [2]],
+      ['5', 4, []],
+    ]);
+  });
 });
 
 describe('readLogFile', () => {
