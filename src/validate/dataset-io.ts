@@ -131,6 +131,7 @@ export function validateDataset(paths: string | readonly string[], options: Vali
   const dc = dialect.checks;
 
   const files = listLogFiles(inputs);
+  if (files.length === 0) throw new UsageError(`no log files (.tsv, .csv, .txt) in ${inputs.join(', ')}`, 'paths');
   const results: FileResult[] = [];
   const seen = new Set<string>();
   const logsByFile = new Map<string, Array<Pick<Log, 'logId' | 'lines'>>>();

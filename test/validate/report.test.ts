@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { Log, LogRow } from '../../src/schema/log-row.js';
+import { ISSUE_CODES, isIssueCode, issueMessage, makeIssue } from '../../src/validate/codes.js';
+import { formatIssue, formatValidationText } from '../../src/validate/format-text.js';
+import { CHECKS } from '../../src/validate/registry.js';
+import { buildReport, fileResult } from '../../src/validate/report.js';
+import { validateLog } from '../../src/validate/validate-log.js';
+
+const row = (id: string, amount: number, balance: number): LogRow => ({ txn_id: id, timestamp: '2023-01-02 10:00:00', type: amount > 0 ? 'Salary' : 'Purchase', channel: 'POS', counterparty: 'Shop', amountCents: amount, balanceCents: balance, status: 'SUCCESS', location: 'CN', remark: 'r' });
+
+describe('ISSUE_CODES', () => {
+  it('is a closed set, each code raised by exactly one registered check', () => {
+    const owners = new Map<string, string[]>();
+    for (const c of CHECKS) for (const code of c.codes) owners.set(code, [...(owners.get(code) ?? []), c.id]);
+    expect([...owners.keys()].sort()).toEqual([...ISSUE_CODES].sort());
+    for (const [, ids] of owners) expect(ids).toHaveLength(1);
+    expect(isIssueCode('BALANCE_MISMATCH')).toBe(true);
+    expect(isIssueCode('BALANCE')).toBe(false);
+  });
+});
+
+describe('issueMessage', () => {
+  it('builds the message from the code, a note, and expected/actual shown plainly or quoted when blank or padded', () => {
+    expect(issueMessage({ code: 'BALANCE_MISMATCH', expected: '120.00', actual: '119.00' })).toBe('balance does not follow: expected 120.00, got 119.00');
+    expect(issueMessage({ code: 'EMPTY_FIELD', actual: '' })).toBe('empty required field: got ""');
+    expect(issueMessage({ code: 'WHITESPACE', actual: ' x' })).toBe('extra whitespace: got " x"');
+    expect(issueMessage({ code: 'FIELD_COUNT', note: 'in "a"', expected: 10, actual: 9 })).toBe('wrong number of fields in "a": expected 10, got 9');
+  });
+});
+
+describe('formatIssue', () => {
+  it('prints zod-prettify style with a file:line column location', () => {
+    const issue = makeIssue({ code: 'BALANCE_MISMATCH', file: 'logs/p000017.tsv', line: 42, row: 41, column: 'balance', expected: '120.00', actual: '119.00' });
+    expect(formatIssue(issue)).toBe('✖ BALANCE_MISMATCH balance does not follow: expected 120.00, got 119.00\n  → at logs/p000017.tsv:42 balance');
+    expect(formatIssue(makeIssue({ code: 'ENCODING', file: 'a.tsv', line: 1, actual: 'BOM' }))).toMatch(/^⚠ ENCODING/);
+  });
+});
+
+describe('buildReport', () => {
+  it('counts per check (pass, warn, fail per log), per code, and caps the issues listed per file', () => {
+    const good: Log = { logId: 'g', rows: [row('a', 100, 1100), row('b', -100, 1000)], hasTimeOfDay: true, file: 'g.tsv', lines: [2, 3] };
+    const bad: Log = { logId: 'b', rows: [row('a', 100, 1100), row('b', -100, 999), row('b', -1, 998)], hasTimeOfDay: true, file: 'b.tsv', lines: [2, 3, 4] };
+    const opts = { rowCount: null };
+    const results = [
+      fileResult('g.tsv', [good], [], new Map([[good, validateLog(good, opts)]])),
+      fileResult('b.tsv', [bad], [makeIssue({ code: 'ENCODING', file: 'b.tsv', line: 1, actual: 'BOM' })], new Map([[bad, validateLog(bad, opts)]])),
+      fileResult('e.tsv', [], [makeIssue({ code: 'HEADER', file: 'e.tsv', line: 1 })], new Map()),
+    ];
+    const report = buildReport(results, { version: '0', dialect: 'canonical', maxIssuesPerFile: 2 });
+    expect(report.summary).toEqual({ files: 3, logs: 2, rows: 5, passedLogs: 1, failedLogs: 2, errors: 3, warnings: 1, infos: 0, passed: false });
+    expect(report.codes).toEqual({ ENCODING: 1, HEADER: 1, DUPLICATE_TXN_ID: 1, BALANCE_MISMATCH: 1 });
+    expect(report.checks.balance).toEqual({ pass: 2, warn: 0, fail: 1 });
+    expect(report.checks.encoding).toEqual({ pass: 2, warn: 1, fail: 0 });
+    expect(report.checks.header).toEqual({ pass: 2, warn: 0, fail: 1 });
+    const b = report.files[1];
+    expect([b.issues.length, b.more]).toEqual([2, 1]);
+    expect(b.issues.map((i) => i.line)).toEqual([1, 3]);
+    const text = formatValidationText(results, report, { maxIssuesPerFile: 1 });
+    expect(text).toContain('b.tsv (2 errors, 1 warning)');
+    expect(text).toContain('  … and 2 more');
+    expect(text).not.toContain('g.tsv');
+    expect(text.trim().split('\n').pop()).toBe('✖ 2 of 3 logs failed (3 files, 5 rows): 3 errors, 1 warning — ENCODING 1, HEADER 1, DUPLICATE_TXN_ID 1, BALANCE_MISMATCH 1');
+  });
+});
+
+describe('validateLog', () => {
+  it('runs only or skips the named checks and refuses unknown ones', () => {
+    const log: Log = { logId: 'x', rows: [row('a', 100, 1100), row('a', -100, 999)], hasTimeOfDay: true };
+    expect(validateLog(log, { rowCount: null }).map((i) => i.code)).toEqual(['DUPLICATE_TXN_ID', 'BALANCE_MISMATCH']);
+    expect(validateLog(log, { rowCount: null, only: ['balance'] }).map((i) => i.code)).toEqual(['BALANCE_MISMATCH']);
+    expect(validateLog(log, { rowCount: null, skip: ['balance'] }).map((i) => i.code)).toEqual(['DUPLICATE_TXN_ID']);
+    expect(() => validateLog(log, { only: ['balanse'] })).toThrow(/unknown check "balanse"/);
+    expect(validateLog(log, {}).map((i) => i.code)).toContain('ROW_COUNT');
+  });
+});
