@@ -87,9 +87,16 @@ export interface PerturbedOutput {
   check: PerturbCheck;
 }
 
-/** The result of perturbing a dataset: written logs, plus records of (log, op, severity) that did not apply. */
+/** What the detection matrix needs of one perturbed log. */
+export type PerturbSummary = Pick<PerturbedOutput, 'record' | 'check'>;
+
+/**
+ * The result of perturbing a dataset: the perturbed logs (empty when a `sink` took them), a summary of each, and the
+ * records of (log, op, severity) that did not apply.
+ */
 export interface PerturbedDataset {
   outputs: PerturbedOutput[];
+  summaries: PerturbSummary[];
   notApplicable: PerturbRecord[];
 }
 
@@ -155,9 +162,15 @@ export function perturbedItemId(sourceItemId: string, perturbedLog: string, sour
  * Perturbs every source log with every operator at every severity (one operator per perturbed log, so detection is
  * attributable), checks each result, carries the source questions over where they stay true, and adds an integrity
  * item to corrupted logs. Sources are taken in log-id order; the donor for splicing is the next log.
- * Pure: same inputs and options give the same outputs.
+ * With a `sink`, each perturbed log is handed over as soon as it is made and not kept (large datasets stream).
+ * Pure apart from the sink: same inputs and options give the same outputs, in the same order.
  */
-export function perturbDataset(sources: readonly SourceLog[], items: readonly Item[], options: PerturbDatasetOptions): PerturbedDataset {
+export function perturbDataset(
+  sources: readonly SourceLog[],
+  items: readonly Item[],
+  options: PerturbDatasetOptions,
+  sink?: (output: PerturbedOutput) => void,
+): PerturbedDataset {
   for (const op of options.ops) getOperator(op);
   const sorted = [...sources].sort((a, b) => (a.log.logId < b.log.logId ? -1 : a.log.logId > b.log.logId ? 1 : 0));
   const itemsByLog = new Map<string, Item[]>();
@@ -167,6 +180,7 @@ export function perturbDataset(sources: readonly SourceLog[], items: readonly It
     else itemsByLog.set(it.log_id, [it]);
   }
   const outputs: PerturbedOutput[] = [];
+  const summaries: PerturbSummary[] = [];
   const notApplicable: PerturbRecord[] = [];
   sorted.forEach((src, k) => {
     const donor = sorted.length > 1 ? sorted[(k + 1) % sorted.length].log : null;
@@ -229,10 +243,13 @@ export function perturbDataset(sources: readonly SourceLog[], items: readonly It
             itemRefs.push({ id: integrity.id, source_id: null });
           }
         }
-        outputs.push({ record: { ...record, items: itemRefs }, text: p.text, dialect, labels: p.labels, items: outItems, check });
+        const output: PerturbedOutput = { record: { ...record, items: itemRefs }, text: p.text, dialect, labels: p.labels, items: outItems, check };
+        summaries.push({ record: output.record, check });
+        if (sink) sink(output);
+        else outputs.push(output);
       }
     });
     options.onLog?.(k + 1, sorted.length);
   });
-  return { outputs, notApplicable };
+  return { outputs, summaries, notApplicable };
 }

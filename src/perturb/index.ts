@@ -7,9 +7,9 @@ export { HEADER_SYNONYMS, INJECTION_TEXTS, MOJIBAKE_TABLE, INTEGRITY_CATEGORIES,
 export { OPERATORS, getOperator } from './operators/index.js';
 export * from './apply.js';
 export * from './integrity.js';
-export { perturbDataset, checkPerturbed, sameDetections, perturbedItemId, type SourceLog, type PerturbDatasetOptions, type PerturbCheck, type PerturbedOutput, type PerturbedDataset } from './dataset.js';
+export { perturbDataset, checkPerturbed, sameDetections, perturbedItemId, type SourceLog, type PerturbDatasetOptions, type PerturbCheck, type PerturbedOutput, type PerturbedDataset, type PerturbSummary } from './dataset.js';
 export * from './matrix.js';
-export { readDatasetForPerturb, writePerturbedDataset, readPerturbations, readLogTexts } from './perturb-io.js';
+export { readDatasetForPerturb, writePerturbedDataset, PerturbedDatasetWriter, readPerturbations, readLogTexts } from './perturb-io.js';
 export * from './robustness.js';
 export { verbatimRenderer } from './verbatim-renderer.js';
 export { readRobustnessSide, type RobustnessSide } from './perturb-io.js';

@@ -1,5 +1,5 @@
 import type { PerturbRecord } from '../schema/perturb-manifest.js';
-import type { PerturbedOutput } from './dataset.js';
+import type { PerturbSummary } from './dataset.js';
 import type { OperatorKind } from './types.js';
 
 /** One cell of the detection matrix: one operator at one severity, over every log it applied to. */
@@ -36,7 +36,7 @@ export interface DetectionMatrix {
  * appearance, severities ascending. A corrupting cell passes when `missed` is 0; a preserving cell when every log round-trips
  * and none has an error.
  */
-export function detectionMatrix(outputs: readonly PerturbedOutput[], notApplicable: readonly PerturbRecord[]): DetectionMatrix {
+export function detectionMatrix(outputs: readonly PerturbSummary[], notApplicable: readonly PerturbRecord[]): DetectionMatrix {
   const cells = new Map<string, MatrixCell & { seen: Set<string> }>();
   const cell = (r: PerturbRecord): MatrixCell & { seen: Set<string> } => {
     const step = r.steps[0];

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { InputError, UsageError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
 import { formatJsonl, readJsonl } from '../io/jsonl.js';
@@ -13,7 +14,7 @@ import type { Prediction } from '../schema/prediction.js';
 import { readPredictionsFile } from '../io/predictions.js';
 import { baselinePredictions, type BaselineName } from '../score/baselines.js';
 import { VERSION } from '../version.js';
-import type { PerturbDatasetOptions, PerturbedDataset, SourceLog } from './dataset.js';
+import type { PerturbDatasetOptions, PerturbedDataset, PerturbedOutput, SourceLog } from './dataset.js';
 import type { DetectionMatrix } from './matrix.js';
 
 /** A dataset directory read for perturbation: its logs with labels, and its questions (empty when it has none). */
@@ -51,38 +52,83 @@ export function sha256Text(text: string): string {
   return createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex');
 }
 
-/**
- * Writes a perturbed dataset: `logs/<id>.tsv` as produced (BOM and CRLF kept), `dialects/<id>.json` for files in
- * another format, `labels.jsonl`, `questions.jsonl`, `perturbations.jsonl` (one record per log, including the
- * not-applicable ones) and `manifest.json`. Every file is written atomically; outputs are in a stable order.
- */
-export function writePerturbedDataset(out: string, source: string, result: PerturbedDataset, options: PerturbDatasetOptions, matrix: DetectionMatrix | null): void {
-  const records: PerturbRecord[] = [];
-  const labels: LogLabels[] = [];
-  const items: Item[] = [];
-  const logs: Array<{ log_id: string; source_log_id: string; sha256: string; bytes: number }> = [];
-  for (const o of result.outputs) {
-    const sha = sha256Text(o.text);
-    writeFileAtomic(join(out, 'logs', `${o.record.log_id}.tsv`), o.text);
-    if (o.dialect) writeJsonAtomic(join(out, o.record.dialect ?? `dialects/${o.record.log_id}.json`), o.dialect);
-    records.push({ ...o.record, sha256: sha });
-    if (o.labels) labels.push(o.labels);
-    items.push(...o.items);
-    logs.push({ log_id: o.record.log_id, source_log_id: o.record.source_log_id, sha256: sha, bytes: Buffer.byteLength(o.text, 'utf8') });
+/** A JSON Lines file written line by line into a hidden temporary sibling and renamed into place on `commit`. */
+class JsonlSink {
+  private readonly tmp: string;
+  private readonly fd: number;
+  constructor(private readonly path: string) {
+    this.tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+    this.fd = openSync(this.tmp, 'w');
   }
-  records.push(...result.notApplicable);
-  writeFileAtomic(join(out, 'perturbations.jsonl'), formatJsonl(records));
-  writeFileAtomic(join(out, 'labels.jsonl'), formatJsonl(labels));
-  writeFileAtomic(join(out, 'questions.jsonl'), formatJsonl(items));
-  if (matrix) writeJsonAtomic(join(out, 'check.json'), matrix);
-  writeJsonAtomic(join(out, 'manifest.json'), {
-    kind: 'cclupe-perturbed-dataset',
-    tool: { name: 'cclupe-kit', version: VERSION },
-    source,
-    options: { ops: options.ops, severities: options.severities, seed: options.seed, rate: options.rate ?? null, cover: options.cover ?? 'all' },
-    totals: { logs: logs.length, not_applicable: result.notApplicable.length, items: items.length },
-    logs,
-  });
+  write(records: readonly unknown[]): void {
+    if (records.length > 0) writeSync(this.fd, formatJsonl(records));
+  }
+  commit(): void {
+    fsyncSync(this.fd);
+    closeSync(this.fd);
+    renameSync(this.tmp, this.path);
+  }
+}
+
+/**
+ * Writes a perturbed dataset as it is produced, so memory does not grow with the output: `logs/<id>.tsv` as produced
+ * (BOM and CRLF kept), `dialects/<id>.json`, and lines of `labels.jsonl`, `questions.jsonl` and `perturbations.jsonl`
+ * (one record per log, the not-applicable ones last); `finish` adds `manifest.json` (and `check.json`). Every file
+ * appears atomically: logs are written to a temporary file and renamed, the JSONL files are renamed into place at the end.
+ */
+export class PerturbedDatasetWriter {
+  private readonly labels: JsonlSink;
+  private readonly questions: JsonlSink;
+  private readonly records: JsonlSink;
+  private readonly logs: Array<{ log_id: string; source_log_id: string; sha256: string; bytes: number }> = [];
+  private items = 0;
+
+  constructor(
+    private readonly out: string,
+    private readonly source: string,
+  ) {
+    mkdirSync(join(out, 'logs'), { recursive: true });
+    this.labels = new JsonlSink(join(out, 'labels.jsonl'));
+    this.questions = new JsonlSink(join(out, 'questions.jsonl'));
+    this.records = new JsonlSink(join(out, 'perturbations.jsonl'));
+  }
+
+  /** Writes one perturbed log and its lines. */
+  add(o: PerturbedOutput): void {
+    const sha = sha256Text(o.text);
+    writeFileAtomic(join(this.out, 'logs', `${o.record.log_id}.tsv`), o.text);
+    if (o.dialect) writeJsonAtomic(join(this.out, o.record.dialect ?? `dialects/${o.record.log_id}.json`), o.dialect);
+    this.records.write([{ ...o.record, sha256: sha }]);
+    if (o.labels) this.labels.write([o.labels]);
+    this.questions.write(o.items);
+    this.items += o.items.length;
+    this.logs.push({ log_id: o.record.log_id, source_log_id: o.record.source_log_id, sha256: sha, bytes: Buffer.byteLength(o.text, 'utf8') });
+  }
+
+  /** Adds the not-applicable records, puts the JSONL files in place and writes the manifest (and the matrix). */
+  finish(notApplicable: readonly PerturbRecord[], options: PerturbDatasetOptions, matrix: DetectionMatrix | null): { logs: number; items: number } {
+    this.records.write(notApplicable);
+    this.records.commit();
+    this.labels.commit();
+    this.questions.commit();
+    if (matrix) writeJsonAtomic(join(this.out, 'check.json'), matrix);
+    writeJsonAtomic(join(this.out, 'manifest.json'), {
+      kind: 'cclupe-perturbed-dataset',
+      tool: { name: 'cclupe-kit', version: VERSION },
+      source: this.source,
+      options: { ops: options.ops, severities: options.severities, seed: options.seed, rate: options.rate ?? null, cover: options.cover ?? 'all' },
+      totals: { logs: this.logs.length, not_applicable: notApplicable.length, items: this.items },
+      logs: this.logs,
+    });
+    return { logs: this.logs.length, items: this.items };
+  }
+}
+
+/** Writes a whole perturbed dataset held in memory (see `PerturbedDatasetWriter`). */
+export function writePerturbedDataset(out: string, source: string, result: PerturbedDataset, options: PerturbDatasetOptions, matrix: DetectionMatrix | null): void {
+  const w = new PerturbedDatasetWriter(out, source);
+  for (const o of result.outputs) w.add(o);
+  w.finish(result.notApplicable, options, matrix);
 }
 
 /** Reads `perturbations.jsonl` of a perturbed dataset. */

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,7 @@ describe('cclupe perturb and cclupe robustness (spawned) with a loopback model',
   });
   afterAll(async () => {
     await server?.close();
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('perturb --check --json writes the dataset and a passing detection matrix', () => {

@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import { perturbDataset, type PerturbDatasetOptions } from '../../perturb/dataset.js';
 import { detectionMatrix, formatMatrixTable, type DetectionMatrix } from '../../perturb/matrix.js';
 import { OPERATORS } from '../../perturb/operators/index.js';
-import { readDatasetForPerturb, writePerturbedDataset } from '../../perturb/perturb-io.js';
+import { PerturbedDatasetWriter, readDatasetForPerturb } from '../../perturb/perturb-io.js';
 import type { SeverityLevel } from '../../perturb/types.js';
 import { CHECK_IDS } from '../../validate/registry.js';
 import { createProgress } from '../progress.js';
@@ -70,16 +70,16 @@ export function runPerturb(dataset: string, options: PerturbCliOptions): { text:
   const source = readDatasetForPerturb(dataset);
   if (source.sources.length === 0) throw new UsageError(`${dataset} holds no logs`, 'dataset');
   const bar = createProgress('perturb', source.sources.length);
-  const result = perturbDataset(source.sources, source.items, { ...opts, onLog: () => bar.tick() });
+  const writer = new PerturbedDatasetWriter(options.out, dataset);
+  const result = perturbDataset(source.sources, source.items, { ...opts, onLog: () => bar.tick() }, (o) => writer.add(o));
   bar.stop();
-  const matrix = detectionMatrix(result.outputs, result.notApplicable);
-  writePerturbedDataset(options.out, dataset, result, opts, options.check ? matrix : null);
-  const items = result.outputs.reduce((n, o) => n + o.items.length, 0);
-  const summary = `perturbed ${source.sources.length} logs → ${result.outputs.length} files (${result.notApplicable.length} not applicable), ${items} items, in ${options.out}`;
+  const matrix = detectionMatrix(result.summaries, result.notApplicable);
+  const { logs, items } = writer.finish(result.notApplicable, opts, options.check ? matrix : null);
+  const summary = `perturbed ${source.sources.length} logs → ${logs} files (${result.notApplicable.length} not applicable), ${items} items, in ${options.out}`;
   if (!options.check) {
-    return { text: options.json ? JSON.stringify({ logs: result.outputs.length, not_applicable: result.notApplicable.length, items }, null, 2) + '\n' : summary + '\n', matrix: null };
+    return { text: options.json ? JSON.stringify({ logs, not_applicable: result.notApplicable.length, items }, null, 2) + '\n' : summary + '\n', matrix: null };
   }
-  if (options.json) return { text: JSON.stringify({ ...matrix, logs: result.outputs.length, not_applicable: result.notApplicable.length, items }, null, 2) + '\n', matrix };
+  if (options.json) return { text: JSON.stringify({ ...matrix, logs, not_applicable: result.notApplicable.length, items }, null, 2) + '\n', matrix };
   const verdict = matrix.pass
     ? 'PASS: every corrupting operator detected at every severity; every preserving file reads back exactly, without errors'
     : 'FAIL: see the rows with missed > 0, or round-trip < logs, or errors > 0';
