@@ -360,7 +360,7 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
 /** SHA-256 over each item's messages as JSON, fed one at a time (no giant intermediate string). */
 function hashEach<T>(xs: readonly T[], f: (x: T) => ChatMessage[]): string {
   const h = createHash('sha256');
-  for (const x of xs) h.update(JSON.stringify(f(x).map((m) => ({ role: m.role, content: m.content })))).update('\n');
+  for (const x of xs) h.update(messagesJson(f(x))).update('\n');
   return h.digest('hex');
 }
 
@@ -374,6 +374,14 @@ export function requestKey(baseUrl: string | null, body: ChatBody): string {
   return createHash('sha256')
     .update(stableStringify({ base_url: baseUrl, params }))
     .update('\n')
-    .update(JSON.stringify(messages.map((m) => ({ role: m.role, content: m.content }))))
+    .update(messagesJson(messages))
     .digest('hex');
+}
+
+// The JSON of a message list, computed once per list (the prompt hash and the cache key both need it).
+const jsonOfMessages = new WeakMap<readonly ChatMessage[], string>();
+function messagesJson(messages: readonly ChatMessage[]): string {
+  let j = jsonOfMessages.get(messages);
+  if (j === undefined) jsonOfMessages.set(messages, (j = JSON.stringify(messages.map((m) => ({ role: m.role, content: m.content })))));
+  return j;
 }
