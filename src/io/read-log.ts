@@ -459,7 +459,8 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   for (; lineIdx < lines.length; lineIdx++) {
     const line = lines[lineIdx];
     const lineNo = lineIdx + 1;
-    if (line === '' || line.trim() === '') {
+    const first = line.length === 0 ? 0 : line.charCodeAt(0);
+    if (first <= 32 && line.trim() === '') {
       issues.push(makeIssue({ code: 'WHITESPACE', file, line: lineNo, note: '(blank line)' }));
       continue;
     }
