@@ -1,6 +1,8 @@
 import type { Template } from '../template.js';
 import { multiChoices } from '../options.js';
 import { byValueDesc, sumBy } from '../kit.js';
+import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { anyPattern } from '../../signals/view.js';
 
 /** Which counterparties supply things that do not fit the declared business? Truth: the Alignment detector (evaluation, M, multi) */
 export const misfitCounterparties: Template = {
@@ -15,7 +17,12 @@ export const misfitCounterparties: Template = {
     logics: { sme: { perspective: 'counterparty_risk', logic: 'counterparty_business_alignment' } },
   },
   build({ facts, rng, detections }) {
-    if (!facts.log.businessCategory) return null;
+    const cat = facts.log.businessCategory as keyof typeof DEFAULT_THRESHOLDS.alignment.misfits | undefined;
+    if (!cat || !DEFAULT_THRESHOLDS.alignment.misfits[cat]) return null;
+    // necessary condition of the detector (a misfit supply class in some counterparty), checked before running it
+    const t = DEFAULT_THRESHOLDS.alignment;
+    const re = anyPattern(t.misfits[cat].flatMap((c) => t.classes[c] ?? []));
+    if (!facts.rows.some((r) => r.row.amountCents < 0 && re.test(r.row.counterparty))) return null;
     const d = detections().alignment;
     if (!d.present) return null;
     const flagged = new Set(d.evidence);

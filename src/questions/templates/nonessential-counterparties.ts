@@ -1,6 +1,8 @@
 import type { Template } from '../template.js';
 import { multiChoices } from '../options.js';
 import { byValueDesc, outflowsOf, sumBy } from '../kit.js';
+import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { anyPattern } from '../../signals/view.js';
 
 /** Which counterparties received luxury or entertainment spending? Truth: the Nonessential detector (analysis, M, multi) */
 export const nonessentialCounterparties: Template = {
@@ -15,6 +17,9 @@ export const nonessentialCounterparties: Template = {
     logics: { sme: { perspective: 'specialized_behaviors', logic: 'disputes_refunds_nonessential' } },
   },
   build({ facts, rng, detections }) {
+    // necessary condition of the detector (a counterparty of a luxury class), checked before running the detectors
+    const re = anyPattern(DEFAULT_THRESHOLDS.nonessential.namePatterns);
+    if (!facts.rows.some((r) => re.test(r.row.counterparty))) return null;
     const d = detections().nonessential;
     if (!d.present) return null;
     const flagged = new Set(d.evidence);
