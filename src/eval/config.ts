@@ -93,8 +93,9 @@ export function isBaselineModel(model: string): boolean {
 }
 
 /**
- * The settings that can change a run's answers, hashed into the manifest. Concurrency, timeout, retry limits and
- * the key's variable name are operational: a resume may change them.
+ * The settings that can change a run's answers, hashed into the manifest. Concurrency, timeout, retry limits, the
+ * key's variable name and the item filter are operational: a resume may change them (so a pilot on a few logs can be
+ * extended to the whole dataset in the same run directory, re-using every cached answer).
  */
 export function resultAffectingConfig(c: EvalConfig): Record<string, unknown> {
   return {
@@ -105,7 +106,6 @@ export function resultAffectingConfig(c: EvalConfig): Record<string, unknown> {
     max_tokens: c.max_tokens,
     seed: c.seed ?? null,
     extra_body: c.extra_body,
-    filter: c.filter,
     style: c.style,
     conversation: c.conversation,
     structured_output: c.structured_output,

@@ -57,7 +57,7 @@ export function extractAnswer(text: string | null | undefined, validKeys: readon
   if (THINK_OPEN_RE.test(t)) t = t.replace(THINK_OPEN_RE, ' ');
   if (t !== before) trace.push('stripped think block');
 
-  const structured = readStructured(t, validKeys);
+  const structured = readStructured(t, validKeys, opts.format);
   if (structured) {
     trace.push(...structured.trace);
     return { ...structured.result, trace };
@@ -195,7 +195,7 @@ function matchNumberToOption(line: string, options: readonly Option[]): { key: s
 }
 
 /** Reads a JSON-schema structured reply `{"answer": ["A", "C"]}` (also inside a code fence). */
-function readStructured(t: string, validKeys: readonly string[]): { result: Omit<Extraction, 'trace'>; trace: string[] } | null {
+function readStructured(t: string, validKeys: readonly string[], format?: Format): { result: Omit<Extraction, 'trace'>; trace: string[] } | null {
   const body = t.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
   if (!body.startsWith('{') || !body.endsWith('}')) return null;
   let parsed: unknown;
@@ -206,8 +206,17 @@ function readStructured(t: string, validKeys: readonly string[]): { result: Omit
   }
   if (parsed === null || typeof parsed !== 'object' || !('answer' in parsed)) return null;
   const a = (parsed as { answer: unknown }).answer;
-  const list = Array.isArray(a) ? a : [a];
   const trace = ['structured JSON reply'];
+  if (format === 'numeric') {
+    const value = typeof a === 'number' ? a : typeof a === 'string' ? parseLooseNumber(a) : null;
+    if (value === null || !Number.isFinite(value)) {
+      trace.push('answer is not a number');
+      return { result: { selected: [], status: 'invalid' }, trace };
+    }
+    trace.push(`number ${value}`);
+    return { result: { selected: [], value, status: 'answered' }, trace };
+  }
+  const list = Array.isArray(a) ? a : [a];
   if (!list.every((k) => typeof k === 'string')) {
     trace.push('answer is not a list of letters');
     return { result: { selected: [], status: 'invalid' }, trace };

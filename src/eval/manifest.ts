@@ -22,7 +22,7 @@ export const RunManifest = z.object({
   /** Operational settings of the latest session (may change between resumes). */
   operational: z.record(z.string(), z.unknown()),
   dataset: z.object({ dir: z.string(), hash: z.string(), items: z.number().int(), logs: z.number().int() }),
-  /** SHA-256 of every rendered prompt of the selected items (changes when a template or the renderer changes). */
+  /** SHA-256 of every rendered prompt of the dataset's items (changes when a template or the renderer changes). */
   prompt_hash: z.string(),
   /** Whether requests carry `response_format: json_schema`, decided once by the first preflight and kept on resume. */
   structured_output: z.boolean().nullable(),

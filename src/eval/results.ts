@@ -37,6 +37,8 @@ export interface ItemRecord {
   selected: string[];
   value?: number;
   gold: string[];
+  /** The exact value, for calc and numeric items. */
+  gold_value?: number;
   score: number;
   correct: boolean;
   finish_reason: string | null;
@@ -132,6 +134,7 @@ export function itemRecords(
       transport: { cached: o?.cached ?? false, attempts: o?.attempts ?? 0, latency_ms: o?.latency_ms ?? 0 },
     };
     if (s.value !== undefined) rec.value = s.value;
+    if (item.numeric_answer !== undefined) rec.gold_value = item.numeric_answer;
     return rec;
   });
 }

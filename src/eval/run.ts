@@ -112,7 +112,7 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
     return log;
   };
   const promptHash =
-    renderer === null ? hashValue('offline baseline') : hashEach(items, (it) => singleTurnMessages(it, logOf(it), config.style));
+    renderer === null ? hashValue('offline baseline') : hashEach(dataset.items, (it) => singleTurnMessages(it, logOf(it), config.style));
   const identity = { config: resultAffectingConfig(config), config_hash: configHash(config), dataset_hash: dataset.hash, prompt_hash: promptHash };
   const previous = readRunManifest(options.runDir);
   if (previous) checkResume(previous, identity);
@@ -131,6 +131,7 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
       concurrency: config.concurrency,
       timeout_ms: config.timeout_ms,
       retry: config.retry,
+      filter: config.filter,
     },
     dataset: { dir: dataset.dir, hash: dataset.hash, items: items.length, logs: new Set(items.map((i) => i.log_id)).size },
     prompt_hash: promptHash,

@@ -94,6 +94,11 @@ describe('extractAnswer', () => {
     expect(r).toMatchObject({ status: 'answered', value: 12.5 });
   });
 
+  it('reads a structured numeric reply on numeric items', () => {
+    expect(extractAnswer('{"answer": 1234.5}', [], { format: 'numeric' })).toMatchObject({ status: 'answered', value: 1234.5 });
+    expect(extractAnswer('{"answer": "n/a"}', [], { format: 'numeric' })).toMatchObject({ status: 'invalid' });
+  });
+
   it('records the answer line and the selection in the trace', () => {
     const r = extractAnswer('**Answer:** A and C', ABCD);
     expect(r.trace.join('\n')).toContain('answer line: "A and C"');

@@ -149,6 +149,19 @@ describe('runEval', () => {
     await expect(runEval(loadEvalDataset(ds.dir), cfg(server, { concurrency: 1, timeout_ms: 999 }), opts(runDir))).resolves.toBeDefined();
   });
 
+  it('extends a pilot run to the whole dataset in the same directory, re-using every cached answer', async () => {
+    const ds = writeFixtureDataset(3);
+    const server = await serve({ policy: 'gold', items: ds.items, structuredOutput: false });
+    const runDir = tempDir();
+    const pilot = await runEval(loadEvalDataset(ds.dir), cfg(server, { filter: { max_logs: 1 } }), opts(runDir));
+    expect(pilot.results.scores.counts.items).toBe(15);
+    const full = await runEval(loadEvalDataset(ds.dir), cfg(server), opts(runDir));
+    expect(full.results.scores.counts.items).toBe(45);
+    expect(full.results.transport.cached_items).toBe(15);
+    expect([...server.counts.completions.values()].every((n) => n === 1)).toBe(true);
+    expect(server.counts.completions.size).toBe(45);
+  });
+
   it('keeps final errors out of the cache, reports them on resume and re-sends them only with retryErrors', async () => {
     const ds = writeFixtureDataset(1);
     let broken = true;
