@@ -28,9 +28,10 @@ function monthlySeries(ctx: InjectContext): SynthEvent[][] {
 }
 
 /**
- * Essentials (SME): rent, utilities, tax and payroll paid irregularly. 3 (intensity 0) to 5 (intensity 1)
- * monthly essential payments (not the first of their series) are either paid 10–16 days late, or declined on
- * the due day and paid 10–14 days later. Without a monthly essential series, a monthly premises rent is added
+ * Essentials (SME): rent, utilities, tax and payroll paid irregularly. 4 (intensity 0) to 5 (intensity 1)
+ * monthly essential payments (not the first of their series) are paid 10–16 days after their usual day (missed
+ * payments, declined for lack of funds, come from the base itself; an injected decline could land on a well-funded
+ * day and give itself away). Without a monthly essential series, a monthly premises rent is added
  * first.
  */
 export const injectEssentials: Injector = (ctx: InjectContext, intensity: number): void => {
@@ -51,21 +52,14 @@ export const injectEssentials: Injector = (ctx: InjectContext, intensity: number
   }
   const candidates = series.flatMap((s) => s.slice(1));
   const k = Math.max(t.minIrregular + 1, sized(3, 5, intensity));
-  let form = int(ctx.rng, 0, 1);
-  for (const ev of sample(ctx.rng, candidates, k)) {
-    ev.signal = 'essentials';
-    form ^= 1;
+  let done = 0;
+  for (const ev of sample(ctx.rng, candidates, candidates.length)) {
+    if (done >= k) break;
     const late = ev.at + int(ctx.rng, 10, 16) * DAY;
-    if (form === 0 || late >= ctx.period.end) {
-      if (late < ctx.period.end) {
-        ev.at = late;
-        ev.outcome = 'success';
-      } else ev.outcome = 'failed';
-      continue;
-    }
-    // Declined on the due day, then paid late.
-    add(ctx, { ...ev, outcome: 'failed', loan: undefined, refundOf: undefined });
-    ev.at = Math.min(ev.at + int(ctx.rng, 10, 14) * DAY, ctx.period.end - 60);
+    if (late >= ctx.period.end) continue;
+    done++;
+    ev.signal = 'essentials';
+    ev.at = late;
     ev.outcome = 'success';
   }
 };

@@ -1,35 +1,30 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
-import { int, uniform } from '../../random/draw.js';
-import { DAY, add, atHours, randomDay, roundCny, sample, sized } from './util.js';
+import { pick, uniform } from '../../random/draw.js';
+import { add, atHours, lowPoints, randomDay, roundCny, sized } from './util.js';
 import { FITTING_SUPPLIER } from './words.js';
 
 /**
- * Liquidity (SME): a thin working-capital buffer shows as supplier payments that bounce. 3 (intensity 0) to
- * 6 (intensity 1) supplier payments are declined; for existing ones the payment goes through 4–10 days later,
- * others are new payments to a supplier that fits the business.
+ * Liquidity (SME): a thin working-capital buffer shows as supplier payments that bounce. 4 (intensity 0) to
+ * 6 (intensity 1) payments to one of the business's own suppliers (or a new one that fits the business) are
+ * declined, placed where the running balance is lowest and sized at 60–120% of a month's revenue, so they bounce
+ * for the reason they appear to.
  */
 export const injectLiquiditySme: Injector = (ctx: InjectContext, intensity: number): void => {
   const t = DEFAULT_THRESHOLDS.liquidity_sme;
   const want = Math.max(t.minFailed + 1, sized(3, 6, intensity));
-  const existing = ctx.events.filter((e) => e.type === 'Supplier Payment' && e.amountCents < 0 && e.at < ctx.period.end - 12 * DAY);
-  const picked = sample(ctx.rng, existing, Math.ceil(want / 2));
-  for (const ev of picked) {
-    add(ctx, { ...ev, outcome: 'failed', signal: 'liquidity_sme', loan: undefined, refundOf: undefined });
-    ev.at += int(ctx.rng, 4, 10) * DAY;
-    ev.outcome = 'success';
-    ev.signal = 'liquidity_sme';
-  }
   const fit = FITTING_SUPPLIER[ctx.businessCategory ?? ''] ?? { kind: 'goods_wholesaler', remark: 'goods_purchase' };
-  const supplier = ctx.counterparty(fit.kind);
+  const own = [...new Set(ctx.events.filter((e) => e.type === 'Supplier Payment' && e.amountCents < 0).map((e) => e.counterparty))].sort();
+  const supplier = own.length ? pick(ctx.rng, own) : ctx.counterparty(fit.kind);
   const income = Math.max(10_000_00, ctx.monthlyIncomeCents);
-  for (let k = picked.length; k < want; k++) {
+  const lows = lowPoints(ctx, want);
+  for (let k = 0; k < want; k++) {
     add(ctx, {
-      at: atHours(ctx.rng, randomDay(ctx, 10, 1), 9, 17),
+      at: lows[k]?.at ?? atHours(ctx.rng, randomDay(ctx, 10, 1), 9, 17),
       type: 'Supplier Payment',
       channel: 'TRANSFER',
       counterparty: supplier,
-      amountCents: -roundCny(income * uniform(ctx.rng, 0.1, 0.5), 10),
+      amountCents: -roundCny((lows[k]?.headroomCents ?? 0) + income * uniform(ctx.rng, 0.6, 1.2), 10),
       location: ctx.homeCountry,
       remark: ctx.remark(fit.remark),
       outcome: 'failed',

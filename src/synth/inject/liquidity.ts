@@ -1,46 +1,59 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
-import { int, lognormal, pick, uniform } from '../../random/draw.js';
-import { add, atHours, randomDay, roundCny, sized } from './util.js';
+import { int, pick, uniform } from '../../random/draw.js';
+import { add, atHours, lowPoints, randomDay, roundCny, sized } from './util.js';
+import { SPIKE_PURCHASES } from './words.js';
 
 /**
- * Liquidity (personal): payments declined for lack of money — 4 (intensity 0) to 8 (intensity 1) FAILED
- * card repayments, purchases and transfers near month ends — and 1 to 3 episodes of borrowing from a person
+ * Liquidity (personal): payments declined for lack of money — 4 (intensity 0) to 8 (intensity 1) FAILED card
+ * repayments, purchases and transfers, placed where the running balance is lowest and larger than a month's buffer
+ * (so they fail for the reason they appear to) — and 1 to 3 episodes of borrowing from a person
  * to pay the card bill (a Transfer In followed within two days by a Card Repayment of 85–100% of it).
  */
 export const injectLiquidity: Injector = (ctx: InjectContext, intensity: number): void => {
   const t = DEFAULT_THRESHOLDS.liquidity;
   const declines = Math.max(t.minFailed + 1, sized(4, 8, intensity));
-  const purchases = ctx.events.filter((e) => e.type === 'Purchase' && e.amountCents < 0);
   const issuer = ctx.counterparty('card_issuer');
   const income = Math.max(2_000_00, ctx.monthlyIncomeCents);
+  const lows = lowPoints(ctx, declines);
   for (let k = 0; k < declines; k++) {
-    const day = randomDay(ctx, 5, 1);
+    const at = lows[k]?.at ?? atHours(ctx.rng, randomDay(ctx, 5, 1), 8, 21);
+    const above = lows[k]?.headroomCents ?? 0;
     const form = k % 3;
     if (form === 0) {
       add(ctx, {
-        at: atHours(ctx.rng, day, 6, 10),
+        at,
         type: 'Card Repayment',
         channel: 'AUTO_DEBIT',
         counterparty: issuer,
-        amountCents: -roundCny(income * uniform(ctx.rng, 0.3, 0.9), 1),
+        amountCents: -roundCny(above + income * uniform(ctx.rng, 1.2, 2.5), 1),
         location: ctx.homeCountry,
         remark: ctx.remark('card_repayment'),
         outcome: 'failed',
         signal: 'liquidity',
       });
-    } else if (form === 1 && purchases.length) {
-      const p = pick(ctx.rng, purchases);
-      add(ctx, { ...p, at: atHours(ctx.rng, day, 9, 22), amountCents: -Math.round(lognormal(ctx.rng, Math.log(250), 0.6) * 100), outcome: 'failed', signal: 'liquidity', refundOf: undefined, loan: undefined });
+    } else if (form === 1) {
+      const what = pick(ctx.rng, SPIKE_PURCHASES);
+      add(ctx, {
+        at,
+        type: 'Purchase',
+        channel: pick(ctx.rng, ['POS', 'ONLINE'] as const),
+        counterparty: ctx.counterparty(what.kind),
+        amountCents: -roundCny(above + income * uniform(ctx.rng, 0.6, 1.4), 1),
+        location: ctx.homeCountry,
+        remark: pick(ctx.rng, what.remarks),
+        outcome: 'failed',
+        signal: 'liquidity',
+      });
     } else {
       add(ctx, {
-        at: atHours(ctx.rng, day, 9, 22),
+        at,
         type: 'Transfer Out',
         channel: 'TRANSFER',
         counterparty: ctx.counterparty('person'),
-        amountCents: -roundCny(income * uniform(ctx.rng, 0.1, 0.4), 10),
+        amountCents: -roundCny(above + income * uniform(ctx.rng, 0.8, 1.6), 10),
         location: ctx.homeCountry,
-        remark: ctx.remark('transfer_out'),
+        remark: pick(ctx.rng, ['Money to parents', 'Transfer to family', 'Transfer to friend']),
         outcome: 'failed',
         signal: 'liquidity',
       });

@@ -1,29 +1,46 @@
-import type { InjectContext, Injector } from '../event.js';
+import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
-import { lognormal, pick } from '../../random/draw.js';
-import { add, atHours, randomDay, sized } from './util.js';
+import { int, lognormal, pick, uniform } from '../../random/draw.js';
+import { DAY, add, atHours, randomDay, sample, sized } from './util.js';
 import { PENALTY_FEE_REMARKS } from './words.js';
 
+const CHARGEABLE = new Set(['Loan Repayment', 'Rent', 'Bill Payment', 'Tax', 'Supplier Payment']);
+
 /**
- * Penalties (SME): charges for late or failed obligations: 3 (intensity 0) to 7 (intensity 1) Late Fee rows
- * from the log's own payees (lender, landlord, utility, tax bureau, or its bank), and bank Fee rows for
- * returned or dishonoured payments. Fees are debited whatever the balance.
+ * Penalties (SME): charges for late or failed obligations. 3 (intensity 0) to 7 (intensity 1) rows: Late Fees of
+ * 2–10% of one of the log's own obligations (a loan installment, rent, a utility bill, tax), charged by that payee
+ * 1–8 days after it, and bank Fee rows for returned or dishonoured payments. Fees are debited whatever the balance.
  */
 export const injectPenalties: Injector = (ctx: InjectContext, intensity: number): void => {
   const t = DEFAULT_THRESHOLDS.penalties;
-  const payees = [...new Set(ctx.events.filter((e) => ['Loan Repayment', 'Rent', 'Bill Payment', 'Tax'].includes(e.type)).map((e) => e.counterparty))].sort();
-  const bank = ctx.counterparty('bank');
+  const latest = ctx.period.end - 9 * DAY;
+  const obligations = ctx.events.filter((e) => CHARGEABLE.has(e.type) && e.amountCents < 0 && e.at < latest);
   const rows = Math.max(t.minRows + 1, sized(3, 7, intensity));
-  for (let k = 0; k < rows; k++) {
-    const late = k % 3 !== 2;
+  const lateCount = obligations.length ? rows - Math.floor(rows / 3) : 0;
+  const bank = ctx.counterparty('bank');
+  const late: SynthEvent[] = sample(ctx.rng, obligations, lateCount);
+  for (const ob of late) {
+    add(ctx, {
+      at: atHours(ctx.rng, Math.floor(ob.at / DAY) * DAY + int(ctx.rng, 1, 8) * DAY, 0, 6),
+      type: 'Late Fee',
+      channel: 'AUTO_DEBIT',
+      counterparty: ob.counterparty,
+      amountCents: -Math.max(20_00, Math.round(-ob.amountCents * uniform(ctx.rng, 0.02, 0.1))),
+      location: ctx.homeCountry,
+      remark: ctx.remark('late_fee'),
+      outcome: 'success',
+      signal: 'penalties',
+    });
+  }
+  for (let k = late.length; k < rows; k++) {
     add(ctx, {
       at: atHours(ctx.rng, randomDay(ctx, 20, 1), 0, 6),
-      type: late ? 'Late Fee' : 'Fee',
+      type: 'Fee',
       channel: 'AUTO_DEBIT',
-      counterparty: late && payees.length ? pick(ctx.rng, payees) : bank,
-      amountCents: -Math.round(lognormal(ctx.rng, Math.log(late ? 300 : 80), 0.7) * 100),
+      counterparty: bank,
+      amountCents: -Math.round(lognormal(ctx.rng, Math.log(80), 0.5) * 100),
       location: ctx.homeCountry,
-      remark: late ? ctx.remark('late_fee') : pick(ctx.rng, PENALTY_FEE_REMARKS),
+      remark: pick(ctx.rng, PENALTY_FEE_REMARKS),
       outcome: 'success',
       signal: 'penalties',
     });

@@ -14,8 +14,10 @@ function repaymentEvents(ctx: InjectContext, loan: SynthLoan): SynthEvent[] {
 /**
  * Repayments (SME): irregular business-loan installments. On an existing loan with ≥ 6 installments in the
  * period (or a new 12–24 month business loan opened in the first quarter), 2 (intensity 0) to 4 (intensity 1)
- * installments after the first become late (paid 8–14 days after the due date), partial (30–65% paid) or
- * missed (the auto-debit is declined). Finalize records each as late/partial/missed on the schedule.
+ * installments after the first become late (paid 8–14 days after the due date) or partial (30–65% paid); finalize
+ * records each as late or partial on the schedule. (Missed installments come from the base itself, when an
+ * auto-debit finds too little money: a decline injected blindly could land on a well-funded day and give itself
+ * away.)
  */
 export const injectRepayments: Injector = (ctx: InjectContext, intensity: number): void => {
   const t = DEFAULT_THRESHOLDS.repayments;
@@ -40,23 +42,13 @@ export const injectRepayments: Injector = (ctx: InjectContext, intensity: number
   }
   const list = repaymentEvents(ctx, loan).slice(1);
   const k = Math.max(t.minIrregular + 1, sized(2, 4, intensity));
-  let form = int(ctx.rng, 0, 2);
+  let form = int(ctx.rng, 0, 1);
   for (const ev of sample(ctx.rng, list, k)) {
     ev.signal = 'repayments';
-    form = (form + 1) % 3;
-    if (form === 0) {
-      const late = ev.at + int(ctx.rng, 8, 14) * DAY;
-      if (late < ctx.period.end) {
-        ev.at = late;
-        ev.outcome = 'success';
-        continue;
-      }
-    }
-    if (form === 1) {
-      ev.amountCents = -Math.max(100, Math.round(-ev.amountCents * uniform(ctx.rng, 0.3, 0.65)));
-      ev.outcome = 'success';
-      continue;
-    }
-    ev.outcome = 'failed';
+    ev.outcome = 'success';
+    form ^= 1;
+    const late = ev.at + int(ctx.rng, 8, 14) * DAY;
+    if (form === 0 && late < ctx.period.end) ev.at = late;
+    else ev.amountCents = -Math.max(100, Math.round(-ev.amountCents * uniform(ctx.rng, 0.3, 0.65)));
   }
 };

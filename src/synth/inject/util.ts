@@ -165,3 +165,45 @@ export function refundedPurchases(events: readonly SynthEvent[]): Set<SynthEvent
   for (const e of events) if (e.type === 'Refund' && e.refundOf) out.add(e.refundOf);
   return out;
 }
+
+/** A moment when the account is likely near its lowest, and how far above the year's low point it stands. */
+export interface LowPoint {
+  at: number;
+  /** Running-sum level above the lowest point of the period, cents (≥ 0). */
+  headroomCents: number;
+}
+
+/**
+ * `k` moments when the account is likely at its lowest. The events' running sum (relative: the opening balance is
+ * not known yet; events meant to fail left out) is computed in time order; candidates are the points in the bottom
+ * quarter of its range, picked lowest first and at least `gapDays` apart, and when there are too few, further
+ * attempts follow 1–3 days after earlier ones (a payment retried and declined again). Each moment is in daytime
+ * shortly after the event that made the low (the next morning for a low made at night). A decline sized above
+ * `headroomCents` plus a month's buffer then fails for the reason it appears to.
+ */
+export function lowPoints(ctx: InjectContext, k: number, gapDays = 10): LowPoint[] {
+  const evs = ctx.events.filter((e) => e.outcome !== 'failed' && e.at >= ctx.period.start && e.at < ctx.period.end - DAY).sort((a, b) => a.at - b.at);
+  if (evs.length === 0 || k <= 0) return [];
+  let run = 0;
+  const points = evs.map((e) => ({ at: e.at, level: (run += e.amountCents) }));
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const p of points) (lo = Math.min(lo, p.level)), (hi = Math.max(hi, p.level));
+  const cut = lo + 0.25 * (hi - lo);
+  const candidates = points.filter((p) => p.level <= cut).sort((a, b) => a.level - b.level || a.at - b.at);
+  const out: LowPoint[] = [];
+  for (const p of candidates) {
+    if (out.length >= k) break;
+    if (!out.every((q) => Math.abs(q.at - p.at) >= gapDays * DAY)) continue;
+    const hour = Math.floor((p.at % DAY) / HOUR);
+    const day0 = Math.floor(p.at / DAY) * DAY + (hour >= 20 ? DAY : 0);
+    const at = hour >= 8 && hour < 20 ? p.at + 60 * (5 + Math.floor(ctx.rng.next() * 90)) : day0 + (8 + Math.floor(ctx.rng.next() * 4)) * HOUR + Math.floor(ctx.rng.next() * 3600);
+    if (at < ctx.period.end) out.push({ at, headroomCents: p.level - lo });
+  }
+  for (let j = 0; out.length > 0 && out.length < k && j < 4 * k; j++) {
+    const base = out[j % out.length];
+    const at = base.at + (1 + Math.floor(ctx.rng.next() * 3)) * DAY;
+    if (at < ctx.period.end) out.push({ at, headroomCents: base.headroomCents });
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
