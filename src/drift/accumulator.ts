@@ -3,7 +3,7 @@ import type { FeatureReference, GroupReference, Reference, ReferenceSource } fro
 import { REFERENCE_SCHEMA_VERSION } from '../schema/reference.js';
 import { binIndex, equalFrequencyEdges, gridCell } from './binning.js';
 import { logCapabilities, featureAvailable, visitLogFeatures, type LogCapabilities } from './extract.js';
-import { FEATURE_IDS, FEATURES, type DriftGroup, type FeatureId } from './features.js';
+import { DRIFT_GROUPS, FEATURE_IDS, FEATURES, type DriftGroup, type FeatureId } from './features.js';
 
 /** The name of the catch-all bin of a categorical feature. */
 export const OTHER_CATEGORY = 'OTHER';
@@ -213,14 +213,29 @@ export class BinnedAccumulator {
   private readonly groups: BinnedCorpus = {};
   private readonly binners = new Map<DriftGroup, GroupBinner>();
 
-  constructor(private readonly reference: Reference) {}
+  private readonly onlyKind: DriftGroup | null;
+  private logs = 0;
+  private rows = 0;
 
-  /** Bins one log into `all` and its kind's group (groups the reference lacks are skipped). Cost O(rows · log K). */
+  constructor(private readonly reference: Reference) {
+    const kinds = DRIFT_GROUPS.filter((g) => g !== 'all' && reference.groups[g]);
+    this.onlyKind = kinds.length === 1 ? kinds[0] : null;
+  }
+
+  /**
+   * Bins one log into `all` and its kind's group (groups the reference lacks are skipped). Cost O(rows · log K).
+   * When the reference has a single kind K, a log of kind K goes to K only: `all` is compared only when no log
+   * shares a kind with the reference (`comparableGroups`), so binning it twice would be wasted work.
+   */
   add(log: Pick<Log, 'rows' | 'hasTimeOfDay' | 'clientKind'>, options: AddLogOptions = {}): void {
     const caps = options.caps ?? logCapabilities(log);
+    const kind = options.kind ?? log.clientKind;
+    this.logs++;
+    this.rows += log.rows.length;
     const targets: GroupBinner[] = [];
-    for (const g of groupsOfLog(options.kind ?? log.clientKind)) {
+    for (const g of groupsOfLog(kind)) {
       if (!this.reference.groups[g]) continue;
+      if (g === 'all' && kind !== undefined && kind === this.onlyKind) continue;
       const b = this.binnerFor(g);
       b.out.logs++;
       b.out.rows += log.rows.length;
@@ -238,6 +253,11 @@ export class BinnedAccumulator {
   /** The binned corpus so far. */
   result(): BinnedCorpus {
     return this.groups;
+  }
+
+  /** Logs and rows added so far, whatever groups they went to. */
+  totals(): { logs: number; rows: number } {
+    return { logs: this.logs, rows: this.rows };
   }
 
   private binnerFor(g: DriftGroup): GroupBinner {

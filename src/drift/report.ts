@@ -33,10 +33,11 @@ export function sortForReport(features: readonly FeatureDrift[]): FeatureDrift[]
 export function buildDriftReport(
   reference: Reference,
   corpus: BinnedCorpus,
-  options: DriftCompareOptions & { perLog?: PerLogDrift; generated?: { corpusHash?: string; label?: string } } = {},
+  options: DriftCompareOptions & { perLog?: PerLogDrift; generated?: { logs?: number; rows?: number; corpusHash?: string; label?: string } } = {},
 ): DriftReport {
   const pooled = compareCorpus(reference, corpus, options);
-  const all = corpus.all;
+  // Without caller totals, the largest group (usually `all`) stands for the corpus.
+  const largest = Object.values(corpus).reduce((a, g) => (g && (!a || g.logs > a.logs) ? g : a), undefined as (typeof corpus)['all']);
   const passed = pooled.drifted === 0 && (options.perLog ? options.perLog.drifted === 0 : true);
   return {
     format: 'cclupe-drift-report',
@@ -49,7 +50,7 @@ export function buildDriftReport(
       bins: reference.bins,
       createdBy: reference.createdBy,
     },
-    generated: { logs: all?.logs ?? 0, rows: all?.rows ?? 0, ...options.generated },
+    generated: { logs: largest?.logs ?? 0, rows: largest?.rows ?? 0, ...options.generated },
     thresholds: options.thresholds ?? { default: DEFAULT_DRIFT_THRESHOLD },
     pooled,
     ...(options.perLog ? { perLog: options.perLog } : {}),

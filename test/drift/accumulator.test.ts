@@ -82,6 +82,17 @@ describe('BinnedAccumulator', () => {
     }
   });
 
+  it('bins a log of the reference\'s only kind once, into that kind, and kind-less logs into all', () => {
+    const ref = sketchOf([makeLog('a', { kind: 'sme' }), makeLog('b', { kind: 'sme' })]).fit({ bins: 5, createdBy: 'test', source });
+    expect(Object.keys(ref.groups)).toEqual(['all', 'sme']);
+    const acc = new BinnedAccumulator(ref);
+    acc.add(makeLog('c', { kind: 'sme' }));
+    expect(Object.keys(acc.result())).toEqual(['sme']);
+    acc.add(makeLog('d'));
+    expect(acc.result().all!.logs).toBe(1);
+    expect(acc.totals().logs).toBe(2);
+  });
+
   it('sends categories the reference never saw to OTHER', () => {
     const ref = sketchOf([makeLog('a')]).fit({ bins: 5, createdBy: 'test', source });
     const log = makeLog('b');

@@ -123,7 +123,7 @@ export async function runDrift(paths: string[], options: DriftOptions): Promise<
     thresholds,
     bootstrapSamples,
     ...(perLog ? { perLog: perLog.result() } : {}),
-    generated: { corpusHash: summary.corpusHash },
+    generated: { ...acc.totals(), corpusHash: summary.corpusHash },
   });
   if (report.pooled.groups.length === 0) throw new UsageError('the logs share no client-kind group with the reference', '--reference');
   if (options.out) writeFileAtomic(options.out, JSON.stringify(report, null, 2) + '\n');
