@@ -128,6 +128,8 @@ export function validateDataset(paths: string | readonly string[], options: Vali
   const manifest = manifestPath ? readManifest(manifestPath, display(manifestPath), extra) : null;
   const generated = labelsPath !== undefined || manifestPath !== undefined;
   const manifestPeriod: ValidationPeriod | null = manifest ? manifest.options.period : null;
+  // a dataset generated with other row limits is checked against the limits it was made with
+  const manifestRows = manifest ? { min: manifest.options.rows_min, max: manifest.options.rows_max } : undefined;
   const dc = dialect.checks;
 
   const files = listLogFiles(inputs);
@@ -150,7 +152,7 @@ export function validateDataset(paths: string | readonly string[], options: Vali
           generated,
           file,
           period: options.period !== undefined ? options.period : l ? l.period : manifestPeriod,
-          rowCount: options.rowCount !== undefined ? options.rowCount : dc.rowCount,
+          rowCount: options.rowCount !== undefined ? options.rowCount : manifestRows ?? dc.rowCount,
           reorderWithinDay: options.reorderWithinDay ?? dc.reorderWithinDay,
           toleranceCents: options.toleranceCents ?? toCents(dc.tolerance) ?? undefined,
           openingBalanceCents: l ? l.opening_balance_cents : toCents(dc.openingBalance) ?? null,

@@ -72,9 +72,9 @@ describe('cclupe validate (spawned)', () => {
     expect(cclupe(['validate', 'mixed', '--only', 'balanse'], dir).code).toBe(2);
   });
 
-  it('validates a generated dataset, writes validation.json, and filters a corrupted one with its labels', () => {
+  it('validates a generated dataset against its manifest row limits, writes validation.json, and filters a corrupted one with its labels', () => {
     const ds = join(dir, 'ds');
-    const gen = cclupe(['generate', '-n', '4', '-s', '11', '-o', ds, '-w', '1'], dir);
+    const gen = cclupe(['generate', '-n', '4', '-s', '11', '-o', ds, '-w', '1', '--rows-min', '20', '--rows-max', '40'], dir);
     expect(gen.code, gen.stderr).toBe(0);
     const ok = cclupe(['validate', ds], dir);
     expect(ok.code, ok.stdout).toBe(0);
