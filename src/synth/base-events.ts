@@ -137,7 +137,7 @@ export function addFlows(ctx: BaseContext, flows: readonly Flow[], isIncome: boo
         counterparty: name,
         amountCents: sign * unitsToCents(units),
         location: ctx.homeCountry,
-        remark: ctx.vocab.remark(flow.remark, civil(at).month),
+        remark: ctx.vocab.remarkFor(name, flow.remark, civil(at).month),
         outcome: sign < 0 && flow.declinable ? 'declinable' : 'success',
       });
     }
@@ -199,7 +199,7 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
       counterparty,
       amountCents: sign * unitsToCents(drawAmount(ctx.rng, cat.amount)),
       location: overseas ? OVERSEAS_COUNTRIES[int(ctx.rng, 0, OVERSEAS_COUNTRIES.length - 1)] : ctx.homeCountry,
-      remark: ctx.vocab.remark(overseas ? 'overseas_purchase' : cat.remark, monthOf(ctx, day)),
+      remark: overseas ? ctx.vocab.remark('overseas_purchase') : ctx.vocab.remarkFor(counterparty, cat.remark, monthOf(ctx, day)),
       outcome: sign < 0 ? 'declinable' : 'success',
     };
     created.push(ev);

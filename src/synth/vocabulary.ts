@@ -13,6 +13,8 @@ import { safeText } from './text.js';
  */
 export class Vocabulary {
   private readonly city: string;
+  /** Remarks that fit particular counterparties of this log (from `@` hints of their templates). */
+  private readonly fitting = new Map<string, CompiledRemark[]>();
 
   constructor(
     private readonly faker: Faker,
@@ -30,10 +32,17 @@ export class Vocabulary {
     if (!templates) {
       const entry = COUNTERPARTY_KINDS[kind];
       const sources = entry ? (this.clientKind === 'sme' ? entry.sme : entry.personal) : [`{brand} ${titleCase(kind)}${this.clientKind === 'sme' ? ' Co., Ltd.' : ''}`];
-      templates = sources.map((t) => t.split(/(\{(?:brand|surname|given|city|overseas)\})/).filter((part) => part !== ''));
+      templates = sources.map((t) => {
+        const [name, hints] = t.split('@');
+        return {
+          parts: name.split(/(\{(?:brand|surname|given|city|overseas)\})/).filter((part) => part !== ''),
+          remarks: hints ? hints.split(';').map(compileRemark) : null,
+        };
+      });
       NAME_TEMPLATES.set(key, templates);
     }
-    const parts = this.pick(templates);
+    const template = this.pick(templates);
+    const parts = template.parts;
     let name = '';
     let checked = true;
     for (const part of parts) {
@@ -47,8 +56,15 @@ export class Vocabulary {
       } else name += part;
     }
     // Names built from the data tables are safe (a test checks every part); faker names and unknown kinds are checked.
-    if (checked && COUNTERPARTY_KINDS[kind]) return name;
-    return safeText(name, this.clientKind === 'sme' ? `${this.pick(BRANDS)} Trading Co., Ltd.` : 'Merchant');
+    if (!checked || !COUNTERPARTY_KINDS[kind]) name = safeText(name, this.clientKind === 'sme' ? `${this.pick(BRANDS)} Trading Co., Ltd.` : 'Merchant');
+    if (template.remarks) this.fitting.set(name, template.remarks);
+    return name;
+  }
+
+  /** A remark for an event with `counterparty`: one that fits that counterparty when its template says, else of `kind`. */
+  remarkFor(counterparty: string, kind: string, month?: number): string {
+    const fit = this.fitting.get(counterparty);
+    return fit ? this.render(this.pick(fit), month) : this.remark(kind, month);
   }
 
   private pick<T>(items: readonly T[]): T {
@@ -66,7 +82,10 @@ export class Vocabulary {
       list = (REMARK_KINDS[kind] ?? [sentenceCase(kind)]).map(compileRemark);
       REMARK_LISTS.set(kind, list);
     }
-    const t = this.pick(list);
+    return this.render(this.pick(list), month);
+  }
+
+  private render(t: CompiledRemark, month: number | undefined): string {
     if (t.plain !== undefined) return t.plain;
     if (!t.random) return t.byMonth[month ?? 0];
     const text = t.source.replace(/\s*\{(month|ref|n)\}/g, (_, key: string) => {
@@ -88,7 +107,7 @@ interface CompiledRemark {
 
 const REMARK_LISTS = new Map<string, CompiledRemark[]>();
 // Name templates split into literal parts and placeholders, per client kind and counterparty kind.
-const NAME_TEMPLATES = new Map<string, string[][]>();
+const NAME_TEMPLATES = new Map<string, Array<{ parts: string[]; remarks: CompiledRemark[] | null }>>();
 /** Shop words for foreign merchants, after a faker surname: `Keller Outlet`. */
 const OVERSEAS_NOUNS = ['Outlet', 'Department Store', 'Cafe', 'Duty Free', 'Boutique', 'Market', 'Hotel', 'Pharmacy', 'Bistro', 'Gallery'] as const;
 

@@ -1,5 +1,7 @@
 /**
- * Counterparty name templates per counterparty kind, as data. Placeholders: `{brand}` a two-syllable pinyin trade
+ * Counterparty name templates per counterparty kind, as data. A template may end in `@remark;remark…`: the remarks
+ * that fit that very counterparty (a water company's bill is a water bill), used instead of the event's remark kind
+ * for base events (they may use `{month}`, `{ref}`, `{n}`). Placeholders: `{brand}` a two-syllable pinyin trade
  * name, `{surname}` `{given}` a pseudonymous person, `{city}` a Chinese city, `{overseas}` a foreign company name.
  * `personal` templates are used in personal logs, `sme` templates in SME logs; every `sme` template ends in a business
  * suffix (`BUSINESS_SUFFIXES`) or names a public institution (`INSTITUTION_SUFFIXES`). Names describe the trade only,
@@ -45,25 +47,31 @@ export const COUNTERPARTY_KINDS: Readonly<Record<string, CounterpartyTemplates>>
   university: { personal: ['{city} University', '{city} Normal University', '{city} Institute of Technology'], sme: co(['Education Services']) },
   // housing and bills
   landlord: { personal: [...person, '{brand} Property Management', '{brand} Apartments'], sme: ['{brand} Property Management Co., Ltd.', '{brand} Industrial Park Co., Ltd.'] },
-  utility: { personal: ['{city} Power Supply Company', '{city} Water Supply Group', '{city} Gas Company'], sme: ['{city} Power Supply Co., Ltd.', '{city} Water Supply Co., Ltd.', '{city} Gas Co., Ltd.'] },
-  telecom: { personal: ['{brand} Mobile', '{brand} Telecom', '{brand} Broadband'], sme: co(['Telecom', 'Broadband Network']) },
+  utility: {
+    personal: ['{city} Power Supply Company@Electricity bill;Electricity {month}', '{city} Water Supply Group@Water bill;Water {month}', '{city} Gas Company@Gas bill;Gas {month}'],
+    sme: ['{city} Power Supply Co., Ltd.@Electricity for premises;Electricity {month}', '{city} Water Supply Co., Ltd.@Water for premises;Water {month}', '{city} Gas Co., Ltd.@Gas for premises;Gas {month}'],
+  },
+  telecom: { personal: ['{brand} Mobile@Mobile plan {month};Phone bill {month}', '{brand} Telecom@Phone bill {month};Mobile plan {month}', '{brand} Broadband@Broadband fee'], sme: co(['Telecom', 'Broadband Network']) },
   insurer: { personal: ['{brand} Life Insurance', '{brand} Property Insurance'], sme: co(['Property Insurance']) },
   streaming: { personal: ['{brand} Video', '{brand} Music', '{brand} Cloud Storage', '{brand} Reading App'], sme: co(['Cloud Services', 'Software']) },
   gym: { personal: ['{brand} Fitness Club', '{brand} Yoga Studio', '{brand} Swimming Center'], sme: co(['Fitness']) },
   education: { personal: ['{brand} Training School', '{brand} Language Center', '{brand} Online Courses'], sme: co(['Training']) },
   // everyday spending
-  grocery: { personal: ['{brand} Supermarket', '{brand} Fresh Market', '{brand} Convenience Store', '{brand} Fruit Shop'], sme: ['{brand} Supermarket Co., Ltd.'] },
-  dining: { personal: ['{brand} Noodle House', '{brand} Hotpot', '{brand} Dumpling Restaurant', '{brand} Tea House', '{brand} Bakery', '{brand} Coffee', '{brand} Canteen'], sme: ['{brand} Catering Co., Ltd.'] },
+  grocery: { personal: ['{brand} Supermarket@Groceries;Supermarket shopping;Daily necessities', '{brand} Fresh Market@Fruit and vegetables;Groceries', '{brand} Convenience Store@Daily necessities;Snacks and drinks', '{brand} Fruit Shop@Fruit'], sme: ['{brand} Supermarket Co., Ltd.'] },
+  dining: {
+    personal: ['{brand} Noodle House@Lunch;Dinner;Takeaway order', '{brand} Hotpot@Dinner;Meal with friends', '{brand} Dumpling Restaurant@Lunch;Dinner;Takeaway order', '{brand} Tea House@Milk tea;Afternoon tea', '{brand} Bakery@Breakfast;Bread and pastries', '{brand} Coffee@Coffee;Breakfast', '{brand} Canteen@Lunch;Breakfast'],
+    sme: ['{brand} Catering Co., Ltd.'],
+  },
   online_shop: { personal: ['{brand} Online Mall', '{brand} Official Flagship Store', '{brand} E-commerce', '{brand} Group Buying'], sme: ['{brand} E-commerce Co., Ltd.'] },
-  transport: { personal: ['{city} Metro', '{brand} Taxi', '{brand} Ride Hailing', '{city} Railway Ticketing', '{city} Bus Card'], sme: co(['Transport']) },
+  transport: { personal: ['{city} Metro@Metro ride', '{brand} Taxi@Taxi fare', '{brand} Ride Hailing@Ride hailing', '{city} Railway Ticketing@Train ticket', '{city} Bus Card@Bus card top-up'], sme: co(['Transport']) },
   fuel: { personal: ['{brand} Petrol Station', '{brand} EV Charging'], sme: ['{brand} Petroleum Co., Ltd.', '{brand} Petrol Station Individual Proprietorship'] },
-  pharmacy: { personal: ['{brand} Pharmacy', '{city} People Hospital', '{brand} Clinic'], sme: co(['Pharmaceutical']) },
+  pharmacy: { personal: ['{brand} Pharmacy@Medicine', '{city} People Hospital@Clinic visit;Health check', '{brand} Clinic@Clinic visit;Medicine'], sme: co(['Pharmaceutical']) },
   clothing: { personal: ['{brand} Fashion', '{brand} Shoes', '{brand} Sportswear'], sme: co(['Garment']) },
   electronics: { personal: ['{brand} Digital', '{brand} Electronics Mall', '{brand} Phone Store'], sme: co(['Electronics']) },
-  entertainment: { personal: ['{brand} Cinema', '{brand} Theatre', '{brand} Bowling', '{brand} Theme Park', '{brand} Escape Room'], sme: co(['Culture Media']) },
-  travel: { personal: ['{brand} Travel Agency', '{brand} Hotel', '{brand} Airlines', '{brand} Trip Booking'], sme: co(['Travel Services']) },
-  beauty: { personal: ['{brand} Hair Salon', '{brand} Beauty Center', '{brand} Cosmetics'], sme: co(['Beauty']) },
-  household: { personal: ['{brand} Home Furnishing', '{brand} Hardware Store', '{brand} Appliances'], sme: co(['Home Furnishing']) },
+  entertainment: { personal: ['{brand} Cinema@Movie tickets', '{brand} Theatre@Show tickets;Concert tickets', '{brand} Bowling@Bowling night', '{brand} Theme Park@Park tickets', '{brand} Escape Room@Escape room game'], sme: co(['Culture Media']) },
+  travel: { personal: ['{brand} Travel Agency@Holiday package;Scenic area tickets', '{brand} Hotel@Hotel booking', '{brand} Airlines@Flight ticket', '{brand} Trip Booking@Hotel booking;Flight ticket;Train ticket'], sme: co(['Travel Services']) },
+  beauty: { personal: ['{brand} Hair Salon@Haircut', '{brand} Beauty Center@Beauty treatment', '{brand} Cosmetics@Cosmetics'], sme: co(['Beauty']) },
+  household: { personal: ['{brand} Home Furnishing@Furniture;Home supplies', '{brand} Hardware Store@Home supplies;Tools', '{brand} Appliances@Kitchen appliance;Home appliance'], sme: co(['Home Furnishing']) },
   night_venue: { personal: ['{brand} 24h Convenience Store', '{brand} Late Night Noodles', '{brand} Night Market Stall', '{brand} 24h Pharmacy'], sme: co(['Catering']) },
   bank: { personal: ['{brand} Bank'], sme: ['{brand} Rural Commercial Bank Co., Ltd.', '{brand} Commercial Bank Co., Ltd.'] },
   card_issuer: { personal: ['{brand} Bank Credit Card Center'], sme: ['{brand} Bank Co., Ltd.'] },
