@@ -38,6 +38,17 @@ function inProcess(n, offset) {
   return { wall, cpu, rows, bytes };
 }
 
+// A fixed CPU loop (3e8 modulo-adds; about 0.3–0.5 s of CPU on a current desktop core), so that figures from a
+// slow or shared machine can be read against a known yardstick.
+function calibrate() {
+  const c0 = process.cpuUsage();
+  let s = 0;
+  for (let i = 0; i < 3e8; i++) s += i % 7;
+  const c = process.cpuUsage(c0);
+  return { ms: Math.round((c.user + c.system) / 1000), s };
+}
+const calibration = calibrate();
+
 inProcess(300, 1_000_000); // warm-up (JIT)
 const one = inProcess(N, 0);
 
@@ -70,6 +81,7 @@ process.stdout.write(
     area: 'generate',
     cores: os.availableParallelism(),
     load_avg_1m: Math.round(os.loadavg()[0] * 10) / 10,
+    cpu_calibration_ms: calibration.ms,
     in_process: {
       logs: N,
       logs_per_s: round(N / one.wall),
