@@ -91,6 +91,9 @@ const harness = await runEval(dataset, config, { runDir: join(root, 'harness-run
 const h1 = performance.now();
 if (harness.results.scores.summary.logScore !== 1) throw new Error('harness-only run did not score 100');
 
+// Warm-up through the SDK path (JIT, sockets) on a few logs in a throw-away run directory.
+await runEval(dataset, parseEvalConfig({ ...config, filter: { max_logs: 20 } }), { runDir: join(root, 'warm-up'), bootstrap: false });
+
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const fresh = await runEval(dataset, config, { runDir: join(root, 'run'), bootstrap: false });

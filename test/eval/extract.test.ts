@@ -39,7 +39,12 @@ const TABLE: Row[] = [
   ['unclosed think prefix (template opened it)', 'The model weighs B vs C.</think>\n\nAnswer: C', ABCD, 'answered', ['C']],
   ['structured JSON reply', '{"answer": ["C", "A"]}', ABCD, 'answered', ['A', 'C']],
   ['structured JSON in a code fence', '```json\n{"answer": "B"}\n```', ABCD, 'answered', ['B']],
+  ['restated options then the answer', 'The correct options are A and D, since both hold.\n\nAnswer: A, D', ABCD, 'answered', ['A', 'D']],
+  ['parenthesised letters joined by "and"', 'Answer: (A) and (C)', ABCD, 'answered', ['A', 'C']],
+  ['upper-case label, lower-case letter', 'ANSWER: b', ABCD, 'answered', ['B']],
+  ['six-option multi-select', 'Answer: A, C, E', ABCDEF, 'answered', ['A', 'C', 'E']],
   // Not answers:
+  ['"None of the above" is not option N', 'Answer: None of the above', ABCD, 'invalid', []],
   ['"Answer: Let\'s think" is not an answer', "Answer: Let's think step by step. The largest outflow is rent, so B.", ABCD, 'invalid', []],
   ['later prose capitals are not used', 'Answer: Let us look.\nThe correct choice is B.', ABCD, 'invalid', []],
   ['"A lot" is not option A', 'Answer: A lot of the spending is discretionary.', ABCD, 'invalid', []],
