@@ -1,4 +1,4 @@
-// Drift benchmark: prints one JSON object.
+// Drift benchmark: prints one JSON object. Wall times depend on machine load; the *_cpu_s figures less so.
 // - feature accumulation rows/s (one-pass reference sketch, and binning against frozen edges);
 // - a 100k-log pooled drift check against a shipped reference: 100,000 logs streamed through BinnedAccumulator, then
 //   compareCorpus (metrics + bootstrap). Generating 100k logs would time the generator (~10 ms/log), not drift, so the
@@ -37,6 +37,7 @@ const fitMs = performance.now() - t;
 // 100k-log pooled check against the shipped reference.
 const reference = readReference(join(root, 'profiles', 'reference', 'personal-healthy.json'));
 const rss0 = process.memoryUsage().rss;
+const cpu0 = process.cpuUsage();
 t = performance.now();
 const acc = new BinnedAccumulator(reference);
 let checkRows = 0;
@@ -50,6 +51,8 @@ const t2 = performance.now();
 const result = compareCorpus(reference, acc.result());
 const compareMs = performance.now() - t2;
 const checkS = (performance.now() - t) / 1000;
+const cpu = process.cpuUsage(cpu0);
+const checkCpuS = (cpu.user + cpu.system) / 1e6;
 const rssGrowthMb = (process.memoryUsage().rss - rss0) / 1e6;
 
 // File path: write canonical TSVs, then stream them back (read, parse, hash, bin).
@@ -72,6 +75,8 @@ process.stdout.write(
     check_100k_logs: CHECK_LOGS,
     check_100k_rows: checkRows,
     check_100k_s: +checkS.toFixed(2),
+    check_100k_cpu_s: +checkCpuS.toFixed(2),
+    bin_rows_per_cpu_s: Math.round(checkRows / checkCpuS),
     check_compare_ms: +compareMs.toFixed(1),
     check_rss_growth_mb: +rssGrowthMb.toFixed(1),
     check_drifted_features: result.drifted,

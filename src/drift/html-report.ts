@@ -1,5 +1,4 @@
-import * as vega from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
 import type { FeatureDrift } from './compare.js';
 import { FEATURES } from './features.js';
 import { sortForReport, type DriftReport } from './report.js';
@@ -37,8 +36,12 @@ export function histogramSpec(f: FeatureDrift): TopLevelSpec {
   } as TopLevelSpec;
 }
 
-/** Renders a vega-lite spec to a static SVG string in Node (vega headless View, no DOM, no canvas). */
+/**
+ * Renders a vega-lite spec to a static SVG string in Node (vega headless View, no DOM, no canvas).
+ * vega and vega-lite are imported here, on first use, so that importing the library does not load them (≈ 1.5 s).
+ */
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  const [vega, { compile }] = await Promise.all([import('vega'), import('vega-lite')]);
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
   try {
     return await view.toSVG();
