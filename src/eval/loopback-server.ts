@@ -73,6 +73,8 @@ export interface LoopbackCounts {
   attempts: Map<string, number>;
   /** Item requests that have arrived but not been answered yet. */
   inFlight: number;
+  /** The most item requests ever in flight at once. */
+  peakInFlight: number;
 }
 
 /** A running loopback server. `url` ends in `/v1`. */
@@ -100,6 +102,7 @@ export async function startLoopbackServer(opts: LoopbackOptions): Promise<Loopba
     completions: new Map(),
     attempts: new Map(),
     inFlight: 0,
+    peakInFlight: 0,
   };
   const attemptsByBody = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
@@ -191,6 +194,7 @@ export async function startLoopbackServer(opts: LoopbackOptions): Promise<Loopba
       }
     }
     counts.inFlight++;
+    counts.peakInFlight = Math.max(counts.peakInFlight, counts.inFlight);
     try {
       await wait(opts.latencyMs ?? 0);
       const item = itemId !== undefined ? items.get(itemId) : undefined;

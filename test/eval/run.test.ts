@@ -95,6 +95,34 @@ describe('runEval', () => {
     expect(b.results.transport.attempts).toBeGreaterThan(a.results.transport.attempts);
   });
 
+  it('never has more requests in flight than the concurrency', async () => {
+    const ds = writeFixtureDataset(2);
+    const server = await serve({ policy: 'gold', items: ds.items, structuredOutput: false, latencyMs: 40 });
+    await runEval(loadEvalDataset(ds.dir), cfg(server, { concurrency: 3 }), opts(tempDir()));
+    expect(server.counts.peakInFlight).toBeLessThanOrEqual(3);
+    expect(server.counts.peakInFlight).toBeGreaterThan(1);
+  });
+
+  it('waits at least the retry-after the server asks for', async () => {
+    const ds = writeFixtureDataset(1);
+    const server = await serve({
+      policy: 'gold',
+      items: ds.items,
+      structuredOutput: false,
+      faults: { rate: 1, kinds: ['rate_limit'], maxPerRequest: 1, retryAfterMs: 40 },
+    });
+    const waits: number[] = [];
+    const sleep = (ms: number) => {
+      waits.push(ms);
+      return new Promise<void>((r) => setTimeout(r, 1));
+    };
+    const { results } = await runEval(loadEvalDataset(ds.dir), cfg(server), opts(tempDir(), { sleep }));
+    expect(results.scores.summary.logScore).toBe(1);
+    expect(waits).toHaveLength(15);
+    expect(Math.min(...waits)).toBeGreaterThanOrEqual(40);
+    expect(server.counts.faults.rate_limit).toBe(15);
+  });
+
   it('never sends a request twice for a cached item', async () => {
     const ds = writeFixtureDataset(2);
     const server = await serve({ policy: 'first', items: ds.items, structuredOutput: false });
