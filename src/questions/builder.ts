@@ -103,10 +103,11 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   const detectLog = log.clientKind === kind ? log : { ...log, clientKind: kind };
   let detections: Record<SignalId, Detection> | null = null;
   const rng = createRng(streamKey('questions', seed, log.logId));
-  const order = shuffle(
+  const shuffled = shuffle(
     rng,
     (options.templates ?? TEMPLATES).filter((t) => t.tags.logics[kind]),
   );
+  const order = [...shuffled.filter((t) => t.rare), ...shuffled.filter((t) => !t.rare)];
   // Templates are built lazily, in the seeded order, only while their difficulty still needs items: a log
   // pays for about twenty programs, not for all of them.
   const built = new Map<Template, Candidate | null>();

@@ -60,5 +60,7 @@ export interface Template {
   id: string;
   version: number;
   tags: TemplateTags;
+  /** Fits few logs (e.g. needs a detector to fire): the builder tries it first so its logic stays covered. */
+  rare?: boolean;
   build(ctx: TemplateContext): Draft | null;
 }

@@ -8,6 +8,7 @@ import { anyPattern } from '../../signals/view.js';
 export const misfitCounterparties: Template = {
   id: 'misfit-counterparties',
   version: 1,
+  rare: true,
   tags: {
     domain: 'industry',
     sub_domain: 'alignment',

@@ -8,6 +8,7 @@ import { anyPattern } from '../../signals/view.js';
 export const nonessentialCounterparties: Template = {
   id: 'nonessential-counterparties',
   version: 1,
+  rare: true,
   tags: {
     domain: 'conduct',
     sub_domain: 'nonessential',
