@@ -182,4 +182,20 @@ describe.skipIf(!existsSync(CLI))('cclupe eval (CLI)', () => {
     }
     expect(server.completed()).toBe(2 * items.length);
   });
+
+  it('exits 1 when items end in a transport error, and a resume with --retry-errors completes the run', async () => {
+    const ds = writeFixtureDataset(1);
+    let broken = true;
+    const server = await start({ policy: 'gold', items: ds.items, structuredOutput: false, faults: (ctx) => (broken && ctx.itemId === 'L000-q07' ? 'server_error' : null) });
+    servers.push(server);
+    const out = tempDir();
+    const args = ['eval', ds.dir, '--base-url', server.url, '--model', 'loopback-model', '--max-attempts', '1', '--out', out];
+    const a = await cli(args);
+    expect(a.code).toBe(1);
+    expect(a.stderr).toBe('cclupe eval: 1 item ended in a transport error; re-run with --retry-errors to re-send it\n');
+    broken = false;
+    const b = await cli([...args, '--retry-errors']);
+    expect({ code: b.code, stderr: b.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(readResults(out).scores.counts.error).toBe(0);
+  });
 });

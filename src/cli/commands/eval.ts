@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { InputError, UsageError } from '../../errors.js';
-import { parseEvalConfig, type EvalConfig, type EvalConfigInput } from '../../eval/config.js';
+import { isBaselineModel, parseEvalConfig, type EvalConfig, type EvalConfigInput } from '../../eval/config.js';
 import { loadEvalDataset } from '../../eval/dataset-io.js';
 import { runEval, type EvalRunOutcome } from '../../eval/run.js';
 import { FORMATS } from '../../schema/item.js';
@@ -97,7 +97,7 @@ export function buildEvalConfig(opts: EvalOptions): EvalConfig {
 
 /** Reads the API key from the named variable; a named but empty variable is a usage error. The key is never printed. */
 export function readApiKey(config: EvalConfig, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (config.api_key_env === undefined) return undefined;
+  if (config.api_key_env === undefined || isBaselineModel(config.model)) return undefined;
   const key = env[config.api_key_env];
   if (key === undefined || key === '') throw new UsageError(`environment variable ${config.api_key_env} (--api-key-env) is not set`, '--api-key-env');
   return key;
@@ -160,7 +160,10 @@ export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRu
     );
   }
   if (r.scores.counts.error > 0) {
-    process.stderr.write(`cclupe eval: ${r.scores.counts.error} items ended in a transport error; re-run with --retry-errors to re-send them\n`);
+    // The run's files are complete and valid, but some answers are missing: exit 1 so that scripts can retry.
+    const n = r.scores.counts.error;
+    process.stderr.write(`cclupe eval: ${n} item${n === 1 ? '' : 's'} ended in a transport error; re-run with --retry-errors to re-send ${n === 1 ? 'it' : 'them'}\n`);
+    process.exitCode = 1;
   }
   return outcome;
 }
