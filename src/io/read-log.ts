@@ -9,7 +9,7 @@ import { CHANNELS, STATUSES, TRANSACTION_TYPES } from '../schema/transaction-typ
 import { ISSUE_CODE_TABLE, makeIssue, type IssueCode, type ValidationIssue } from '../validate/codes.js';
 import { CANONICAL_DIALECT } from './dialect-canonical.js';
 import { compileDateFormat, type DateParser } from './dialect-date.js';
-import { parseMoney, parseStrictCentsAt } from './dialect-number.js';
+import { parseMoney, strictCentsParser } from './dialect-number.js';
 
 /** Options of `parseLogText`: the file name used in issue locations and log ids, and the dialect (default canonical). */
 export interface ParseLogOptions {
@@ -27,6 +27,8 @@ export interface ParsedLogText {
 
 /** Marks of text decoded with the wrong encoding (UTF-8 read as Latin-1/CP-1252) or of undecodable bytes. */
 export const MOJIBAKE_RE = /Ã[\u0080-\u00BF]|Â[\u0080-\u00BF]|â€|\uFFFD/;
+/** The characters every mojibake mark starts with; a text without any of them is clean in a few native scans. */
+const MOJIBAKE_LEADS = ['Ã', 'Â', 'â', '\uFFFD'];
 
 const TYPE_SET: ReadonlySet<string> = new Set(TRANSACTION_TYPES);
 const CHANNEL_SET: ReadonlySet<string> = new Set(CHANNELS);
@@ -35,19 +37,26 @@ const ENUMS: Partial<Record<DialectField, ReadonlySet<string>>> = { type: TYPE_S
 const TEXT_FIELDS: ReadonlySet<DialectField> = new Set(['txn_id', 'counterparty', 'remark']);
 const BAD_TEXT_RE = /["\t\r\0]/;
 
-/** Enum labels grouped by length, so that a cell can be matched in place and the shared label returned. */
-function byLength(values: readonly string[]): Array<string[] | undefined> {
-  const out: Array<string[] | undefined> = [];
-  for (const v of values) (out[v.length] ??= []).push(v);
+/** Enum labels keyed by length, first and last character, so that a cell is matched in place with one comparison. */
+function enumTable(values: readonly string[]): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  for (const v of values) {
+    const key = enumKey(v, 0, v.length);
+    out.set(key, [...(out.get(key) ?? []), v]);
+  }
   return out;
 }
-const TYPE_BY_LENGTH = byLength(TRANSACTION_TYPES);
-const CHANNEL_BY_LENGTH = byLength(CHANNELS);
-const STATUS_BY_LENGTH = byLength(STATUSES);
+function enumKey(line: string, start: number, end: number): number {
+  return (end - start) * 0x1000000 + line.charCodeAt(start) * 0x100 + (line.charCodeAt(end - 1) & 0xff);
+}
+const TYPE_TABLE = enumTable(TRANSACTION_TYPES);
+const CHANNEL_TABLE = enumTable(CHANNELS);
+const STATUS_TABLE = enumTable(STATUSES);
 
 /** The enum label equal to `line[start, end)`, or null; no substring is made. */
-function intern(table: Array<string[] | undefined>, line: string, start: number, end: number): string | null {
-  const list = table[end - start];
+function intern(table: Map<number, string[]>, line: string, start: number, end: number): string | null {
+  if (end <= start) return null;
+  const list = table.get(enumKey(line, start, end));
   if (list === undefined) return null;
   for (const v of list) if (line.startsWith(v, start)) return v;
   return null;
@@ -245,7 +254,7 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   } else if (dialect.lineEnding === 'crlf' && crlf > 0 && crlf < lines.length && firstLf > 0) {
     issues.push(makeIssue({ code: 'ENCODING', file, line: firstLf, note: `(LF line endings on ${lines.length - crlf} lines)`, actual: 'LF' }));
   }
-  if (!undecodable && MOJIBAKE_RE.test(text)) {
+  if (!undecodable && MOJIBAKE_LEADS.some((ch) => text.includes(ch)) && MOJIBAKE_RE.test(text)) {
     for (let i = 0; i < lines.length; i++) {
       const m = MOJIBAKE_RE.exec(lines[i]);
       if (m) issues.push(makeIssue({ code: 'ENCODING', file, line: i + 1, note: '(mojibake)', actual: shown(lines[i].slice(Math.max(0, m.index - 20), m.index + 20)) }));
@@ -419,8 +428,14 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     const a = v.charCodeAt(0);
     const z = v.charCodeAt(n - 1);
     if (a <= 32 || z <= 32 || a === 0xa0 || z === 0xa0 || a === 61 || a === 43 || a === 45 || a === 64) return false;
-    return !strictText || (v.indexOf('"') < 0 && v.indexOf('\r') < 0 && v.indexOf('\0') < 0);
+    if (!strictText) return true;
+    for (let i = 0; i < n; i++) {
+      const ch = v.charCodeAt(i);
+      if (ch === 34 || ch === 13 || ch === 0) return false;
+    }
+    return true;
   };
+  const strictCents = strictCentsParser(num);
   const starts = new Int32Array(nCols);
   const ends = new Int32Array(nCols);
   const sepLen = sep.length;
@@ -437,15 +452,15 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     if (line.indexOf(sep, p) >= 0) return null;
     starts[nCols - 1] = p;
     ends[nCols - 1] = n;
-    const type = intern(TYPE_BY_LENGTH, line, starts[fType], ends[fType]);
-    const channel = intern(CHANNEL_BY_LENGTH, line, starts[fChannel], ends[fChannel]);
-    const status = intern(STATUS_BY_LENGTH, line, starts[fStatus], ends[fStatus]);
+    const type = intern(TYPE_TABLE, line, starts[fType], ends[fType]);
+    const channel = intern(CHANNEL_TABLE, line, starts[fChannel], ends[fChannel]);
+    const status = intern(STATUS_TABLE, line, starts[fStatus], ends[fStatus]);
     if (type === null || channel === null || status === null) return null;
     const location = countryCode(line, starts[fLoc], ends[fLoc]);
     if (location === null) return null;
-    const amountCents = parseStrictCentsAt(line, starts[amtIdx], ends[amtIdx], num);
+    const amountCents = strictCents(line, starts[amtIdx], ends[amtIdx]);
     if (amountCents !== amountCents) return null;
-    const balanceCents = parseStrictCentsAt(line, starts[balIdx], ends[balIdx], num);
+    const balanceCents = strictCents(line, starts[balIdx], ends[balIdx]);
     if (balanceCents !== balanceCents) return null;
     const timestamp = c.date.parse(line.slice(starts[tsIdx], ends[tsIdx]));
     if (timestamp === null) return null;
