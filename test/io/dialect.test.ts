@@ -113,3 +113,20 @@ describe('readDialect', () => {
     expect(() => readDialect(join(dir, 'missing.json'))).toThrow(/cannot read dialect/);
   });
 });
+
+describe('dialects/debit-credit.yaml', () => {
+  it('reads a bank CSV with quoted fields, header synonyms, a Debit/Credit pair and date-only DD/MM/YYYY', async () => {
+    const { parseLogText } = await import('../../src/io/read-log.js');
+    const dialect = readDialect(join(ROOT, 'dialects', 'debit-credit.yaml'));
+    const text = readFileSync(join(ROOT, 'test', 'fixtures', 'validate', 'dialects', 'debit-credit.csv'), 'utf8');
+    const { logs, issues } = parseLogText(text, { file: 'debit-credit.csv', dialect });
+    expect(issues).toEqual([]);
+    expect(logs[0].hasTimeOfDay).toBe(false);
+    expect(logs[0].rows.map((r) => [r.txn_id, r.timestamp.slice(0, 10), r.type, r.channel, r.counterparty, r.amountCents, r.balanceCents, r.remark])).toEqual([
+      ['R1', '2023-01-02', 'Salary', 'TRANSFER', 'Acme Ltd', 300000, 300000, 'January pay'],
+      ['R2', '2023-01-03', 'Purchase', 'POS', 'Bean & Co', -350, 299650, 'Coffee'],
+      ['R3', '2023-01-03', 'Rent', 'TRANSFER', 'Rent, January', -100000, 199650, 'Rent, January'],
+      ['R4', '2023-01-05', 'Refund', 'TRANSFER', 'Bean & Co', 350, 200000, 'Refund coffee'],
+    ]);
+  });
+});
