@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readDialect } from '../../src/io/dialect-read.js';
@@ -23,7 +23,7 @@ interface Case {
 }
 
 const cases = readdirSync(ROOT)
-  .filter((d) => !d.includes('.'))
+  .filter((d) => existsSync(join(ROOT, d, 'case.json')))
   .sort()
   .map((d) => ({ dir: join(ROOT, d), c: JSON.parse(readFileSync(join(ROOT, d, 'case.json'), 'utf8')) as Case }));
 
