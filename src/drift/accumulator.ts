@@ -255,6 +255,22 @@ export class BinnedAccumulator {
     return this.groups;
   }
 
+  /** Empties every count, keeping the compiled binners, so that one accumulator can serve log after log. */
+  clear(): void {
+    this.logs = 0;
+    this.rows = 0;
+    for (const b of this.binners.values()) {
+      b.out.logs = 0;
+      b.out.rows = 0;
+      for (const f of b.features) {
+        f.available = false;
+        f.n = 0;
+        f.counts.fill(0);
+        f.sums.fill(0);
+      }
+    }
+  }
+
   /** Logs and rows added so far, whatever groups they went to. */
   totals(): { logs: number; rows: number } {
     return { logs: this.logs, rows: this.rows };

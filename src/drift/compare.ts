@@ -74,6 +74,13 @@ export interface FeatureDrift {
   bins: { labels: string[]; generated: number[]; reference: number[] };
 }
 
+/** The labels of a reference feature's bins, after an optional merge. */
+export function featureBinLabels(feature: FeatureId, ref: FeatureReference, merge?: BinMerge): string[] {
+  if (merge && ref.kind === 'continuous') return continuousBinLabels(feature, mergeEdges(ref.edges ?? [], merge));
+  if (merge) return mergeLabels(binLabels(feature, ref), merge, ref.kind === 'ordinal');
+  return binLabels(feature, ref);
+}
+
 /** The threshold of one feature. */
 export function thresholdFor(feature: FeatureId, thresholds: DriftThresholds | undefined): number {
   return thresholds?.features?.[feature] ?? thresholds?.default ?? DEFAULT_DRIFT_THRESHOLD;
@@ -103,7 +110,7 @@ export function compareFeature(
   feature: FeatureId,
   ref: FeatureReference,
   gen: BinnedFeature,
-  options: DriftCompareOptions & { merge?: BinMerge; noDriftCache?: Map<string, { level: number; mean: number }> } = {},
+  options: DriftCompareOptions & { merge?: BinMerge; labels?: string[]; noDriftCache?: Map<string, { level: number; mean: number }> } = {},
 ): FeatureDrift {
   const def = FEATURES[feature];
   const threshold = thresholdFor(feature, options.thresholds);
@@ -115,10 +122,7 @@ export function compareFeature(
   const merge = options.merge;
   const refCounts = merge ? mergeVector(ref.counts, merge) : ref.counts.slice();
   const genCounts = merge ? mergeVector(gen.counts, merge) : gen.counts.slice();
-  let labels: string[];
-  if (merge && def.kind === 'continuous') labels = continuousBinLabels(feature, mergeEdges(ref.edges ?? [], merge));
-  else if (merge) labels = mergeLabels(binLabels(feature, ref), merge, def.kind === 'ordinal');
-  else labels = binLabels(feature, ref);
+  const labels = options.labels ?? featureBinLabels(feature, ref, merge);
   const k = refCounts.length;
   const bins = { labels, generated: genCounts, reference: refCounts };
   if (gen.n === 0 || ref.n === 0) return { ...base, ...none, status: 'empty', n: gen.n, nRef: ref.n, k, bins };

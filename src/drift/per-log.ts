@@ -2,7 +2,7 @@ import type { Log } from '../schema/log-row.js';
 import type { Reference } from '../schema/reference.js';
 import { BinnedAccumulator, type AddLogOptions } from './accumulator.js';
 import { coarsenBins, type BinMerge } from './coarsen.js';
-import { compareFeature, DEFAULT_PER_LOG_BINS, type DriftCompareOptions, type FeatureStatus } from './compare.js';
+import { compareFeature, featureBinLabels, DEFAULT_PER_LOG_BINS, type DriftCompareOptions, type FeatureStatus } from './compare.js';
 import { FEATURE_IDS, FEATURES, type DriftGroup, type FeatureId } from './features.js';
 
 /** Per feature, how the logs of a per-log check fared. */
@@ -49,7 +49,7 @@ export interface PerLogDrift {
  * Streams: memory is O(features × bins) plus at most `maxHits` hits. No-drift levels are cached per (feature, n).
  */
 export class PerLogChecker {
-  private readonly merges = new Map<string, BinMerge>();
+  private readonly merges = new Map<string, { merge: BinMerge; labels: string[] }>();
   private readonly cache = new Map<string, { level: number; mean: number }>();
   private readonly summaries = new Map<string, PerLogFeatureSummary & { klSum: number; klCount: number }>();
   private readonly hits: PerLogDriftHit[] = [];
@@ -57,12 +57,14 @@ export class PerLogChecker {
   private driftedLogs = 0;
   private logs = 0;
   private readonly bins: number;
+  private readonly accumulator: BinnedAccumulator;
 
   constructor(
     private readonly reference: Reference,
     private readonly options: DriftCompareOptions & { bins?: number; maxHits?: number } = {},
   ) {
     this.bins = options.bins ?? DEFAULT_PER_LOG_BINS;
+    this.accumulator = new BinnedAccumulator(reference);
   }
 
   /** Checks one log. Cost O(rows · log K + features · K), plus a bootstrap the first time an (feature, n) is seen. */
@@ -71,16 +73,21 @@ export class PerLogChecker {
     const group: DriftGroup = kind && this.reference.groups[kind] ? kind : 'all';
     const ref = this.reference.groups[group];
     if (!ref) return;
-    const acc = new BinnedAccumulator(this.reference);
+    const acc = this.accumulator;
+    acc.clear();
     acc.add(log, { ...options, kind: group === 'all' ? undefined : kind });
     const binned = acc.result()[group]!;
     this.logs++;
     let any = false;
     for (const id of FEATURE_IDS) {
       const key = `${group}\u241f${id}`;
-      let merge = this.merges.get(key);
-      if (!merge) this.merges.set(key, (merge = coarsenBins(ref.features[id], this.bins)));
-      const r = compareFeature(group, id, ref.features[id], binned.features[id], { ...this.options, merge, noDriftCache: this.cache });
+      let plan = this.merges.get(key);
+      if (!plan) {
+        const merge = coarsenBins(ref.features[id], this.bins);
+        this.merges.set(key, (plan = { merge, labels: featureBinLabels(id, ref.features[id], merge) }));
+      }
+      const merge = plan.merge;
+      const r = compareFeature(group, id, ref.features[id], binned.features[id], { ...this.options, merge, labels: plan.labels, noDriftCache: this.cache });
       let s = this.summaries.get(key);
       if (!s) {
         s = {

@@ -84,7 +84,7 @@ export function formatDriftTable(report: DriftReport): string {
   }
   out += `\n${report.passed ? 'PASS' : 'DRIFT'}: ${report.pooled.drifted} feature(s) over threshold, ${report.pooled.notMeaningful} not meaningful`;
   if (report.pooled.thresholdsUnderNoise > 0) out += ` (${report.pooled.thresholdsUnderNoise} threshold(s) under the no-drift level)`;
-  out += report.perLog ? `, ${report.perLog.drifted} per-log (log, feature) pair(s) over threshold\n` : '\n';
+  out += report.perLog ? `; per-log (informational): ${report.perLog.drifted} (log, feature) pair(s) over threshold\n` : '\n';
   if (report.pooled.thresholdsUnderNoise > 0) out += '* threshold under the no-drift level: only a KL above that level counts as drift\n';
   return out;
 }
@@ -155,7 +155,7 @@ export function register(program: Command): void {
     .option('--dialect <file>', 'dialect of the generated logs (default: canonical TSV)')
     .option('--threshold <kl>', 'KL threshold in nats for every feature', String(DEFAULT_DRIFT_THRESHOLD))
     .option('--threshold-feature <name=kl>', 'threshold for one feature, e.g. amount_out=0.2 (repeatable)', collect, [])
-    .option('--per-log', 'also check each log alone, on fewer bins; thresholds under a log\'s no-drift level are flagged not meaningful')
+    .option('--per-log', 'also check each log alone, on fewer bins, to list atypical logs (informational: the exit code follows the pooled check)')
     .option('--per-log-bins <k>', 'bins per feature in the per-log check', String(DEFAULT_PER_LOG_BINS))
     .option('--bootstrap <b>', 'bootstrap samples for the no-drift level', '400')
     .option('--json', 'print the report as JSON instead of the table')
