@@ -74,6 +74,10 @@ export class LogFacts {
   private readonly monthIndex: Map<string, number>;
   private readonly byTypeCache = new Map<string, RowView[]>();
   private outCache: RowView[] | undefined;
+  private monthEndCache: Map<string, number> | undefined;
+  private closingCache: Map<string, { balance: number; row: RowView }> | undefined;
+  private readonly memoCache = new Map<string, unknown>();
+  private readonly monthlyAbsCache = new WeakMap<readonly RowView[], Map<string, number>>();
   private inCache: RowView[] | undefined;
 
   constructor(readonly log: Log) {
@@ -93,6 +97,16 @@ export class LogFacts {
       }
     }
     this.homeCountry = best;
+  }
+
+  /** A value derived from this log, computed once per key (templates share filtered views this way). */
+  memo<T>(key: string, compute: () => T): T {
+    let hit = this.memoCache.get(key) as T | undefined;
+    if (hit === undefined) {
+      hit = compute();
+      this.memoCache.set(key, hit);
+    }
+    return hit;
   }
 
   /** All rows (any status) of the given types, in log order. */
@@ -128,8 +142,20 @@ export class LogFacts {
     return (this.inCache ??= this.ok.filter((r) => r.row.amountCents > 0));
   }
 
-  /** Sum of |amount| per month over the months covered (0 for months without rows). */
+  /**
+   * Sum of |amount| per month over the months covered (0 for months without rows). Memoised per rows array, so
+   * the shared views (`outflows`, `okOfType(...)`) are summed once per log; callers must not mutate the result.
+   */
   monthlyAbs(rows: readonly RowView[]): Map<string, number> {
+    let hit = this.monthlyAbsCache.get(rows);
+    if (!hit) {
+      hit = this.computeMonthlyAbs(rows);
+      this.monthlyAbsCache.set(rows, hit);
+    }
+    return hit;
+  }
+
+  private computeMonthlyAbs(rows: readonly RowView[]): Map<string, number> {
     const sums = new Array<number>(this.months.length).fill(0);
     for (const r of rows) sums[this.monthIndex.get(r.month)!] += Math.abs(r.row.amountCents);
     return new Map(this.months.map((k, i) => [k, sums[i]]));
@@ -144,6 +170,10 @@ export class LogFacts {
 
   /** Month-end balance per month covered: balance after the month's last row, carried forward over empty months. */
   monthEndBalances(): Map<string, number> {
+    return (this.monthEndCache ??= this.computeMonthEnds());
+  }
+
+  private computeMonthEnds(): Map<string, number> {
     const last = new Map<string, number>();
     for (const r of this.rows) last.set(r.month, r.row.balanceCents);
     const out = new Map<string, number>();
@@ -155,10 +185,12 @@ export class LogFacts {
     return out;
   }
 
-  /** Closing balance of each calendar day that has rows. */
+  /** Closing balance of each calendar day that has rows (memoised; do not mutate). */
   dailyClosing(): Map<string, { balance: number; row: RowView }> {
+    if (this.closingCache) return this.closingCache;
     const out = new Map<string, { balance: number; row: RowView }>();
     for (const r of this.rows) out.set(r.day, { balance: r.row.balanceCents, row: r });
+    this.closingCache = out;
     return out;
   }
 

@@ -20,20 +20,22 @@ export function pctText(x: number): string {
 
 /** Successful outflow rows of the given types (all types when none given). */
 export function outflowsOf(f: LogFacts, ...types: TransactionType[]): RowView[] {
-  const rows = types.length ? f.okOfType(...types) : f.ok;
-  return rows.filter((r) => r.row.amountCents < 0);
+  if (!types.length) return f.outflows;
+  return f.memo(`out\u241f${types.join('|')}`, () => f.okOfType(...types).filter((r) => r.row.amountCents < 0));
 }
 
 /** Successful inflow rows of the given types (all types when none given). */
 export function inflowsOf(f: LogFacts, ...types: TransactionType[]): RowView[] {
-  const rows = types.length ? f.okOfType(...types) : f.ok;
-  return rows.filter((r) => r.row.amountCents > 0);
+  if (!types.length) return f.inflows;
+  return f.memo(`in\u241f${types.join('|')}`, () => f.okOfType(...types).filter((r) => r.row.amountCents > 0));
 }
 
 /** All rows (any status) with the given sign, of the given types: what a reader who forgets FAILED would count. */
 export function anyStatus(f: LogFacts, sign: 1 | -1, ...types: TransactionType[]): RowView[] {
-  const rows = types.length ? f.ofType(...types) : f.rows;
-  return rows.filter((r) => Math.sign(r.row.amountCents) === sign);
+  return f.memo(`any\u241f${sign}\u241f${types.join('|')}`, () => {
+    const rows = types.length ? f.ofType(...types) : f.rows;
+    return rows.filter((r) => Math.sign(r.row.amountCents) === sign);
+  });
 }
 
 /** Total |amount| in cents of rows. */
