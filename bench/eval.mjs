@@ -75,6 +75,9 @@ const { url, child } = await startServerProcess(join(root, 'ds', 'questions.json
 const dataset = loadEvalDataset(join(root, 'ds'));
 const config = parseEvalConfig({ base_url: url, model: 'loopback-model', concurrency: CONCURRENCY, timeout_ms: 30_000 });
 
+// Warm-up through the SDK path (JIT, sockets) on a few logs in a throw-away run directory.
+await runEval(dataset, parseEvalConfig({ ...config, filter: { max_logs: 20 } }), { runDir: join(root, 'warm-up'), bootstrap: false });
+
 // Harness alone: the same run with an in-process transport that answers instantly (no SDK, no HTTP), so the figure
 // is our own per-item cost: rendering, hashing, the fsynced store, extraction, scoring and writing the run files.
 const byId = new Map(items.map((it) => [it.id, it]));
@@ -90,9 +93,6 @@ const h0 = performance.now();
 const harness = await runEval(dataset, config, { runDir: join(root, 'harness-run'), bootstrap: false, transport: instant });
 const h1 = performance.now();
 if (harness.results.scores.summary.logScore !== 1) throw new Error('harness-only run did not score 100');
-
-// Warm-up through the SDK path (JIT, sockets) on a few logs in a throw-away run directory.
-await runEval(dataset, parseEvalConfig({ ...config, filter: { max_logs: 20 } }), { runDir: join(root, 'warm-up'), bootstrap: false });
 
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();

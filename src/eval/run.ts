@@ -13,7 +13,7 @@ import { VERSION } from '../version.js';
 import { createOpenAITransport, type ChatBody, type ChatMessage, type ChatReply, type ChatTransport } from './client.js';
 import { configHash, isBaselineModel, normalizeBaseUrl, resultAffectingConfig, type EvalConfig } from './config.js';
 import type { EvalDataset } from './dataset-io.js';
-import { hashValue, stableStringify } from './hash.js';
+import { hashValue, sha256Hex, stableStringify } from './hash.js';
 import { createHash } from 'node:crypto';
 import { ITEM_HEADER } from './loopback-server.js';
 import { checkResume, RUN_MANIFEST_SCHEMA, type RunManifest } from './manifest.js';
@@ -358,31 +358,34 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
   return { results, predictions, manifest };
 }
 
-/** SHA-256 over each item's messages as JSON, fed one at a time (no giant intermediate string). */
+/** SHA-256 over each item's message digest, in order. */
 function hashEach<T>(xs: readonly T[], f: (x: T) => ChatMessage[]): string {
   const h = createHash('sha256');
-  for (const x of xs) h.update(messagesJson(f(x))).update('\n');
+  for (const x of xs) h.update(messagesDigest(f(x))).update('\n');
   return h.digest('hex');
 }
 
 /**
  * The cache key of a request: SHA-256 over the base URL and the body's parameters (stable JSON, sorted keys), then
- * the messages as `[{role, content}]` JSON. Messages are built by the harness with a fixed key order, so plain
- * `JSON.stringify` is stable for them and much cheaper on long prompts.
+ * the SHA-256 of the messages as `[{role, content}]` JSON. Messages are built by the harness with a fixed key order,
+ * so plain `JSON.stringify` is stable for them, and their digest is computed once and shared with the prompt hash.
  */
 export function requestKey(baseUrl: string | null, body: ChatBody): string {
   const { messages, ...params } = body;
   return createHash('sha256')
     .update(stableStringify({ base_url: baseUrl, params }))
     .update('\n')
-    .update(messagesJson(messages))
+    .update(messagesDigest(messages))
     .digest('hex');
 }
 
-// The JSON of a message list, computed once per list (the prompt hash and the cache key both need it).
-const jsonOfMessages = new WeakMap<readonly ChatMessage[], string>();
-function messagesJson(messages: readonly ChatMessage[]): string {
-  let j = jsonOfMessages.get(messages);
-  if (j === undefined) jsonOfMessages.set(messages, (j = JSON.stringify(messages.map((m) => ({ role: m.role, content: m.content })))));
-  return j;
+// The digest of a message list, computed once per list (the prompt hash and the cache key both need it).
+const digestOfMessages = new WeakMap<readonly ChatMessage[], string>();
+function messagesDigest(messages: readonly ChatMessage[]): string {
+  let d = digestOfMessages.get(messages);
+  if (d === undefined) {
+    d = sha256Hex(JSON.stringify(messages.map((m) => ({ role: m.role, content: m.content }))));
+    digestOfMessages.set(messages, d);
+  }
+  return d;
 }
