@@ -19,6 +19,12 @@ export interface ExtractOptions {
   reasoning?: string | null;
   /** The server's finish reason; `length` without an answer means truncated. */
   finishReason?: string | null;
+  /**
+   * Texts the prompt itself contains, such as the answer instruction ("Finish with a line `Answer: <letters>`, e.g.
+   * `Answer: A`…"): a verbatim echo of one in the reply is removed first, so a model that repeats the instruction is
+   * not credited with its example letters.
+   */
+  echoes?: readonly string[];
 }
 
 const THINK_BLOCK_RE = /<(think|thinking|reasoning)>[\s\S]*?<\/\1>/gi;
@@ -65,6 +71,13 @@ export function extractAnswer(text: string | null | undefined, validKeys: readon
 
   t = stripMarkdown(t);
   trace.push('stripped markdown');
+  for (const echo of opts.echoes ?? []) {
+    const e = stripMarkdown(echo.normalize('NFKC')).trim();
+    if (e !== '' && t.includes(e)) {
+      t = t.split(e).join(' ');
+      trace.push('removed an echo of the prompt instruction');
+    }
+  }
 
   const line = lastAnswerLine(t);
   if (line === null) {

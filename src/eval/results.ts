@@ -1,3 +1,4 @@
+import { ANSWER_INSTRUCTION } from '../questions/render.js';
 import type { Item } from '../schema/item.js';
 import type { Prediction } from '../schema/prediction.js';
 import type { RunScores } from '../schema/results.js';
@@ -96,6 +97,7 @@ export function judgeOutcome(item: Item, outcome: ItemOutcome | undefined): { pr
     options: item.options,
     reasoning: r.reasoning,
     finishReason: r.finish_reason,
+    echoes: [ANSWER_INSTRUCTION],
   });
   const prediction: Prediction = { item_id: item.id, status: x.status, raw: r.content ?? '' };
   if (item.format === 'numeric') {

@@ -99,6 +99,14 @@ describe('extractAnswer', () => {
     expect(r).toMatchObject({ status: 'answered', value: 12.5 });
   });
 
+  it('does not credit a model that echoes the answer instruction with its example letters', () => {
+    const instruction = 'Finish with a line `Answer: <letters>`, e.g. `Answer: A` or `Answer: A, C`. For a select-all question list every correct letter.';
+    expect(extractAnswer(`I am not sure.\n${instruction}`, ABCD, { echoes: [instruction] })).toMatchObject({ status: 'no_answer', selected: [] });
+    expect(extractAnswer(`${instruction}\n\nAnswer: B`, ABCD, { echoes: [instruction] })).toMatchObject({ status: 'answered', selected: ['B'] });
+    // Without the echo list the example would be read as an answer: the option exists for this reason.
+    expect(extractAnswer(`I am not sure.\n${instruction}`, ABCD).status).not.toBe('no_answer');
+  });
+
   it('reads a structured numeric reply on numeric items', () => {
     expect(extractAnswer('{"answer": 1234.5}', [], { format: 'numeric' })).toMatchObject({ status: 'answered', value: 1234.5 });
     expect(extractAnswer('{"answer": "n/a"}', [], { format: 'numeric' })).toMatchObject({ status: 'invalid' });
