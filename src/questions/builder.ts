@@ -150,7 +150,9 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
     return true;
   };
   let multis = 0;
-  for (const t of order) {
+  // rare templates first (they are already at the front), then cheap ones, then those that run the detectors
+  const multiOrder = [...order.filter((t) => t.rare || !t.usesDetectors), ...order.filter((t) => !t.rare && t.usesDetectors)];
+  for (const t of multiOrder) {
     if (multis >= MIN_MULTI[kind]) break;
     if (t.tags.format === 'multi' && open(t) && tryTake(t)) multis++;
   }

@@ -99,6 +99,11 @@ export class LogFacts {
     this.homeCountry = best;
   }
 
+  /** The distinct counterparty names of the log, in order of first appearance. */
+  counterparties(): string[] {
+    return this.memo('counterparties', () => [...new Set(this.rows.map((r) => r.row.counterparty))]);
+  }
+
   /** A value derived from this log, computed once per key (templates share filtered views this way). */
   memo<T>(key: string, compute: () => T): T {
     let hit = this.memoCache.get(key) as T | undefined;

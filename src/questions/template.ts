@@ -62,5 +62,7 @@ export interface Template {
   tags: TemplateTags;
   /** Fits few logs (e.g. needs a detector to fire): the builder tries it first so its logic stays covered. */
   rare?: boolean;
+  /** Reads the signal detectors (costly): the multi-select pass tries cheaper templates before it. */
+  usesDetectors?: boolean;
   build(ctx: TemplateContext): Draft | null;
 }

@@ -9,6 +9,7 @@ export const misfitCounterparties: Template = {
   id: 'misfit-counterparties',
   version: 1,
   rare: true,
+  usesDetectors: true,
   tags: {
     domain: 'industry',
     sub_domain: 'alignment',
@@ -23,7 +24,7 @@ export const misfitCounterparties: Template = {
     // necessary condition of the detector (a misfit supply class in some counterparty), checked before running it
     const t = DEFAULT_THRESHOLDS.alignment;
     const re = anyPattern(t.misfits[cat].flatMap((c) => t.classes[c] ?? []));
-    if (!facts.rows.some((r) => r.row.amountCents < 0 && re.test(r.row.counterparty))) return null;
+    if (!facts.counterparties().some((name) => re.test(name))) return null;
     const d = detections().alignment;
     if (!d.present) return null;
     const flagged = new Set(d.evidence);

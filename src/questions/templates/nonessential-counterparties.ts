@@ -9,6 +9,7 @@ export const nonessentialCounterparties: Template = {
   id: 'nonessential-counterparties',
   version: 1,
   rare: true,
+  usesDetectors: true,
   tags: {
     domain: 'conduct',
     sub_domain: 'nonessential',
@@ -20,7 +21,7 @@ export const nonessentialCounterparties: Template = {
   build({ facts, rng, detections }) {
     // necessary condition of the detector (a counterparty of a luxury class), checked before running the detectors
     const re = anyPattern(DEFAULT_THRESHOLDS.nonessential.namePatterns);
-    if (!facts.rows.some((r) => re.test(r.row.counterparty))) return null;
+    if (!facts.counterparties().some((name) => re.test(name))) return null;
     const d = detections().nonessential;
     if (!d.present) return null;
     const flagged = new Set(d.evidence);

@@ -30,6 +30,7 @@ const SME = SIGNAL_IDS.slice(8);
 export const riskIndicators: Template = {
   id: 'risk-indicators',
   version: 1,
+  usesDetectors: true,
   tags: {
     domain: 'conduct',
     sub_domain: 'others',
