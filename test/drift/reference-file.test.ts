@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { ReferenceSketch } from '../../src/drift/accumulator.js';
 import { CANONICAL_DIALECT } from '../../src/io/dialect-canonical.js';
 import { readDialect } from '../../src/io/dialect-read.js';
-import { CorpusHasher, clientKindOf, dialectCarriesChannel, formatReferenceJson, readReference, writeReference } from '../../src/io/reference-file.js';
+import { CorpusHasher, clientKindOf, dialectCarriesChannel, formatReferenceJson, readReference, streamCorpus, writeReference } from '../../src/io/reference-file.js';
+import { formatLogTsv } from '../../src/log/format-tsv.js';
 import { InputError } from '../../src/errors.js';
 import { makeLog } from './helpers.js';
 
@@ -24,6 +25,29 @@ describe('CorpusHasher', () => {
     c.add('p2.tsv', 'two');
     expect(c.digest()).not.toBe(a.digest());
     expect(a.digest()).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+});
+
+describe('streamCorpus', () => {
+  it('hashes files like the in-memory corpus they were written from, and streams every log', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cclupe-stream-'));
+    try {
+      const mem = new CorpusHasher();
+      let rows = 0;
+      for (let i = 0; i < 5; i++) {
+        const log = makeLog(`p00000${i}`);
+        writeFileSync(join(dir, `${log.logId}.tsv`), formatLogTsv(log));
+        mem.add(`${log.logId}.tsv`, formatLogTsv(log));
+        rows += log.rows.length;
+      }
+      const kinds: Array<string | undefined> = [];
+      const summary = streamCorpus([dir], { onLog: (_log, info) => kinds.push(info.kind) });
+      expect(summary.corpusHash).toBe(mem.digest());
+      expect(summary).toMatchObject({ files: 5, logs: 5, rows, errors: 0 });
+      expect(kinds).toEqual(['personal', 'personal', 'personal', 'personal', 'personal']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
