@@ -1,10 +1,10 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
 import { int, lognormal } from '../../random/draw.js';
-import { add, atHours, randomDay, sample } from './util.js';
+import { DAY, HOUR, add, atHours, randomDay, sample } from './util.js';
 
 /**
- * Concentration: discretionary spending collapses onto one online merchant. Existing home-country purchases
+ * Concentration: discretionary spending collapses onto one online merchant. Existing home-country daytime purchases
  * are moved to that merchant (same money, same days) until it holds 55% (intensity 0) to 80% (intensity 1) of
  * the purchases and at least half of their money; if the log has too few purchases, small ones are added there
  * first. Later signals (spikes, night or seasonal spending) may dilute the share, hence the margin above the
@@ -16,7 +16,9 @@ export const injectConcentration: Injector = (ctx: InjectContext, intensity: num
   const countTarget = 0.55 + 0.25 * x;
   const amountTarget = 0.5;
   const merchant = ctx.counterparty('online_shop');
-  const purchases = (): SynthEvent[] => ctx.events.filter((e) => e.type === 'Purchase' && e.amountCents < 0 && e.location === ctx.homeCountry);
+  // Night purchases stay where they are: moved to an online shop they would read as night-time online spending
+  // (the Nighttime signal), which a night-shift worker's canteen meals are not.
+  const purchases = (): SynthEvent[] => ctx.events.filter((e) => e.type === 'Purchase' && e.amountCents < 0 && e.location === ctx.homeCountry && (e.at % DAY) / HOUR >= 6);
   const need = t.minPurchases + 6 - purchases().length;
   for (let k = 0; k < need; k++) {
     add(ctx, {

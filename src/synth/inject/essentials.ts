@@ -6,7 +6,7 @@ import { civil, dayStart } from '../calendar.js';
 
 const ESSENTIAL = new Set(['Rent', 'Bill Payment', 'Tax', 'Payroll']);
 
-/** Monthly series of essential payments (≥ 4 in the period), keyed by type and payee, in first-seen order. */
+/** Regular monthly series of essential payments (≥ 4 in the period, day of month typically within a day of its usual one), by type and payee. */
 function monthlySeries(ctx: InjectContext): SynthEvent[][] {
   const groups = new Map<string, SynthEvent[]>();
   for (const e of ctx.events) {
@@ -22,14 +22,18 @@ function monthlySeries(ctx: InjectContext): SynthEvent[][] {
     const s = g.slice().sort((a, b) => a.at - b.at);
     const gaps = s.slice(1).map((e, i) => (e.at - s[i].at) / DAY).sort((a, b) => a - b);
     const med = gaps[gaps.length >> 1];
-    if (med >= 25 && med <= 35) out.push(s);
+    // Only payees that keep to their day: lateness is invisible on a bill that posts anywhere in the month.
+    const days = s.map((e) => civil(e.at).day).sort((a, b) => a - b);
+    const mid = days[days.length >> 1];
+    const spread = days.map((d) => Math.min(Math.abs(d - mid), 30 - Math.abs(d - mid))).sort((a, b) => a - b)[days.length >> 1];
+    if (med >= 25 && med <= 35 && spread <= 1) out.push(s);
   }
   return out;
 }
 
 /**
  * Essentials (SME): rent, utilities, tax and payroll paid irregularly. 4 (intensity 0) to 5 (intensity 1)
- * monthly essential payments (not the first of their series) are paid 10–16 days after their usual day (missed
+ * monthly essential payments (not the first of their series) are paid 10–16 days after the payee's usual day (missed
  * payments, declined for lack of funds, come from the base itself; an injected decline could land on a well-funded
  * day and give itself away). Without a monthly essential series, a monthly premises rent is added
  * first.
@@ -50,12 +54,20 @@ export const injectEssentials: Injector = (ctx: InjectContext, intensity: number
     }
     series = monthlySeries(ctx);
   }
-  const candidates = series.flatMap((s) => s.slice(1));
+  // Late relative to the payee's usual day of month (not to this payment's own jittered day).
+  const usual = new Map<SynthEvent, number>();
+  for (const s of series) {
+    const days = s.map((e) => civil(e.at).day).sort((a, b) => a - b);
+    for (const e of s) usual.set(e, days[days.length >> 1]);
+  }
+  // At most three late payments per payee, so the payee's usual day stays what it was.
+  const candidates = series.flatMap((s) => sample(ctx.rng, s.slice(1), 3));
   const k = Math.max(t.minIrregular + 1, sized(3, 5, intensity));
   let done = 0;
   for (const ev of sample(ctx.rng, candidates, candidates.length)) {
     if (done >= k) break;
-    const late = ev.at + int(ctx.rng, 10, 16) * DAY;
+    const c = civil(ev.at);
+    const late = dayStart(c.year, c.month, usual.get(ev)!) + (ev.at % DAY) + int(ctx.rng, 10, 16) * DAY;
     if (late >= ctx.period.end) continue;
     done++;
     ev.signal = 'essentials';

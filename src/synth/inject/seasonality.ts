@@ -8,7 +8,7 @@ import { civil, dayStart, daysInMonth } from '../calendar.js';
 /**
  * Seasonality: an abnormal seasonal swing. One festival month (Spring Festival, National Day or Double 11 when
  * inside the period) gets a splurge of purchases: 3.8× (intensity 0) to 6× (intensity 1) the median month's
- * purchase count and 4.5× to 8× its money, funded by a one-off year-end bonus paid just before it.
+ * purchase count and 4.5× to 8× the upper-quartile month's money, funded by a one-off year-end bonus paid just before it.
  */
 export const injectSeasonality: Injector = (ctx: InjectContext, intensity: number): void => {
   const t = DEFAULT_THRESHOLDS.seasonality;
@@ -30,7 +30,13 @@ export const injectSeasonality: Injector = (ctx: InjectContext, intensity: numbe
     return s.length ? s[s.length >> 1] : 0;
   };
   const mc = Math.max(1, med(months.map(([y, m]) => counts.get(`${y}-${m}`) ?? 0)));
-  const ma = Math.max(100_00, med(months.map(([y, m]) => amounts.get(`${y}-${m}`) ?? 0)));
+  // Money is sized from the upper quartile month, not the median: declines and later signals move the median
+  // month the detector sees, and the peak must clear it whatever they do.
+  const q3 = (xs: number[]): number => {
+    const s = xs.slice().sort((a, b) => a - b);
+    return s.length ? s[Math.floor(0.75 * (s.length - 1))] : 0;
+  };
+  const ma = Math.max(100_00, q3(months.map(([y, m]) => amounts.get(`${y}-${m}`) ?? 0)));
   const festive = months.filter(([, m]) => m === 1 || m === 2 || m === 10 || m === 11);
   const [year, month] = pick(ctx.rng, festive.length ? festive : months);
   const key = `${year}-${month}`;
