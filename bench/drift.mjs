@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateLog } from '../dist/synth/index.js';
 import { loadProfile } from '../dist/io/profiles.js';
-import { BinnedAccumulator, ReferenceSketch, compareCorpus } from '../dist/drift/index.js';
+import { BinnedAccumulator, PerLogChecker, ReferenceSketch, compareCorpus } from '../dist/drift/index.js';
 import { readReference, streamCorpus } from '../dist/io/reference-file.js';
 import { formatLogTsv } from '../dist/log/index.js';
 
@@ -27,9 +27,12 @@ const uniqueRows = logs.reduce((a, l) => a + l.rows.length, 0);
 
 // One-pass reference sketch (fine grid), 5 passes over the 1,000 logs.
 t = performance.now();
+const sketchCpu0 = process.cpuUsage();
 const sketch = new ReferenceSketch();
 for (let pass = 0; pass < 5; pass++) for (const log of logs) sketch.add(log);
 const sketchS = (performance.now() - t) / 1000;
+const sketchCpu = process.cpuUsage(sketchCpu0);
+const sketchCpuS = (sketchCpu.user + sketchCpu.system) / 1e6;
 t = performance.now();
 sketch.fit({ bins: 20, createdBy: 'bench', source: { corpusHash: 'sha256:bench', files: 0, logs: 0, rows: 0 } });
 const fitMs = performance.now() - t;
@@ -55,6 +58,13 @@ const cpu = process.cpuUsage(cpu0);
 const checkCpuS = (cpu.user + cpu.system) / 1e6;
 const rssGrowthMb = (process.memoryUsage().rss - rss0) / 1e6;
 
+// Per-log check of 5,000 logs (no-drift levels are cached per (feature, n), so the first logs pay for the bootstraps).
+const perLogCpu0 = process.cpuUsage();
+const perLog = new PerLogChecker(reference);
+for (let i = 0; i < 5 * UNIQUE; i++) perLog.add(logs[i % UNIQUE]);
+const perLogCpu = process.cpuUsage(perLogCpu0);
+const perLogCpuS = (perLogCpu.user + perLogCpu.system) / 1e6;
+
 // File path: write canonical TSVs, then stream them back (read, parse, hash, bin).
 const dir = mkdtempSync(join(tmpdir(), 'cclupe-bench-drift-'));
 for (let i = 0; i < FILE_LOGS; i++) writeFileSync(join(dir, `${logs[i].logId}.tsv`), formatLogTsv(logs[i]));
@@ -70,6 +80,7 @@ process.stdout.write(
     generated_logs: UNIQUE,
     generate_ms_per_log: +(genMs / UNIQUE).toFixed(2),
     sketch_rows_per_s: Math.round((5 * uniqueRows) / sketchS),
+    sketch_rows_per_cpu_s: Math.round((5 * uniqueRows) / sketchCpuS),
     fit_ms: +fitMs.toFixed(1),
     bin_rows_per_s: Math.round(checkRows / binS),
     check_100k_logs: CHECK_LOGS,
@@ -80,6 +91,7 @@ process.stdout.write(
     check_compare_ms: +compareMs.toFixed(1),
     check_rss_growth_mb: +rssGrowthMb.toFixed(1),
     check_drifted_features: result.drifted,
+    per_log_logs_per_cpu_s: Math.round((5 * UNIQUE) / perLogCpuS),
     file_logs_per_s: Math.round(summary.logs / fileS),
     file_rows_per_s: Math.round(summary.rows / fileS),
     file_100k_logs_estimate_s: +((CHECK_LOGS / summary.logs) * fileS).toFixed(1),
