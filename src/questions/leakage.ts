@@ -82,7 +82,6 @@ for (const [kind, list] of [
     else PHRASES.push([w, kind]);
   }
 }
-const TOKEN_RE = /[\p{L}\p{N}']+/gu;
 /** Splits a normalised (lower-case) stem into word tokens; any non-ASCII character counts as a letter. */
 const SPLIT_RE = /[^a-z0-9'\u00c0-\uffff]+/;
 const DIGIT_RE = /\p{Nd}|[\u2150-\u218b\u2460-\u24ff\u2776-\u2793\u3007\u3021-\u3029]/u;
@@ -108,8 +107,10 @@ function namesOf(log: Log): Names {
   const add = (text: string, label: string): void => {
     if (text.length < 3 || GENERIC_CORE.has(text) || TYPE_WORDS.has(text) || seen.has(text)) return;
     seen.add(text);
-    const first = text.match(TOKEN_RE)?.[0];
-    if (!first) return;
+    // the same tokenisation as stems get, so a name is found by its first stem token
+    const raw = text.split(SPLIT_RE).find((x) => x !== '');
+    if (!raw) return;
+    const first = raw.endsWith("'s") ? raw.slice(0, -2) : raw;
     const list = byFirstToken.get(first);
     if (list) list.push({ text, label });
     else byFirstToken.set(first, [{ text, label }]);

@@ -6,6 +6,7 @@ const log = makeLog('p1', 100, [
   ['2023-01-02 10:00:00', 'Purchase', 'POS', 'Hongyun Hotpot', -10],
   ['2023-01-03 10:00:00', 'Supplier Payment', 'TRANSFER', 'Bright Star Co., Ltd.', -10],
   ['2023-01-04 10:00:00', 'Purchase', 'POS', 'Online Store', -10],
+  ['2023-01-05 10:00:00', 'Purchase', 'POS', "Zhang's Noodle Bar", -10],
 ]);
 
 describe('checkLeakage', () => {
@@ -38,6 +39,7 @@ describe('checkLeakage', () => {
     ['a rate in %', 'amount sign "%"'],
     ['paid to Hongyun Hotpot', 'counterparty "hongyun hotpot"'],
     ['the bright star invoices', 'counterparty name "bright star"'],
+    ["a meal at Zhang's Noodle Bar", `counterparty "zhang's noodle bar"`],
   ])('flags %s', (stem, finding) => {
     expect(checkLeakage(stem, log)).toContain(finding);
   });

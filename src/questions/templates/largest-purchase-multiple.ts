@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { ids, mean, median } from '../facts.js';
+import { mean, median } from '../facts.js';
 import { money } from '../kit.js';
 
 /** How many times the median Purchase is the largest one? (spending spikes, comprehension, M) */

@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { DAY, ids, mean } from '../facts.js';
+import { DAY, mean } from '../facts.js';
 import type { RowView } from '../facts.js';
 
 function gapsDays(rows: readonly RowView[]): number[] {

@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { DAY, ids, mean, median } from '../facts.js';
+import { DAY, mean, median } from '../facts.js';
 import type { RowView } from '../facts.js';
 import { inflowsOf } from '../kit.js';
 
