@@ -4,7 +4,7 @@ import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
 import { absent, buildView, idsOf, isPersonal, median, ratioStrength, type LogView } from './view.js';
 
 /**
- * Overseas (personal): outflows of `types` located outside the home country (the log's most frequent
+ * Overseas (personal): SUCCESS outflows of `types` (money actually spent) located outside the home country (the log's most frequent
  * location). Present with ≥ `minRows` such rows, ≥ `minAmountShare` of the money of those types (each amount
  * capped at `winsorMultiple` × their median, so one huge outflow at home does not dilute it), spread over
  * ≥ `minMonths` calendar months (one holiday trip is not the signal). Evidence: the foreign rows.
@@ -16,7 +16,7 @@ export function overseasFromView(v: LogView, t: Thresholds['overseas']): Detecti
   const abs: number[] = [];
   for (let i = 0; i < v.n; i++) {
     const r = v.rows[i];
-    if (r.amountCents >= 0 || !types.has(r.type)) continue;
+    if (!v.ok[i] || r.amountCents >= 0 || !types.has(r.type)) continue;
     idx.push(i);
     abs.push(-r.amountCents);
   }

@@ -10,13 +10,14 @@ const COUNTRIES = ['JP', 'TH', 'KR', 'SG', 'MY', 'US', 'FR', 'GB', 'AU', 'IT', '
  * Overseas: repeated spending abroad — 2 (intensity 0) to 4 (intensity 1) trips in different slices of the year,
  * to different countries, each with a cash withdrawal there. Up to 40% of the home purchases (never one with a
  * refund) move into the trips — relocated, re-merchanted and 30–80% dearer, as travel is — and new purchases abroad
- * make up the rest, until 15% (intensity 0) to 35% (intensity 1) of discretionary outflow money, measured the way the
+ * make up the rest, until 20% (intensity 0) to 40% (intensity 1) of discretionary outflow money, measured the way the
  * detector does (winsorised), is spent abroad.
  */
 export const injectOverseas: Injector = (ctx: InjectContext, intensity: number): void => {
   const t = DEFAULT_THRESHOLDS.overseas;
   const x = Math.min(1, Math.max(0, intensity));
-  const share = 0.15 + 0.2 * x;
+  // Above the detector's 10% with room for later signals (seasonal splurges, spikes) that add home spending.
+  const share = 0.2 + 0.2 * x;
   const trips = sized(2, 4, x);
   const span = Math.floor((ctx.period.end - ctx.period.start) / DAY);
   const starts: number[] = [];

@@ -1,4 +1,5 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
+import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
 import { DAY, add, atHours, randomDay, roundCny, sized } from './util.js';
 import { SPIKE_PURCHASES } from './words.js';
@@ -7,12 +8,29 @@ import { SPIKE_PURCHASES } from './words.js';
  * Spikes: 2 (intensity 0) to 4 (intensity 1) sudden outflows of 1.6–3.4 months of income each, to fresh
  * counterparties: a big purchase, a cash withdrawal or a transfer to a person. Each is funded by cashing in
  * savings (an Investment Redeem of 80–100% of it a day or two before), so the spike drains the buffer without
- * making every later payment bounce.
+ * making every later payment bounce. A log with fewer than `minBaseRows` everyday outflows first gets a few small
+ * everyday purchases, so that "large" has something to be measured against.
  */
 export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): void => {
   const count = sized(2, 4, intensity);
   const income = Math.max(3_000_00, ctx.monthlyIncomeCents);
   const savings = ctx.counterparty('investment');
+  // A spike is measured against everyday spending: a log with too little of it gets some first.
+  const everyday = ctx.events.filter((e) => e.amountCents < 0 && (DEFAULT_THRESHOLDS.spikes.types as readonly string[]).includes(e.type)).length;
+  for (let k = everyday; k < DEFAULT_THRESHOLDS.spikes.minBaseRows + 4; k++) {
+    const kind = pick(ctx.rng, ['grocery', 'dining', 'transport'] as const);
+    add(ctx, {
+      at: atHours(ctx.rng, randomDay(ctx), 8, 21),
+      type: 'Purchase',
+      channel: pick(ctx.rng, ['QR', 'POS'] as const),
+      counterparty: ctx.counterparty(kind),
+      amountCents: -Math.round(uniform(ctx.rng, 15, 120) * 100),
+      location: ctx.homeCountry,
+      remark: ctx.remark(kind),
+      outcome: 'success',
+      signal: 'spikes',
+    });
+  }
   const used = new Set<string>();
   const fresh = (kind: string): string => {
     let name = ctx.counterparty(kind);
