@@ -306,4 +306,76 @@ export const ORACLES: Record<string, (log: Log, kind: 'personal' | 'sme') => str
     const t = pays.filter((r) => r.counterparty === top).map(T);
     return D(meanOf(t.slice(1).map((x, i) => (x - t[i]) / DAYMS)));
   },
+  'verdict-salary': (l) => {
+    const sal = rowsOf(l, ['Salary'], 1);
+    const months = new Set(sal.map(M));
+    const every = monthsCovered(l).every((m) => months.has(m));
+    const a = sal.map((r) => r.amountCents);
+    const steady = (Math.max(...a) - Math.min(...a)) / Math.min(...a) < 0.1;
+    return `${every ? 'A successful Salary row arrives in every month covered' : 'At least some month covered has no successful Salary row'}, and ${steady ? 'the largest salary is less than 10% above the smallest' : 'the largest salary is 10% or more above the smallest'}`;
+  },
+  'verdict-concentration': (l) => {
+    const out = rowsOf(l, [], -1);
+    const all = sum(out.map((r) => -r.amountCents));
+    const cp = (100 * Math.max(...totalsBy(out, (r) => r.counterparty).values())) / all;
+    const ty = (100 * Math.max(...totalsBy(out, (r) => r.type).values())) / all;
+    return `${cp >= 30 ? 'The largest counterparty takes 30% or more of the outflow' : 'No counterparty takes as much as 30% of the outflow'}, and ${ty >= 50 ? 'a single transaction type takes 50% or more of it' : 'no transaction type takes as much as 50% of it'}`;
+  },
+  'verdict-conduct': (l) => {
+    const p = rowsOf(l, ['Purchase']);
+    const night = (100 * p.filter((r) => H(r) < 5).length) / p.length;
+    const out = rowsOf(l, [], -1);
+    const h = home(l);
+    const abroad = (100 * sum(out.filter((r) => r.location !== h).map((r) => -r.amountCents))) / sum(out.map((r) => -r.amountCents));
+    return `${night >= 10 ? 'At least 10% of successful Purchase rows are at night' : 'Fewer than 10% of successful Purchase rows are at night'}, and ${abroad >= 5 ? 'at least 5% of successful outflow by amount is overseas' : 'less than 5% of successful outflow by amount is overseas'}`;
+  },
+  'verdict-liquidity': (l) => {
+    const neg = l.rows.some((r) => r.balanceCents < 0);
+    const att = l.rows.filter((r) => r.amountCents < 0);
+    const share = (100 * att.filter((r) => !OK(r)).length) / att.length;
+    const q = '(negative amounts, any status) were declined';
+    return `${neg ? 'The balance goes below zero after some row' : 'The balance never goes below zero'}, and ${share >= 5 ? `at least 5% of outgoing attempts ${q}` : `fewer than 5% of outgoing attempts ${q}`}`;
+  },
+  'verdict-time': (l) => {
+    const e = monthEnds(l);
+    const xs = monthly(l, rowsOf(l, [], -1));
+    const late = xs.indexOf(Math.max(...xs)) >= xs.length / 2;
+    return `${e[e.length - 1] > e[0] ? 'The last month-end balance is higher than the earliest month-end balance' : 'The last month-end balance is not higher than the earliest month-end balance'}, and the month with the largest successful outflow falls in the ${late ? 'later' : 'earlier'} half of the months covered`;
+  },
+  'verdict-industry': (l) => {
+    const s = sum(rowsOf(l, ['Sales Receipt'], 1).map((r) => r.amountCents));
+    const c = sum(rowsOf(l, OPER, -1).map((r) => -r.amountCents));
+    const share = (100 * s) / sum(rowsOf(l, [], 1).map((r) => r.amountCents));
+    return `${c < s ? 'Successful operating costs are below successful Sales Receipt income' : 'Successful operating costs are at or above successful Sales Receipt income'}, and ${share >= 70 ? 'Sales Receipt makes up 70% or more of successful inflow' : 'Sales Receipt makes up less than 70% of successful inflow'}`;
+  },
+  'verdict-debt': (l, k) => {
+    const inc = k === 'sme' ? 'Sales Receipt' : 'Salary';
+    const burden = (100 * sum(rowsOf(l, ['Loan Repayment', 'Card Repayment'], -1).map((r) => -r.amountCents))) / sum(rowsOf(l, [inc], 1).map((r) => r.amountCents));
+    const trouble = rowsOf(l, ['Late Fee']).length > 0 || l.rows.some((r) => !OK(r) && (r.type === 'Loan Repayment' || r.type === 'Card Repayment'));
+    return `${burden >= 40 ? `Successful debt service is 40% or more of successful ${inc} income` : `Successful debt service is less than 40% of successful ${inc} income`}, and ${trouble ? 'there is a successful Late Fee or a declined debt-service row' : 'there is no successful Late Fee and no declined debt-service row'}`;
+  },
 };
+
+/** Truth of each statement of the liquidity-statements template, recomputed from raw rows. */
+export function liquidityTruths(l: Log): Record<string, boolean> {
+  const first = l.rows[0];
+  const last = l.rows[l.rows.length - 1];
+  const opening = OK(first) ? first.balanceCents - first.amountCents : first.balanceCents;
+  const inM = monthly(l, rowsOf(l, [], 1));
+  const outM = monthly(l, rowsOf(l, [], -1));
+  const inAll = sum(inM);
+  const outAll = sum(outM);
+  const minBal = Math.min(...l.rows.map((r) => r.balanceCents));
+  return {
+    'The balance is below zero after at least some row': minBal < 0,
+    'Some outgoing payment was declined (FAILED)': l.rows.some((r) => !OK(r) && r.amountCents < 0),
+    'The closing balance is lower than the opening balance': last.balanceCents < opening,
+    'A Late Fee was successfully charged': rowsOf(l, ['Late Fee']).length > 0,
+    'In some month covered, successful outflow exceeded successful inflow': outM.some((o, i) => o > inM[i]),
+    'Total successful outflow over the log exceeds total successful inflow': outAll > inAll,
+    'The closing balance is higher than the opening balance': last.balanceCents > opening,
+    'Every month covered has some successful inflow': inM.every((x) => x > 0),
+    'The lowest balance after any row is below the average monthly successful outflow': minBal < outAll / outM.length,
+  };
+}
+

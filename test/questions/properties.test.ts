@@ -6,12 +6,12 @@ import { buildItems, MIN_MULTI } from '../../src/questions/builder.js';
 import { checkLeakage } from '../../src/questions/leakage.js';
 import { UNIT_RULES } from '../../src/questions/options.js';
 import { NON_OPERATING_INFLOW_TYPES } from '../../src/questions/conventions.js';
-import { INDICATOR_TEXT } from '../../src/questions/templates/index.js';
+import { INDICATOR_TEXT, TEMPLATES } from '../../src/questions/templates/index.js';
 import { detectAll } from '../../src/signals/index.js';
 import { Item } from '../../src/schema/item.js';
 import { SIGNAL_IDS } from '../../src/schema/signal-id.js';
 import type { Log } from '../../src/schema/log-row.js';
-import { ORACLES } from './oracles.js';
+import { ORACLES, liquidityTruths } from './oracles.js';
 
 const PROFILES = ['personal-healthy', 'personal-overdue', 'personal-student', 'personal-night-shift', 'sme-healthy', 'sme-overdue', 'sme-restaurant', 'sme-retail'];
 const loaded = new Map(PROFILES.map((p) => [p, loadProfile(p)]));
@@ -36,6 +36,12 @@ function multiTruth(templateId: string, log: Log, text: string): boolean | null 
   }
   if (templateId === 'inflow-types') {
     return (NON_OPERATING_INFLOW_TYPES as readonly string[]).includes(text) && ok.some((r) => r.type === text && r.amountCents > 0);
+  }
+  if (templateId === 'liquidity-statements') return liquidityTruths(log)[text];
+  if (templateId === 'misfit-counterparties' || templateId === 'nonessential-counterparties') {
+    const d = detectAll(log)[templateId === 'misfit-counterparties' ? 'alignment' : 'nonessential'];
+    const flagged = new Set(log.rows.filter((r) => d.evidence.includes(r.txn_id)).map((r) => r.counterparty));
+    return flagged.has(text);
   }
   if (templateId === 'risk-indicators') {
     const d = detectAll(log);
@@ -106,6 +112,14 @@ function checkLog(profile: string, index: number): void {
     }
   }
 }
+
+const MULTI_RECOMPUTED = ['overseas-locations', 'inflow-types', 'risk-indicators', 'liquidity-statements', 'misfit-counterparties', 'nonessential-counterparties'];
+
+describe('independent recomputation', () => {
+  test('exists for every template: an oracle for its gold option, or a truth function for every multi option', () => {
+    expect(TEMPLATES.filter((t) => !ORACLES[t.id] && !MULTI_RECOMPUTED.includes(t.id)).map((t) => t.id)).toEqual([]);
+  });
+});
 
 describe('buildItems on generated logs (properties)', () => {
   test('gold answers match independent recomputation; distractors are false; no leakage; the 5:5:5 mix holds', () => {
