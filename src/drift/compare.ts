@@ -16,8 +16,9 @@ import { streamKey } from '../random/rng.js';
 /** The default KL threshold (CCLUPE: D_KL(P_generated ‖ P_original) < 0.1). */
 export const DEFAULT_DRIFT_THRESHOLD = 0.1;
 
-/** Default bins per continuous feature in a reference, and per feature in a per-log check. */
+/** Default bins per continuous feature in a reference. */
 export const DEFAULT_REFERENCE_BINS = 20;
+/** Default bins per feature in a per-log check (merged from the reference's bins). */
 export const DEFAULT_PER_LOG_BINS = 5;
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { InputError } from '../errors.js';
+import { InputError, UsageError } from '../errors.js';
+import { ReferenceSketch } from '../drift/accumulator.js';
 import { Reference } from '../schema/reference.js';
 import type { Dialect } from '../schema/dialect.js';
 import type { ClientKind, Log } from '../schema/log-row.js';
@@ -133,4 +134,32 @@ export function formatReferenceJson(value: unknown): string {
 /** Writes a reference file atomically. */
 export function writeReference(path: string, reference: Reference): void {
   writeFileAtomic(path, formatReferenceJson(reference));
+}
+
+/**
+ * Builds a reference from log files in one streaming pass (`streamCorpus` into a `ReferenceSketch`, then `fit`).
+ * No readable log is an `InputError` naming the first problem; no file at all is a `UsageError`.
+ */
+export function buildReferenceFromFiles(
+  paths: readonly string[],
+  options: { dialect?: Dialect; dialectLabel?: string; bins: number; label?: string; createdBy: string; onFile?: () => void },
+): Reference {
+  const files = listLogFiles(paths);
+  if (files.length === 0) throw new UsageError(`no log files found in ${paths.join(', ')}`, 'paths');
+  const sketch = new ReferenceSketch();
+  const summary = streamCorpus(paths, {
+    dialect: options.dialect,
+    onLog: (log, info) => sketch.add(log, { kind: info.kind, caps: { timeOfDay: log.hasTimeOfDay, channel: info.hasChannel } }),
+    onFile: options.onFile,
+  });
+  if (summary.logs === 0) {
+    const first = summary.firstErrors[0];
+    throw new InputError(first ? `no logs could be read: ${first.message}` : 'no logs could be read', { file: first?.file ?? files[0] });
+  }
+  const label = options.label ?? (options.dialectLabel ? `dialect ${options.dialectLabel}` : undefined);
+  return sketch.fit({
+    bins: options.bins,
+    createdBy: options.createdBy,
+    source: { corpusHash: summary.corpusHash, files: summary.files, logs: summary.logs, rows: summary.rows, ...(label ? { label } : {}) },
+  });
 }

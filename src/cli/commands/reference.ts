@@ -1,11 +1,10 @@
 import type { Command } from 'commander';
-import { ReferenceSketch } from '../../drift/accumulator.js';
 import { DEFAULT_REFERENCE_BINS } from '../../drift/compare.js';
 import { FEATURE_IDS } from '../../drift/features.js';
-import { UsageError, InputError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { readDialect } from '../../io/dialect-read.js';
 import { listLogFiles } from '../../io/log-files.js';
-import { streamCorpus, writeReference } from '../../io/reference-file.js';
+import { buildReferenceFromFiles, writeReference } from '../../io/reference-file.js';
 import type { Reference } from '../../schema/reference.js';
 import { VERSION } from '../../version.js';
 import { createProgress } from '../progress.js';
@@ -27,29 +26,22 @@ export function parseBins(value: string | number | undefined, field: string, fal
   return n;
 }
 
-/** Streams logs into a sketch and freezes it into a reference (shared with `cclupe drift --against`). */
+/** Streams logs into a reference, with a progress bar on a TTY (shared with `cclupe drift --against`). */
 export function buildReferenceFromPaths(paths: readonly string[], options: { dialect?: string; bins: number; label?: string }): Reference {
   const dialect = options.dialect ? readDialect(options.dialect) : undefined;
-  const files = listLogFiles(paths);
-  if (files.length === 0) throw new UsageError(`no log files found in ${paths.join(', ')}`, 'paths');
-  const sketch = new ReferenceSketch();
-  const progress = createProgress('reference', files.length);
-  const summary = streamCorpus(paths, {
-    dialect,
-    onLog: (log, info) => sketch.add(log, { kind: info.kind, caps: { timeOfDay: log.hasTimeOfDay, channel: info.hasChannel } }),
-    onFile: () => progress.tick(),
-  });
-  progress.stop();
-  if (summary.logs === 0) {
-    const first = summary.firstErrors[0];
-    throw new InputError(first ? `no logs could be read: ${first.message}` : 'no logs could be read', { file: first?.file ?? files[0] });
+  const progress = createProgress('reference', listLogFiles(paths).length);
+  try {
+    return buildReferenceFromFiles(paths, {
+      dialect,
+      dialectLabel: options.dialect ? (dialect?.name ?? options.dialect) : undefined,
+      bins: options.bins,
+      label: options.label,
+      createdBy: `cclupe-kit ${VERSION}`,
+      onFile: () => progress.tick(),
+    });
+  } finally {
+    progress.stop();
   }
-  const label = options.label ?? (options.dialect ? `dialect ${dialect?.name ?? options.dialect}` : undefined);
-  return sketch.fit({
-    bins: options.bins,
-    createdBy: `cclupe-kit ${VERSION}`,
-    source: { corpusHash: summary.corpusHash, files: summary.files, logs: summary.logs, rows: summary.rows, ...(label ? { label } : {}) },
-  });
 }
 
 /** Runs `cclupe reference build`: writes the reference and prints a one-line summary (or JSON with --json). */
