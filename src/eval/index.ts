@@ -11,6 +11,7 @@ export * from './store-io.js';
 export * from './select.js';
 export * from './prompt-renderer.js';
 export * from './prompt.js';
+export * from './verbatim-renderer.js';
 export * from './preflight.js';
 export * from './manifest.js';
 export * from './results.js';

@@ -19,6 +19,7 @@ import { ITEM_HEADER } from './loopback-server.js';
 import { checkResume, RUN_MANIFEST_SCHEMA, type RunManifest } from './manifest.js';
 import { preflight, type PreflightResult } from './preflight.js';
 import { answerResponseFormat, type PromptRenderer } from './prompt-renderer.js';
+import { verbatimRenderer } from './verbatim-renderer.js';
 import { ErrorRecord, ResponseRecord } from './records.js';
 import { judgeOutcome, itemRecords, RUN_RESULTS_SCHEMA, totalUsage, type ItemOutcome, type RunResults } from './results.js';
 import { withRetry, type RetryDeps } from './retry.js';
@@ -95,7 +96,11 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
     throw new UsageError(`unknown baseline ${baseline}; choose one of ${BASELINES.join(', ')}`, '--model');
   }
   // Baselines see no prompts, so they need no renderer.
-  const renderer = baseline !== null ? null : (options.renderer ?? (await import('./prompt.js')).questionsRenderer);
+  // A perturbed log is shown as its file is written, not as the reader normalised it (see EvalDataset.texts).
+  const renderer =
+    baseline !== null
+      ? null
+      : (options.renderer ?? verbatimRenderer((await import('./prompt.js')).questionsRenderer, dataset.texts));
   // Each item is rendered once: the prompt hash, the cache check and the request share the messages.
   const rendered = new Map<string, ChatMessage[]>();
   const singleTurnMessages = (item: Item, log: Log, style: EvalConfig['style']) => {

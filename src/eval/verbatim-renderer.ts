@@ -1,5 +1,5 @@
-import type { ChatMessage } from '../eval/client.js';
-import type { PromptRenderer } from '../eval/prompt-renderer.js';
+import type { ChatMessage } from './client.js';
+import type { PromptRenderer } from './prompt-renderer.js';
 
 /**
  * Wraps a prompt renderer so that the `<log>…</log>` block shows each log's file exactly as written (column order,

@@ -11,5 +11,4 @@ export { perturbDataset, checkPerturbed, sameDetections, perturbedItemId, type S
 export * from './matrix.js';
 export { readDatasetForPerturb, writePerturbedDataset, PerturbedDatasetWriter, readPerturbations, readLogTexts } from './perturb-io.js';
 export * from './robustness.js';
-export { verbatimRenderer } from './verbatim-renderer.js';
 export { readRobustnessSide, type RobustnessSide } from './perturb-io.js';

@@ -9,7 +9,7 @@ import { questionsRenderer } from '../../src/eval/prompt.js';
 import { runEval } from '../../src/eval/run.js';
 import { formatLogTsv, CANONICAL_HEADER } from '../../src/log/format-tsv.js';
 import { readLogTexts } from '../../src/perturb/perturb-io.js';
-import { verbatimRenderer } from '../../src/perturb/verbatim-renderer.js';
+import { verbatimRenderer } from '../../src/eval/verbatim-renderer.js';
 import { scoreItem } from '../../src/score/item-score.js';
 import type { Item } from '../../src/schema/item.js';
 import { start, type Server, type PolicyContext } from '../support/openai-server.js';

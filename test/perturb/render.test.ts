@@ -3,7 +3,7 @@ import { questionsRenderer } from '../../src/eval/prompt.js';
 import { CANONICAL_FORMAT, cloneFormat, isCanonicalFormat } from '../../src/perturb/format-spec.js';
 import { formatToDialect } from '../../src/perturb/format-dialect.js';
 import { formatMoney, formatTimestamp } from '../../src/perturb/render.js';
-import { verbatimRenderer } from '../../src/perturb/verbatim-renderer.js';
+import { verbatimRenderer } from '../../src/eval/verbatim-renderer.js';
 import { Dialect } from '../../src/schema/dialect.js';
 import type { Item } from '../../src/schema/item.js';
 import { fixtureLog } from './support/fixture.js';
