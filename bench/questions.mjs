@@ -3,7 +3,7 @@
 //   memory, each built into its fifteen items (templates, options, leakage check, rendering of item records);
 //   a warm-up pass first so the JIT has seen every template;
 // - the file path: canonical TSV text parsed (parseLogText) and then built, logs/s;
-// - CPU time is reported next to wall time, since a busy machine stretches wall time.
+// - CPU time is reported next to wall time, since a busy machine stretches wall time, with a calibration figure.
 import { generateLog } from '../dist/synth/index.js';
 import { listProfiles, loadProfile } from '../dist/io/profiles.js';
 import { buildItems } from '../dist/questions/index.js';
@@ -48,6 +48,10 @@ const file = timed(() => {
   return { items };
 });
 
+// Calibration: CPU time of sorting 1e6 doubles with a comparator; compare it with the same figure on another machine
+// to read the throughput of a slow or shared machine in proportion.
+const calib = timed(() => Float64Array.from({ length: 1e6 }, (_, i) => Math.sin(i)).sort((a, b) => a - b).length);
+
 const rows = logs.reduce((a, l) => a + l.rows.length, 0);
 process.stdout.write(
   JSON.stringify({
@@ -62,5 +66,6 @@ process.stdout.write(
     ms_per_log: +(mem.wall / N).toFixed(3),
     from_tsv_logs_per_s: Math.round((N / file.wall) * 1000),
     from_tsv_logs_per_cpu_s: Math.round((N / file.cpu) * 1000),
+    calibration_sort_1e6_cpu_ms: Math.round(calib.cpu),
   }) + '\n',
 );
