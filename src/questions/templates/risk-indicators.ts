@@ -42,9 +42,10 @@ export const riskIndicators: Template = {
       sme: { perspective: 'specialized_behaviors', logic: 'cash_out_patterns', sub_domain: 'risky' },
     },
   },
-  build({ kind, rng, detections }) {
+  build({ facts, kind, rng, detections }) {
     const d = detections();
-    const ids = (kind === 'sme' ? SME : PERSONAL).filter((id) => id !== 'alignment' || kind === 'sme');
+    // Alignment needs the declared business category; without one the option could not be judged from the prompt
+    const ids = (kind === 'sme' ? SME : PERSONAL).filter((id) => id !== 'alignment' || !!facts.log.businessCategory);
     const present = ids.filter((id) => d[id].present);
     const absent = ids.filter((id) => !d[id].present);
     const choices = multiChoices(rng, present.map((id) => INDICATOR_TEXT[id]), absent.map((id) => INDICATOR_TEXT[id]));
