@@ -87,7 +87,9 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   addFlows(base, profile.obligations, false, incomeScale);
   addLoans({ ...base, loans }, profile.loans);
   const refundShare = profile.spending.reduce((a, c) => a + c.weight * c.refund_rate, 0) / profile.spending.reduce((a, c) => a + c.weight, 0);
-  const discretionaryCount = Math.max(0, Math.round((target - events.length) / (1 + refundShare)));
+  // Discretionary spending gets at least 30% of the target even when scheduled flows fill it (the upper bound is
+  // enforced after injection by thinning).
+  const discretionaryCount = Math.round(Math.max(0.3 * target, target - events.length) / (1 + refundShare));
   const spending = addSpending(base, profile.spending, discretionaryCount);
   rescaleSpending(events, spending, profile.spend_ratio, profile.spend_scale);
   const discretionary = new Set<SynthEvent>(spending);
