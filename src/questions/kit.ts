@@ -60,6 +60,16 @@ export function sumBy<K extends string>(rows: readonly RowView[], key: (r: RowVi
   return [...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
+/** Successful outflow summed by counterparty, sorted by key (memoised per log; do not mutate). */
+export function outflowByCounterparty(f: LogFacts): Array<[string, number]> {
+  return f.memo('outflow-by-counterparty', () => sumBy(f.outflows, (r) => r.row.counterparty));
+}
+
+/** Successful outflow summed by transaction type, sorted by key (memoised per log; do not mutate). */
+export function outflowByType(f: LogFacts): Array<[string, number]> {
+  return f.memo('outflow-by-type', () => sumBy(f.outflows, (r) => r.row.type));
+}
+
 /** Entries sorted by value descending, then key ascending. */
 export function byValueDesc<K extends string>(entries: Array<[K, number]>): Array<[K, number]> {
   return entries.slice().sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));

@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { anyStatus, countBy, outflowsOf, sumBy, total } from '../kit.js';
+import { anyStatus, countBy, outflowByCounterparty, outflowByType, outflowsOf, sumBy, total } from '../kit.js';
 
 function hhi(parts: Array<[string, number]>): number {
   const all = parts.reduce((s, [, v]) => s + v, 0);
@@ -21,14 +21,14 @@ export const categoryHhi: Template = {
   },
   build({ facts, rng }) {
     const out = outflowsOf(facts);
-    const parts = sumBy(out, (r) => r.row.type);
+    const parts = outflowByType(facts);
     if (parts.length < 3) return null;
     const gold = hhi(parts);
     const all = total(out);
     const choices = calcChoices(rng, gold, 'ratio', [
       { value: hhi(sumBy(anyStatus(facts, -1), (r) => r.row.type)), misconception: 'failed_rows_counted' },
       { value: hhi(countBy(out, (r) => r.row.type)), misconception: 'count_vs_amount' },
-      { value: hhi(sumBy(out, (r) => r.row.counterparty)), misconception: 'wrong_category' },
+      { value: hhi(outflowByCounterparty(facts)), misconception: 'wrong_category' },
       { value: Math.max(...parts.map(([, v]) => v)) / all, misconception: 'extreme_vs_average' },
       { value: 1 / parts.length, misconception: 'extreme_vs_average' },
     ]);

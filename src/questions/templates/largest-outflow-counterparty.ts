@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { singleChoices } from '../options.js';
-import { byValueDesc, money, outflowsOf, sumBy } from '../kit.js';
+import { byValueDesc, money, outflowByCounterparty, outflowsOf } from '../kit.js';
 
 /** Which counterparty received the largest single successful outflow? (spending spikes, memory, L) */
 export const largestOutflowCounterparty: Template = {
@@ -25,7 +25,7 @@ export const largestOutflowCounterparty: Template = {
     const name = top[0].row.counterparty;
     // near misses: the largest declined outflow's counterparty, then the biggest totals
     const failedMax = facts.failed.filter((r) => r.row.amountCents < 0).sort((a, b) => a.row.amountCents - b.row.amountCents)[0];
-    const totals = byValueDesc(sumBy(out, (r) => r.row.counterparty)).map(([k]) => k);
+    const totals = byValueDesc(outflowByCounterparty(facts)).map(([k]) => k);
     const choices = singleChoices(rng, name, [...(failedMax ? [failedMax.row.counterparty] : []), ...totals], { prefer: failedMax ? 1 : 0 });
     if (!choices) return null;
     return {

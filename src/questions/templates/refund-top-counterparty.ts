@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { singleChoices } from '../options.js';
 import { ids, strictMax } from '../facts.js';
-import { byValueDesc, inflowsOf, money, outflowsOf, sumBy } from '../kit.js';
+import { byValueDesc, inflowsOf, money, outflowByCounterparty, outflowsOf, sumBy } from '../kit.js';
 
 /** Which counterparty paid back the largest total in successful refunds? (refund frequency, memory, L) */
 export const refundTopCounterparty: Template = {
@@ -22,7 +22,7 @@ export const refundTopCounterparty: Template = {
     const top = strictMax(totals);
     if (!top) return null;
     const purchaseCps = byValueDesc(sumBy(outflowsOf(facts, 'Purchase'), (r) => r.row.counterparty)).map(([k]) => k);
-    const otherCps = byValueDesc(sumBy(outflowsOf(facts), (r) => r.row.counterparty)).map(([k]) => k);
+    const otherCps = byValueDesc(outflowByCounterparty(facts)).map(([k]) => k);
     const wrong = [...totals.slice(1).map(([k]) => k), ...purchaseCps, ...otherCps];
     const choices = singleChoices(rng, top[0], wrong, { prefer: 1 });
     if (!choices) return null;

@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { ids, strictMax } from '../facts.js';
-import { anyStatus, byValueDesc, countBy, money, outflowsOf, pct, pctText, sumBy, total } from '../kit.js';
+import { anyStatus, byValueDesc, countBy, money, outflowByCounterparty, outflowsOf, pct, pctText, total } from '../kit.js';
 
 /** What share of successful outflow went to the largest counterparty? (counterparty concentration, comprehension, M) */
 export const topCounterpartyShare: Template = {
@@ -17,7 +17,7 @@ export const topCounterpartyShare: Template = {
   },
   build({ facts, rng }) {
     const out = outflowsOf(facts);
-    const totals = byValueDesc(sumBy(out, (r) => r.row.counterparty));
+    const totals = byValueDesc(outflowByCounterparty(facts));
     const top = strictMax(totals);
     if (!top || totals.length < 3) return null;
     const all = total(out);

@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { singleChoices } from '../options.js';
 import { ids, strictMax } from '../facts.js';
-import { byValueDesc, countBy, money, outflowsOf, sumBy } from '../kit.js';
+import { byValueDesc, countBy, money, outflowByCounterparty, outflowsOf } from '../kit.js';
 
 /** Which counterparty received the largest total successful outflow? (counterparty concentration, memory, L) */
 export const topOutflowCounterparty: Template = {
@@ -17,7 +17,7 @@ export const topOutflowCounterparty: Template = {
   },
   build({ facts, rng }) {
     const out = outflowsOf(facts);
-    const totals = byValueDesc(sumBy(out, (r) => r.row.counterparty));
+    const totals = byValueDesc(outflowByCounterparty(facts));
     const top = strictMax(totals);
     if (!top || totals.length < 4) return null;
     // near misses first: the most frequent counterparty and the runner-up by amount

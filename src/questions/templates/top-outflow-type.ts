@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { singleChoices } from '../options.js';
 import { ids, strictMax } from '../facts.js';
-import { byValueDesc, money, outflowsOf, sumBy } from '../kit.js';
+import { byValueDesc, money, outflowByType, outflowsOf } from '../kit.js';
 import { TRANSACTION_TYPES, TYPE_DIRECTION } from '../../schema/transaction-types.js';
 
 /** Which transaction type carries the largest total successful outflow? (category concentration, memory, L) */
@@ -18,7 +18,7 @@ export const topOutflowType: Template = {
   },
   build({ facts, rng }) {
     const out = outflowsOf(facts);
-    const totals = byValueDesc(sumBy(out, (r) => r.row.type));
+    const totals = byValueDesc(outflowByType(facts));
     const top = strictMax(totals);
     if (!top || totals.length < 2) return null;
     const outTypes = TRANSACTION_TYPES.filter((t) => TYPE_DIRECTION[t] === -1);

@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { singleChoices } from '../options.js';
 import { ids, strictMax } from '../facts.js';
-import { byValueDesc, countBy, money, outflowsOf, sumBy } from '../kit.js';
+import { byValueDesc, countBy, money, outflowByCounterparty, outflowsOf, sumBy } from '../kit.js';
 
 /** Which supplier received the largest total of successful Supplier Payment rows? (supplier concentration, memory, L) */
 export const topSupplier: Template = {
@@ -21,7 +21,7 @@ export const topSupplier: Template = {
     const top = strictMax(totals);
     if (!top || totals.length < 2) return null;
     const freq = byValueDesc(countBy(rows, (r) => r.row.counterparty)).map(([k]) => k);
-    const others = byValueDesc(sumBy(outflowsOf(facts), (r) => r.row.counterparty)).map(([k]) => k);
+    const others = byValueDesc(outflowByCounterparty(facts)).map(([k]) => k);
     const choices = singleChoices(rng, top[0], [...freq.slice(0, 1), ...totals.slice(1).map(([k]) => k), ...others], { prefer: 2 });
     if (!choices) return null;
     return {

@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { partitionChoices } from '../options.js';
 import { ids, strictMax } from '../facts.js';
-import { byValueDesc, nearEdge, outflowsOf, pct, pctText, sumBy, total } from '../kit.js';
+import { byValueDesc, nearEdge, outflowByCounterparty, outflowByType, outflowsOf, pct, pctText, total } from '../kit.js';
 
 const CP_EDGE = 30;
 const TYPE_EDGE = 50;
@@ -25,8 +25,8 @@ export const verdictConcentration: Template = {
     const out = outflowsOf(facts);
     if (out.length < 10) return null;
     const all = total(out);
-    const cp = strictMax(byValueDesc(sumBy(out, (r) => r.row.counterparty)));
-    const ty = strictMax(byValueDesc(sumBy(out, (r) => r.row.type)));
+    const cp = strictMax(byValueDesc(outflowByCounterparty(facts)));
+    const ty = strictMax(byValueDesc(outflowByType(facts)));
     if (!cp || !ty) return null;
     const cpShare = pct(cp[1], all);
     const tyShare = pct(ty[1], all);
