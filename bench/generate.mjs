@@ -19,7 +19,7 @@ const { formatLogTsv } = await import(join(dist, 'log', 'index.js'));
 
 const PROFILES = ['personal-healthy', 'personal-overdue', 'sme-healthy', 'sme-overdue'].map((n) => loadProfile(n));
 const N = Number(process.env.BENCH_GENERATE_N ?? 3000);
-const E2E = Number(process.env.BENCH_GENERATE_E2E ?? 4000);
+const E2E = Number(process.env.BENCH_GENERATE_E2E ?? 20000);
 const LARGE = Number(process.env.BENCH_GENERATE_LARGE ?? 100000);
 
 function inProcess(n, offset) {

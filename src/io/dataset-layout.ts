@@ -126,8 +126,12 @@ export function prepareDataset(out: string, options: GenerateOptions): 'fresh' |
   if (existsSync(p.logs) && readdirSync(p.logs).some((f) => f.endsWith('.tsv'))) {
     throw new UsageError(`--out: ${out}/logs already holds log files but no manifest; use another directory or delete it`, '--out');
   }
-  mkdirSync(p.logs, { recursive: true });
-  mkdirSync(p.parts, { recursive: true });
+  try {
+    mkdirSync(p.logs, { recursive: true });
+    mkdirSync(p.parts, { recursive: true });
+  } catch (err) {
+    throw new UsageError(`--out: cannot create ${out}: ${(err as Error).message}`, '--out');
+  }
   writeJsonAtomic(p.options, options);
   return 'fresh';
 }

@@ -189,7 +189,7 @@ export function register(program: Command): void {
     .option('--rows-min <n>', 'fewest rows per log', String(DEFAULT_ROWS.min))
     .option('--rows-max <n>', 'most rows per log', String(DEFAULT_ROWS.max))
     .option('--period <start..end>', 'period of every log, inclusive dates', `${DEFAULT_PERIOD.start}..${DEFAULT_PERIOD.end}`)
-    .option('-w, --workers <n>', 'worker threads (default: the number of cores); the output does not depend on it')
+    .option('-w, --workers <n>', 'parallel threads: this one plus n-1 worker threads (default: the number of cores); the output does not depend on it')
     .option('--shard <k/N>', 'write only shard k of N (contiguous index ranges); the union of all shards equals the whole run')
     .option('--json', 'print a JSON summary on stdout')
     .addHelpText(
