@@ -11,28 +11,35 @@ import { listLogFiles } from './log-files.js';
 import { parseLogText } from './read-log.js';
 import { writeFileAtomic } from './atomic-write.js';
 
+const MOD_256 = 1n << 256n;
+
 /**
- * An order-independent hash of a corpus: sha256 over the sorted lines `<sha256 of bytes>  <file name>`
- * (the `sha256sum` layout). File names only, not directories, so a corpus hashes the same wherever it sits, and a
- * corpus generated in memory hashes the same as the `<log_id>.tsv` files `cclupe generate` writes.
+ * An order-independent hash of a corpus in constant memory: each file gives the line `<sha256 of bytes>  <file name>`
+ * (the `sha256sum` layout), the lines' sha256 values are summed modulo 2^256 (a multiset hash, Bellare–Micciancio's
+ * AdHash), and the digest is sha256 of `cclupe-corpus-v1`, the file count and that sum. File names only, not
+ * directories, so a corpus hashes the same wherever it sits, and a corpus generated in memory hashes the same as the
+ * `<log_id>.tsv` files `cclupe generate` writes. Nothing per file is kept, so a million-file corpus costs no memory.
  */
 export class CorpusHasher {
-  private readonly lines: string[] = [];
+  private sum = 0n;
+  private count = 0;
 
   /** Adds one file's bytes. */
   add(name: string, bytes: string | Uint8Array): void {
-    this.lines.push(`${createHash('sha256').update(bytes).digest('hex')}  ${basename(name)}`);
+    const line = `${createHash('sha256').update(bytes).digest('hex')}  ${basename(name)}`;
+    this.sum = (this.sum + BigInt(`0x${createHash('sha256').update(line).digest('hex')}`)) % MOD_256;
+    this.count++;
   }
 
   /** Files added so far. */
   get files(): number {
-    return this.lines.length;
+    return this.count;
   }
 
-  /** `sha256:<hex>` of the sorted lines. */
+  /** `sha256:<hex>` of the corpus. */
   digest(): string {
-    const sorted = [...this.lines].sort();
-    return `sha256:${createHash('sha256').update(sorted.join('\n') + '\n').digest('hex')}`;
+    const body = `cclupe-corpus-v1\n${this.count}\n${this.sum.toString(16).padStart(64, '0')}\n`;
+    return `sha256:${createHash('sha256').update(body).digest('hex')}`;
   }
 }
 
