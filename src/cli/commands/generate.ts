@@ -26,6 +26,7 @@ export interface GenerateCliOptions {
   period: string;
   workers?: string;
   shard?: string;
+  questions?: boolean;
   json?: boolean;
 }
 
@@ -191,6 +192,7 @@ export function register(program: Command): void {
     .option('--period <start..end>', 'period of every log, inclusive dates', `${DEFAULT_PERIOD.start}..${DEFAULT_PERIOD.end}`)
     .option('-w, --workers <n>', 'parallel threads: this one plus n-1 worker threads (default: the number of cores); the output does not depend on it')
     .option('--shard <k/N>', 'write only shard k of N (contiguous index ranges); the union of all shards equals the whole run')
+    .option('--questions', 'also build the questions (questions.jsonl and questions-coverage.json), as `cclupe questions` does')
     .option('--json', 'print a JSON summary on stdout')
     .addHelpText(
       'after',
@@ -204,10 +206,17 @@ Example:
     .action(async (o: GenerateCliOptions) => {
       const run = resolveGenerate(o);
       const s = await runGenerate(run);
-      if (o.json) process.stdout.write(JSON.stringify(s) + '\n');
+      // Questions are built after the dataset is whole, so a resumed run builds them from the same bytes.
+      const q = o.questions ? (await import('./questions.js')).runQuestions({ dir: s.out }) : null;
+      const questions = q ? { items: q.items.length, problems: q.problems.length, file: q.files.questions } : undefined;
+      if (o.json) process.stdout.write(JSON.stringify({ ...s, questions }) + '\n');
       else {
         const what = s.status === 'complete' ? 'already complete' : `${s.generated} generated${s.reused ? `, ${s.reused} reused from an interrupted run` : ''}`;
         process.stdout.write(`cclupe generate: ${s.logs} logs, ${s.rows} rows in ${s.out} (${what}; ${s.seconds}s)\n`);
+        if (q) {
+          const short = q.problems.length ? `; ${q.problems.length} logs could not support a full balanced set (see questions-coverage.json)` : '';
+          process.stdout.write(`cclupe generate: ${q.items.length} questions in ${q.files.questions}${short}\n`);
+        }
       }
     });
 }
