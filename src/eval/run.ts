@@ -358,7 +358,7 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
     },
   };
   manifest = { ...manifest, status: 'complete', updated_at: iso(finishedAt) };
-  writeRunOutputs(options.runDir, { results, predictions, reportHtml: renderRunReportHtml(results) });
+  writeRunOutputs(options.runDir, { results, predictions, reportHtml: await renderRunReportHtml(results) });
   writeRunManifest(options.runDir, manifest);
   return { results, predictions, manifest };
 }
