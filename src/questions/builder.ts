@@ -47,16 +47,20 @@ export function resolveClientKind(log: Log, clientKind?: ClientKind): ClientKind
 
 /** Replaces `{acct}`/`{Acct}` with the third- or first-person name of the account. */
 export function personaliseStem(stem: string, kind: ClientKind, style: 'third' | 'first'): string {
-  const key = `${kind}\u241f${style}\u241f${stem}`;
-  const hit = STEM_FORMS.get(key);
+  const forms = STEM_FORMS[kind][style];
+  const hit = forms.get(stem);
   if (hit !== undefined) return hit;
   const out = personalise(stem, kind, style);
-  if (STEM_FORMS.size >= 10_000) STEM_FORMS.clear();
-  STEM_FORMS.set(key, out);
+  if (forms.size >= 10_000) forms.clear();
+  forms.set(stem, out);
   return out;
 }
 
-const STEM_FORMS = new Map<string, string>();
+/** Personalised stems, cached per client kind and style (stems are template text, so few distinct). */
+const STEM_FORMS: Record<ClientKind, Record<'third' | 'first', Map<string, string>>> = {
+  personal: { third: new Map(), first: new Map() },
+  sme: { third: new Map(), first: new Map() },
+};
 
 function personalise(stem: string, kind: ClientKind, style: 'third' | 'first'): string {
   const noun = kind === 'sme' ? 'business account' : 'account';
@@ -102,7 +106,8 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   const facts = new LogFacts(log);
   const detectLog = log.clientKind === kind ? log : { ...log, clientKind: kind };
   let detections: Record<SignalId, Detection> | null = null;
-  const rng = createRng(streamKey('questions', seed, log.logId));
+  const logKey = streamKey('questions', seed, log.logId);
+  const rng = createRng(logKey);
   const shuffled = shuffle(
     rng,
     (options.templates ?? TEMPLATES).filter((t) => t.tags.logics[kind]),
@@ -117,7 +122,8 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
     const draft = t.build({
       facts,
       kind,
-      rng: templateRng(streamKey('questions', seed, log.logId, t.id)),
+      // = streamKey('questions', seed, log.logId, t.id), with the log's prefix joined once
+      rng: templateRng(`${logKey}\u241f${t.id}`),
       detections: () => (detections ??= detectAll(detectLog)),
     });
     let c: Candidate | null = null;
@@ -180,10 +186,21 @@ function answerKey(c: Candidate): string {
   return `${c.template.id}\u241f${c.draft.choices.filter((x) => x.correct).map((x) => x.text).sort().join('\u241e')}`;
 }
 
+/** Templates whose logic reference was found in the taxonomy, per client kind (checked once per template). */
+const KNOWN_LOGIC: Record<ClientKind, WeakSet<Template>> = { personal: new WeakSet(), sme: new WeakSet() };
+
+function knownLogic(t: Template, kind: ClientKind): boolean {
+  if (KNOWN_LOGIC[kind].has(t)) return true;
+  const ref = t.tags.logics[kind];
+  if (!ref || !findLogic(kind, ref.perspective, ref.logic)) return false;
+  KNOWN_LOGIC[kind].add(t);
+  return true;
+}
+
 function toItem(c: Candidate, i: number, log: Log, kind: ClientKind, rng: ReturnType<typeof createRng>, dealer: PositionDealer): Item {
   const t = c.template;
   const ref = t.tags.logics[kind]!;
-  if (!findLogic(kind, ref.perspective, ref.logic)) throw new CclupeError(`template ${t.id} names unknown logic ${ref.perspective}/${ref.logic}`);
+  if (!knownLogic(t, kind)) throw new CclupeError(`template ${t.id} names unknown logic ${ref.perspective}/${ref.logic}`);
   const target = t.tags.format === 'multi' ? null : dealer.next();
   const arranged = arrangeChoices(rng, c.draft.choices, target);
   const options = arranged.map((ch, k) => ({

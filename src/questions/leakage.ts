@@ -97,6 +97,35 @@ const SUFFIX_RE = new RegExp(
   `(?:[ ,]+(?:${[...BUSINESS_SUFFIXES].sort((a, b) => b.length - a.length).map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}))+$`,
 );
 
+interface NameEntry {
+  first: string;
+  text: string;
+  label: string;
+}
+/** The log-independent part of a counterparty name (its normalised forms), cached per raw name (bounded). */
+const NAME_FORMS = new Map<string, NameEntry[]>();
+const NAME_FORMS_MAX = 50_000;
+
+function nameForms(rawName: string): NameEntry[] {
+  let forms = NAME_FORMS.get(rawName);
+  if (forms) return forms;
+  forms = [];
+  const add = (text: string, label: string): void => {
+    if (text.length < 3 || GENERIC_CORE.has(text) || TYPE_WORDS.has(text)) return;
+    // the same tokenisation as stems get, so a name is found by its first stem token
+    const raw = text.split(SPLIT_RE).find((x) => x !== '');
+    if (!raw) return;
+    forms!.push({ first: raw.endsWith("'s") ? raw.slice(0, -2) : raw, text, label });
+  };
+  const name = norm(rawName);
+  add(name, 'counterparty');
+  const core = name.replace(SUFFIX_RE, '');
+  if (core !== name && core.length >= 4) add(core, 'counterparty name');
+  if (NAME_FORMS.size >= NAME_FORMS_MAX) NAME_FORMS.clear();
+  NAME_FORMS.set(rawName, forms);
+  return forms;
+}
+
 function namesOf(log: Log): Names {
   let n = NAME_CACHE.get(log);
   if (n) return n;
@@ -104,22 +133,14 @@ function namesOf(log: Log): Names {
   for (const r of log.rows) raw.add(r.counterparty);
   const byFirstToken = new Map<string, Array<{ text: string; label: string }>>();
   const seen = new Set<string>();
-  const add = (text: string, label: string): void => {
-    if (text.length < 3 || GENERIC_CORE.has(text) || TYPE_WORDS.has(text) || seen.has(text)) return;
-    seen.add(text);
-    // the same tokenisation as stems get, so a name is found by its first stem token
-    const raw = text.split(SPLIT_RE).find((x) => x !== '');
-    if (!raw) return;
-    const first = raw.endsWith("'s") ? raw.slice(0, -2) : raw;
-    const list = byFirstToken.get(first);
-    if (list) list.push({ text, label });
-    else byFirstToken.set(first, [{ text, label }]);
-  };
   for (const rawName of raw) {
-    const name = norm(rawName);
-    add(name, 'counterparty');
-    const core = name.replace(SUFFIX_RE, '');
-    if (core !== name && core.length >= 4) add(core, 'counterparty name');
+    for (const { first, text, label } of nameForms(rawName)) {
+      if (seen.has(text)) continue;
+      seen.add(text);
+      const list = byFirstToken.get(first);
+      if (list) list.push({ text, label });
+      else byFirstToken.set(first, [{ text, label }]);
+    }
   }
   n = { byFirstToken };
   NAME_CACHE.set(log, n);

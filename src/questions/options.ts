@@ -77,23 +77,30 @@ export function calcChoices(
 ): Choice[] | null {
   if (!Number.isFinite(gold)) return null;
   const nonNegative = opts.nonNegative ?? gold >= 0;
-  const seen = new Set<string>([formatValue(gold, unit)]);
+  const goldText = formatValue(gold, unit);
+  const seen = new Set<string>([goldText]);
+  // farEnough() inlined with each value formatted once (same test, same order)
+  const { abs, rel } = UNIT_RULES[unit];
+  const apart = (a: number, aText: string, d: number, dText: string): boolean =>
+    Math.abs(d - a) >= Math.max(abs, rel * Math.abs(a)) && dText !== aText;
   const ok: Distractor[] = [];
+  const okTexts: string[] = [];
   for (const c of candidates) {
     if (!Number.isFinite(c.value)) continue;
     if (nonNegative && c.value < 0) continue;
-    if (!farEnough(gold, c.value, unit)) continue;
     const text = formatValue(c.value, unit);
+    if (!apart(gold, goldText, c.value, text)) continue;
     if (seen.has(text)) continue;
     // also far from every kept distractor, so options never look alike
-    if (ok.some((o) => !farEnough(o.value, c.value, unit))) continue;
+    if (ok.some((o, i) => !apart(o.value, okTexts[i], c.value, text))) continue;
     seen.add(text);
     ok.push(c);
+    okTexts.push(text);
   }
   if (ok.length < 3) return null;
   const chosen = shuffle(rng, ok).slice(0, 3);
   return [
-    { text: formatValue(gold, unit), correct: true, value: displayValue(gold, unit) },
+    { text: goldText, correct: true, value: displayValue(gold, unit) },
     ...chosen.map((c) => ({ text: formatValue(c.value, unit), correct: false, misconception: c.misconception, value: displayValue(c.value, unit) })),
   ];
 }
