@@ -1,6 +1,18 @@
 // Harness overhead of `cclupe eval`: the real openai client, retry layer, semaphore, fsynced response store,
 // extraction and scoring against a loopback OpenAI-compatible server that answers instantly (run in its own
 // process so that its CPU is not charged to the harness), at concurrency 64. Prints one JSON object.
+//
+// Figures (all over the same 3,000 items):
+// - harness_only_items_per_s: wall rate with an in-process instant transport (no SDK, no HTTP): our own work alone.
+// - http_*: the real path (openai client over HTTP to the server process).
+//   - http_harness_items_per_cpu_s: items per CPU-second of the harness process (user + system). This is the
+//     harness overhead the target is about; it does not depend on what else the machine is running.
+//   - http_server_cpu_ms_per_item: CPU of the loopback server process per item (a stand-in for the model server).
+//   - http_wall_items_per_s: items per wall-clock second. On a machine with few cores the server and any other load
+//     compete with the harness, so this is a property of the machine, not of the harness;
+//     http_wall_ceiling_items_per_s is what the two processes' measured CPU allows on `cores` idle cores
+//     (the harness is one thread, so the ceiling is also at most its CPU rate).
+import { availableParallelism } from 'node:os';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,21 +69,39 @@ function startServerProcess(itemsFile) {
     const items = readFileSync(process.argv[1], 'utf8').trim().split('\\n').map((l) => JSON.parse(l));
     const s = await startLoopbackServer({ policy: 'gold', items });
     process.stdout.write(s.url + '\\n');
-    process.stdin.on('end', async () => { await s.close(); process.exit(0); });
-    process.stdin.resume();`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code, itemsFile], { stdio: ['pipe', 'pipe', 'inherit'] });
-  return new Promise((resolve) => {
-    let buf = '';
-    child.stdout.on('data', (d) => {
-      buf += d;
-      if (buf.includes('\n')) resolve({ url: buf.trim(), child });
+    // Each line on stdin asks for the server's CPU time so far (microseconds, user + system).
+    process.stdin.on('data', (d) => {
+      for (let i = 0; i < String(d).split('\\n').length - 1; i++) {
+        const c = process.cpuUsage();
+        process.stdout.write(JSON.stringify({ cpu_us: c.user + c.system }) + '\\n');
+      }
     });
+    process.stdin.on('end', async () => { await s.close(); process.exit(0); });`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code, itemsFile], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // Replies arrive one per line: the URL first, then one per CPU query.
+  const waiting = [];
+  let buf = '';
+  child.stdout.on('data', (d) => {
+    buf += d;
+    let nl;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      waiting.shift()?.(line);
+    }
   });
+  const next = () => new Promise((resolve) => waiting.push(resolve));
+  const serverCpuUs = async () => {
+    const reply = next();
+    child.stdin.write('cpu\n');
+    return JSON.parse(await reply).cpu_us;
+  };
+  return next().then((url) => ({ url, child, serverCpuUs }));
 }
 
 const root = mkdtempSync(join(tmpdir(), 'cclupe-bench-eval-'));
 const items = writeDataset(join(root, 'ds'));
-const { url, child } = await startServerProcess(join(root, 'ds', 'questions.jsonl'));
+const { url, child, serverCpuUs } = await startServerProcess(join(root, 'ds', 'questions.jsonl'));
 const dataset = loadEvalDataset(join(root, 'ds'));
 const config = parseEvalConfig({ base_url: url, model: 'loopback-model', concurrency: CONCURRENCY, timeout_ms: 30_000 });
 
@@ -94,11 +124,14 @@ const harness = await runEval(dataset, config, { runDir: join(root, 'harness-run
 const h1 = performance.now();
 if (harness.results.scores.summary.logScore !== 1) throw new Error('harness-only run did not score 100');
 
+const srv0 = await serverCpuUs();
+const load0 = loadavg()[0];
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const fresh = await runEval(dataset, config, { runDir: join(root, 'run'), bootstrap: false });
 const t1 = performance.now();
 const cpu1 = process.cpuUsage(cpu0);
+const srv1 = await serverCpuUs();
 const resumed = await runEval(dataset, config, { runDir: join(root, 'run'), bootstrap: false });
 const t2 = performance.now();
 const withCi = await runEval(dataset, config, { runDir: join(root, 'run') });
@@ -112,24 +145,37 @@ const n = items.length;
 if (fresh.results.scores.summary.logScore !== 1 || resumed.results.transport.cached_items !== n) {
   throw new Error('bench run did not score the gold server at 100 or did not resume from the cache');
 }
+const cores = availableParallelism();
+const harnessMs = (cpu1.user + cpu1.system) / 1000 / n;
+const serverMs = (srv1 - srv0) / 1000 / n;
+const harnessOnly = (n / (h1 - h0)) * 1000;
+const wall = (n / (t1 - t0)) * 1000;
+const perCpu = 1000 / harnessMs;
+const r = (x, d = 0) => Math.round(x * 10 ** d) / 10 ** d;
 process.stdout.write(
   JSON.stringify({
     area: 'eval',
     items: n,
     concurrency: CONCURRENCY,
+    cores,
+    // 1-minute load average when the HTTP run started: above `cores`, other work shares the CPUs and wall figures drop.
+    load_average_1m: r(load0, 1),
     structured_output: fresh.results.structured_output,
-    harness_only_items_per_s: Math.round((n / (h1 - h0)) * 1000),
-    items_per_s: Math.round((n / (t1 - t0)) * 1000),
-    // Harness overhead: items per CPU-second of the harness process alone (the server runs elsewhere).
-    items_per_cpu_s: Math.round(n / ((cpu1.user + cpu1.system) / 1e6)),
-    load_average_1m: Math.round(loadavg()[0] * 10) / 10,
-    fresh_run_ms: Math.round(t1 - t0),
+    harness_only_items_per_s: Math.round(harnessOnly),
+    http_harness_items_per_cpu_s: Math.round(perCpu),
+    http_harness_cpu_ms_per_item: r(harnessMs, 3),
+    http_harness_user_ms_per_item: r(cpu1.user / 1000 / n, 3),
+    http_harness_system_ms_per_item: r(cpu1.system / 1000 / n, 3),
+    http_server_cpu_ms_per_item: r(serverMs, 3),
+    http_wall_items_per_s: Math.round(wall),
+    http_wall_ceiling_items_per_s: Math.round(Math.min(perCpu, (cores * 1000) / (harnessMs + serverMs))),
+    http_wall_run_ms: Math.round(t1 - t0),
     resumed_items_per_s: Math.round((n / (t2 - t1)) * 1000),
     resumed_run_ms: Math.round(t2 - t1),
     cached_run_with_bootstrap_ms: Math.round(t3 - t2),
     target_items_per_s: 1000,
-    meets_target_harness_only: (n / (h1 - h0)) * 1000 >= 1000,
-    meets_target_wall: (n / (t1 - t0)) * 1000 >= 1000,
-    meets_target_cpu: n / ((cpu1.user + cpu1.system) / 1e6) >= 1000,
+    meets_target_harness_only: harnessOnly >= 1000,
+    meets_target_harness_cpu: perCpu >= 1000,
+    meets_target_wall: wall >= 1000,
   }) + '\n',
 );
