@@ -420,68 +420,81 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   // anything unusual (blank, padded, lenient spelling, bad value) falls through to the full reader below.
   const simple = (spec: FieldSpec): number => (spec.sources.length === 1 && typeof spec.sources[0] === 'string' && spec.default === undefined ? idx(spec.sources[0]) : -1);
   const fi = DIALECT_FIELDS.map((f) => simple(dialect.fields[f]));
-  const fastMode = accIdx < 0 && !quote && amt.mode === 'signed' && fi.every((i) => i >= 0) && tsIdx >= 0 && amtIdx >= 0 && balIdx >= 0;
+  const fastMode = accIdx < 0 && !quote && sep.length === 1 && amt.mode === 'signed' && fi.every((i) => i >= 0) && tsIdx >= 0 && amtIdx >= 0 && balIdx >= 0;
   const [fId, fType, fChannel, fParty, fStatus, fLoc, fRemark] = fi;
-  const cleanText = (v: string): boolean => {
-    const n = v.length;
-    if (n === 0) return false;
-    const a = v.charCodeAt(0);
-    const z = v.charCodeAt(n - 1);
-    if (a <= 32 || z <= 32 || a === 0xa0 || z === 0xa0 || a === 61 || a === 43 || a === 45 || a === 64) return false;
-    if (!strictText) return true;
-    for (let i = 0; i < n; i++) {
-      const ch = v.charCodeAt(i);
-      if (ch === 34 || ch === 13 || ch === 0) return false;
-    }
-    return true;
+  // `text[s, e)` is a text cell a clean row may hold: not empty, no padding, no formula lead (the characters a strict
+  // dialect forbids inside it were already looked for by the scan of the whole line)
+  const cleanText = (s: number, e: number): boolean => {
+    if (e <= s) return false;
+    const a = text.charCodeAt(s);
+    const z = text.charCodeAt(e - 1);
+    return !(a <= 32 || z <= 32 || a === 0xa0 || z === 0xa0 || a === 61 || a === 43 || a === 45 || a === 64);
   };
   const strictCents = strictCentsParser(num);
   const starts = new Int32Array(nCols);
   const ends = new Int32Array(nCols);
-  const sepLen = sep.length;
-  const fastLine = (line: string): LogRow | null => {
-    const n = line.length;
-    let p = 0;
-    for (let k = 0; k < nCols - 1; k++) {
-      const t = line.indexOf(sep, p);
-      if (t < 0) return null;
+  // a strict dialect's text cells may not hold a quote, CR or NUL: when the whole text has none (three native scans),
+  // no line needs looking at character by character
+  const anyForbidden = strictText && (text.includes('"') || text.includes('\r') || text.includes('\0'));
+  // The line `text[s, e)` as a row, or null when anything about it needs the full reader. The separators are found
+  // with native searches in the text itself (no line string is cut); each cell is read in place, and only the four
+  // text cells (id, time, counterparty, remark) are cut out as strings.
+  const fastRow = (s: number, e: number): LogRow | null => {
+    let p = s;
+    const last = nCols - 1;
+    for (let k = 0; k < last; k++) {
+      const t = text.indexOf(sep, p);
+      if (t < 0 || t >= e) return null;
       starts[k] = p;
       ends[k] = t;
-      p = t + sepLen;
+      p = t + 1;
     }
-    if (line.indexOf(sep, p) >= 0) return null;
-    starts[nCols - 1] = p;
-    ends[nCols - 1] = n;
-    const type = intern(TYPE_TABLE, line, starts[fType], ends[fType]);
-    const channel = intern(CHANNEL_TABLE, line, starts[fChannel], ends[fChannel]);
-    const status = intern(STATUS_TABLE, line, starts[fStatus], ends[fStatus]);
+    const extra = text.indexOf(sep, p);
+    if (extra >= 0 && extra < e) return null;
+    starts[last] = p;
+    ends[last] = e;
+    if (anyForbidden) {
+      for (let i = s; i < e; i++) {
+        const ch = text.charCodeAt(i);
+        if (ch === 34 || ch === 13 || ch === 0) return null;
+      }
+    }
+    const type = intern(TYPE_TABLE, text, starts[fType], ends[fType]);
+    const channel = intern(CHANNEL_TABLE, text, starts[fChannel], ends[fChannel]);
+    const status = intern(STATUS_TABLE, text, starts[fStatus], ends[fStatus]);
     if (type === null || channel === null || status === null) return null;
-    const location = countryCode(line, starts[fLoc], ends[fLoc]);
+    const location = countryCode(text, starts[fLoc], ends[fLoc]);
     if (location === null) return null;
-    const amountCents = strictCents(line, starts[amtIdx], ends[amtIdx]);
+    const amountCents = strictCents(text, starts[amtIdx], ends[amtIdx]);
     if (amountCents !== amountCents) return null;
-    const balanceCents = strictCents(line, starts[balIdx], ends[balIdx]);
+    const balanceCents = strictCents(text, starts[balIdx], ends[balIdx]);
     if (balanceCents !== balanceCents) return null;
-    const timestamp = c.date.parse(line.slice(starts[tsIdx], ends[tsIdx]));
+    if (!cleanText(starts[fId], ends[fId]) || !cleanText(starts[fParty], ends[fParty]) || !cleanText(starts[fRemark], ends[fRemark])) return null;
+    const timestamp = c.date.parse(text.slice(starts[tsIdx], ends[tsIdx]));
     if (timestamp === null) return null;
-    const txnId = line.slice(starts[fId], ends[fId]);
-    const counterparty = line.slice(starts[fParty], ends[fParty]);
-    const remark = line.slice(starts[fRemark], ends[fRemark]);
-    if (!cleanText(txnId) || !cleanText(counterparty) || !cleanText(remark)) return null;
+    const txnId = text.slice(starts[fId], ends[fId]);
+    const counterparty = text.slice(starts[fParty], ends[fParty]);
+    const remark = text.slice(starts[fRemark], ends[fRemark]);
     return { txn_id: txnId, timestamp, type: type as LogRow['type'], channel: channel as LogRow['channel'], counterparty, amountCents, balanceCents, status: status as LogRow['status'], location, remark };
   };
+  // offset of `lines[lineIdx]` in `text`; the lines are the text's own pieces when no CR was cut off them
+  const inPlace = fastMode && crlf === 0;
+  let lineStart = 0;
+  if (inPlace) for (let k = 0; k < lineIdx; k++) lineStart += lines[k].length + 1;
 
   for (; lineIdx < lines.length; lineIdx++) {
     const line = lines[lineIdx];
     const lineNo = lineIdx + 1;
+    const at = lineStart;
+    lineStart += line.length + 1;
     const first = line.length === 0 ? 0 : line.charCodeAt(0);
     if (first <= 32 && line.trim() === '') {
       issues.push(makeIssue({ code: 'WHITESPACE', file, line: lineNo, note: '(blank line)' }));
       continue;
     }
     dataRow++;
-    if (fastMode) {
-      const row = fastLine(line);
+    if (inPlace) {
+      const row = fastRow(at, at + line.length);
       if (row !== null) {
         single.rows.push(row);
         single.lines.push(lineNo);
