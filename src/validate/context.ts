@@ -110,3 +110,40 @@ export function distinctTexts(log: Log): Set<string> {
   }
   return t;
 }
+
+/**
+ * A pure yes/no test on texts, memoised across logs: remark and counterparty vocabularies repeat from log to log, so
+ * each distinct text is tested once per process, not once per log. The memo keeps a copy of each text (never a slice
+ * of a whole file's text, which would keep the file alive) and starts afresh past `max` entries, so its size is bounded.
+ * Deterministic: the answer for a text never depends on what was memoised before.
+ */
+export function memoTextTest(test: (text: string) => boolean, max = 20_000): (text: string) => boolean {
+  let memo = new Map<string, boolean>();
+  return (text) => {
+    const hit = memo.get(text);
+    if (hit !== undefined) return hit;
+    const v = test(text);
+    if (memo.size >= max) memo = new Map();
+    memo.set((' ' + text).slice(1), v);
+    return v;
+  };
+}
+
+const orderCache = new WeakMap<readonly LogRow[], boolean>();
+
+/** Whether the rows' timestamps never decrease (text order, as the time-order check compares them); computed once per rows array. */
+export function timeOrdered(log: Log): boolean {
+  let v = orderCache.get(log.rows);
+  if (v === undefined) {
+    v = true;
+    const rows = log.rows;
+    for (let i = 1; i < rows.length; i++) {
+      if (rows[i].timestamp < rows[i - 1].timestamp) {
+        v = false;
+        break;
+      }
+    }
+    orderCache.set(log.rows, v);
+  }
+  return v;
+}

@@ -76,7 +76,8 @@ export function validateLog(log: Log, options: ValidateOptions = {}): Validation
   const out: ValidationIssue[] = [];
   for (const entry of CHECKS) {
     if (!entry.run || skip.has(entry.id) || (only && !only.has(entry.id))) continue;
-    for (const issue of entry.run(target, ctx)) out.push(issue);
+    const found = entry.run(target, ctx);
+    for (let i = 0; i < found.length; i++) out.push(found[i]);
   }
   return out;
 }

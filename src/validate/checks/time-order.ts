@@ -1,11 +1,12 @@
 import type { Check } from '../context.js';
-import { rowIssue } from '../context.js';
+import { rowIssue, timeOrdered } from '../context.js';
 
 /**
  * NOT_TIME_ORDERED: a row whose timestamp is earlier than the row before it (SPEC §1: rows are in time order).
  * Canonical timestamps compare as text. In date-only logs, rows of one day may come in any order.
  */
 export const checkTimeOrder: Check = (log, ctx) => {
+  if (timeOrdered(log)) return [];
   const out = [];
   const rows = log.rows;
   for (let i = 1; i < rows.length; i++) {
