@@ -27,36 +27,47 @@ export class Vocabulary {
 
   /** A fresh counterparty name of a kind (see `COUNTERPARTY_KINDS`); unknown kinds read as the kind in words. */
   counterparty(kind: string): string {
-    const key = `${this.clientKind}:${kind}`;
-    let templates = NAME_TEMPLATES.get(key);
+    // Two-level lookup (client kind, then counterparty kind): no key string is built per call on this hot path.
+    let byKind = NAME_TEMPLATES.get(this.clientKind);
+    if (!byKind) {
+      byKind = new Map();
+      NAME_TEMPLATES.set(this.clientKind, byKind);
+    }
+    let templates = byKind.get(kind);
     if (!templates) {
       const entry = COUNTERPARTY_KINDS[kind];
       const sources = entry ? (this.clientKind === 'sme' ? entry.sme : entry.personal) : [`{brand} ${titleCase(kind)}${this.clientKind === 'sme' ? ' Co., Ltd.' : ''}`];
       templates = sources.map((t) => {
         const [name, hints] = t.split('@');
         return {
-          parts: name.split(/(\{(?:brand|surname|given|city|overseas)\})/).filter((part) => part !== ''),
+          parts: name
+            .split(/(\{(?:brand|surname|given|city|overseas)\})/)
+            .filter((part) => part !== '')
+            .map((part) => (Object.hasOwn(PLACEHOLDERS, part) ? PLACEHOLDERS[part] : part)),
+          known: !!entry,
           remarks: hints ? hints.split(';').map(compileRemark) : null,
         };
       });
-      NAME_TEMPLATES.set(key, templates);
+      byKind.set(kind, templates);
     }
     const template = this.pick(templates);
     const parts = template.parts;
     let name = '';
     let checked = true;
-    for (const part of parts) {
-      if (part === '{brand}') name += this.pick(BRANDS);
-      else if (part === '{surname}') name += this.pick(SURNAMES);
-      else if (part === '{given}') name += this.pick(GIVEN_NAMES);
-      else if (part === '{city}') name += this.city;
-      else if (part === '{overseas}') {
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i];
+      if (typeof part === 'string') name += part;
+      else if (part === BRAND) name += this.pick(BRANDS);
+      else if (part === SURNAME) name += this.pick(SURNAMES);
+      else if (part === GIVEN) name += this.pick(GIVEN_NAMES);
+      else if (part === CITY) name += this.city;
+      else {
         name += this.overseasName();
         checked = false;
-      } else name += part;
+      }
     }
     // Names built from the data tables are safe (a test checks every part); faker names and unknown kinds are checked.
-    if (!checked || !COUNTERPARTY_KINDS[kind]) name = safeText(name, this.clientKind === 'sme' ? `${this.pick(BRANDS)} Trading Co., Ltd.` : 'Merchant');
+    if (!checked || !template.known) name = safeText(name, this.clientKind === 'sme' ? `${this.pick(BRANDS)} Trading Co., Ltd.` : 'Merchant');
     if (template.remarks) this.fitting.set(name, template.remarks);
     return name;
   }
@@ -106,8 +117,20 @@ interface CompiledRemark {
 }
 
 const REMARK_LISTS = new Map<string, CompiledRemark[]>();
-// Name templates split into literal parts and placeholders, per client kind and counterparty kind.
-const NAME_TEMPLATES = new Map<string, Array<{ parts: string[]; remarks: CompiledRemark[] | null }>>();
+// Name templates split into literal parts and placeholders (as numbers, so that the hot loop compares no strings),
+// per client kind and counterparty kind; `known` when the kind is in `COUNTERPARTY_KINDS`.
+const BRAND = 0;
+const SURNAME = 1;
+const GIVEN = 2;
+const CITY = 3;
+const OVERSEAS = 4;
+const PLACEHOLDERS: Readonly<Record<string, number>> = { '{brand}': BRAND, '{surname}': SURNAME, '{given}': GIVEN, '{city}': CITY, '{overseas}': OVERSEAS };
+interface NameTemplate {
+  parts: Array<string | number>;
+  known: boolean;
+  remarks: CompiledRemark[] | null;
+}
+const NAME_TEMPLATES = new Map<ClientKind, Map<string, NameTemplate[]>>();
 /** Shop words for foreign merchants, after a faker surname: `Keller Outlet`. */
 const OVERSEAS_NOUNS = ['Outlet', 'Department Store', 'Cafe', 'Duty Free', 'Boutique', 'Market', 'Hotel', 'Pharmacy', 'Bistro', 'Gallery'] as const;
 
