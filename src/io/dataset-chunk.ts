@@ -30,7 +30,8 @@ export function profileIndexFor(seed: string, index: number, weights: readonly n
 
 /**
  * Generates logs [start, end) and writes each as `logs/<log_id>.tsv`, then the chunk's labels lines and, last,
- * its manifest entries under `.parts/` (atomically). A chunk whose meta file exists is complete.
+ * its manifest entries under `.parts/` (each file by temporary + rename; the last one fsynced too).
+ * A chunk whose meta file exists is complete.
  */
 export function writeChunk(job: ChunkJob): ChunkMeta {
   const logsDir = datasetPaths(job.out).logs;
@@ -53,7 +54,9 @@ export function writeChunk(job: ChunkJob): ChunkMeta {
     });
   }
   const parts = partPaths(job.out, job.start);
-  writeFileAtomic(parts.labels, labels);
+  // The labels part is written like the log files (temporary + rename, no fsync); the meta file, the chunk's commit
+  // record, is written last and fsynced. One fsync per chunk instead of two (each is a 5–10 ms wait on a busy disk).
+  writeFileReplace(parts.labels, labels);
   writeFileAtomic(parts.meta, JSON.stringify(meta) + '\n');
   return meta;
 }
