@@ -2,6 +2,9 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { FeatureDrift } from './compare.js';
 import { FEATURES } from './features.js';
 import { sortForReport, type DriftReport } from './report.js';
+import { renderSvg } from '../report/vega-svg.js';
+
+export { renderSvg } from '../report/vega-svg.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const num = (x: number | null, digits = 4): string => (x === null ? '–' : Number.isFinite(x) ? x.toFixed(digits) : '∞');
@@ -34,20 +37,6 @@ export function histogramSpec(f: FeatureDrift): TopLevelSpec {
     },
     config: { font: 'sans-serif', view: { stroke: null } },
   } as TopLevelSpec;
-}
-
-/**
- * Renders a vega-lite spec to a static SVG string in Node (vega headless View, no DOM, no canvas).
- * vega and vega-lite are imported here, on first use, so that importing the library does not load them (≈ 1.5 s).
- */
-export async function renderSvg(spec: TopLevelSpec): Promise<string> {
-  const [vega, { compile }] = await Promise.all([import('vega'), import('vega-lite')]);
-  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
-  try {
-    return await view.toSVG();
-  } finally {
-    view.finalize();
-  }
 }
 
 /**
