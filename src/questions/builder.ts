@@ -74,6 +74,8 @@ interface Candidate {
   stems: { third: string; first: string };
   difficulty: Difficulty;
   perspective: string;
+  /** Template id and correct option texts: no two chosen items may share it. */
+  answer: string;
 }
 
 function checkDraft(t: Template, d: Draft): void {
@@ -134,7 +136,7 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
         const leaks = checkLeakage(stem, log);
         if (leaks.length) throw new CclupeError(`template ${t.id} leaked into its stem on log ${log.logId}: ${leaks.join('; ')}`);
       }
-      c = { template: t, draft, stems, difficulty: t.tags.difficulty, perspective: ref.perspective };
+      c = { template: t, draft, stems, difficulty: t.tags.difficulty, perspective: ref.perspective, answer: answerKey(t, draft) };
     }
     built.set(t, c);
     return c;
@@ -147,12 +149,12 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   const open = (t: Template): boolean => !taken.has(t) && perDiff[t.tags.difficulty] < PER_DIFFICULTY[t.tags.difficulty];
   const tryTake = (t: Template): boolean => {
     const c = candidate(t);
-    if (!c || answers.has(answerKey(c))) return false;
+    if (!c || answers.has(c.answer)) return false;
     chosen.push(c);
     taken.add(t);
     perDiff[c.difficulty]++;
     perPersp.set(c.perspective, (perPersp.get(c.perspective) ?? 0) + 1);
-    answers.add(answerKey(c));
+    answers.add(c.answer);
     return true;
   };
   let multis = 0;
@@ -182,8 +184,8 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   return { items, problems: [] };
 }
 
-function answerKey(c: Candidate): string {
-  return `${c.template.id}\u241f${c.draft.choices.filter((x) => x.correct).map((x) => x.text).sort().join('\u241e')}`;
+function answerKey(t: Template, d: Draft): string {
+  return `${t.id}\u241f${d.choices.filter((x) => x.correct).map((x) => x.text).sort().join('\u241e')}`;
 }
 
 /** Templates whose logic reference was found in the taxonomy, per client kind (checked once per template). */

@@ -39,8 +39,11 @@ function two(s: string, i: number): number {
   return (s.charCodeAt(i) - 48) * 10 + (s.charCodeAt(i + 1) - 48);
 }
 
-function parseRow(row: LogRow, index: number): RowView {
+function parseRow(row: LogRow, index: number, prev: RowView | undefined): RowView {
   const ts = row.timestamp;
+  // rows of one day share their day and month strings (fewer allocations; Map lookups reuse the cached hash)
+  const sameDay = prev !== undefined && ts.startsWith(prev.day);
+  const sameMonth = sameDay || (prev !== undefined && ts.startsWith(prev.month));
   const y = two(ts, 0) * 100 + two(ts, 2);
   const mo = two(ts, 5);
   const d = two(ts, 8);
@@ -51,8 +54,8 @@ function parseRow(row: LogRow, index: number): RowView {
     row,
     index,
     t,
-    month: ts.slice(0, 7),
-    day: ts.slice(0, 10),
+    month: sameMonth ? prev!.month : ts.slice(0, 7),
+    day: sameDay ? prev!.day : ts.slice(0, 10),
     hour: h,
     dayOfMonth: d,
     // 1970-01-01 was a Thursday (4)
@@ -72,6 +75,8 @@ export class LogFacts {
   readonly months: string[];
   readonly homeCountry: string;
   private readonly monthIndex: Map<string, number>;
+  /** Index into `months` of each row's month, by row index. */
+  private readonly monthNo: Array<number | undefined>;
   private readonly byTypeCache = new Map<string, RowView[]>();
   private outCache: RowView[] | undefined;
   private monthEndCache: Map<string, number> | undefined;
@@ -82,11 +87,17 @@ export class LogFacts {
   private typeIndex: Map<string, RowView[]> | undefined;
 
   constructor(readonly log: Log) {
-    this.rows = log.rows.map(parseRow);
+    const rows: RowView[] = new Array(log.rows.length);
+    for (let i = 0; i < rows.length; i++) rows[i] = parseRow(log.rows[i], i, rows[i - 1]);
+    this.rows = rows;
     this.ok = this.rows.filter((r) => r.ok);
     this.failed = this.rows.filter((r) => !r.ok);
     this.months = this.rows.length ? monthRange(this.rows[0].month, this.rows[this.rows.length - 1].month) : [];
     this.monthIndex = new Map(this.months.map((m, i) => [m, i]));
+    this.monthNo = new Array(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      this.monthNo[i] = i > 0 && rows[i].month === rows[i - 1].month ? this.monthNo[i - 1] : this.monthIndex.get(rows[i].month);
+    }
     const counts = new Map<string, number>();
     for (const r of this.rows) counts.set(r.row.location, (counts.get(r.row.location) ?? 0) + 1);
     let best = '';
@@ -178,7 +189,7 @@ export class LogFacts {
 
   private computeMonthlyAbs(rows: readonly RowView[]): Map<string, number> {
     const sums = new Array<number>(this.months.length).fill(0);
-    for (const r of rows) sums[this.monthIndex.get(r.month)!] += Math.abs(r.row.amountCents);
+    for (const r of rows) sums[this.monthNo[r.index]!] += Math.abs(r.row.amountCents);
     return new Map(this.months.map((k, i) => [k, sums[i]]));
   }
 

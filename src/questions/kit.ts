@@ -49,14 +49,20 @@ export function nearEdge(x: number, edges: readonly number[], margin: number): b
 /** Counts rows by a key, returning [key, count] sorted by key. */
 export function countBy<K extends string>(rows: readonly RowView[], key: (r: RowView) => K): Array<[K, number]> {
   const m = new Map<K, number>();
-  for (const r of rows) m.set(key(r), (m.get(key(r)) ?? 0) + 1);
+  for (const r of rows) {
+    const k = key(r);
+    m.set(k, (m.get(k) ?? 0) + 1);
+  }
   return [...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 /** Sums |amount| by a key, returning [key, cents] sorted by key. */
 export function sumBy<K extends string>(rows: readonly RowView[], key: (r: RowView) => K): Array<[K, number]> {
   const m = new Map<K, number>();
-  for (const r of rows) m.set(key(r), (m.get(key(r)) ?? 0) + Math.abs(r.row.amountCents));
+  for (const r of rows) {
+    const k = key(r);
+    m.set(k, (m.get(k) ?? 0) + Math.abs(r.row.amountCents));
+  }
   return [...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
