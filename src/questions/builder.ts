@@ -11,7 +11,7 @@ import { templateRng } from './stream.js';
 import { checkLeakage } from './leakage.js';
 import { DIFFICULTY_MIN_STEPS, FORMAT_RULES, findLogic } from './taxonomy.js';
 import { TEMPLATES } from './templates/index.js';
-import type { Draft, Template } from './template.js';
+import type { Choice, Draft, Template } from './template.js';
 import { OPTION_KEYS, PositionDealer, arrangeChoices } from './positions.js';
 
 /** Items per log and the difficulty mix (SPEC §6: 15 items, L:M:H = 5:5:5). */
@@ -199,6 +199,13 @@ function knownLogic(t: Template, kind: ClientKind): boolean {
   return true;
 }
 
+/** Keys of the correct options, in option order. */
+function correctKeys(arranged: readonly Choice[]): Item['answer'] {
+  const out: Item['answer'] = [];
+  for (let k = 0; k < arranged.length; k++) if (arranged[k].correct) out.push(OPTION_KEYS[k]);
+  return out;
+}
+
 function toItem(c: Candidate, i: number, log: Log, kind: ClientKind, rng: ReturnType<typeof createRng>, dealer: PositionDealer): Item {
   const t = c.template;
   const ref = t.tags.logics[kind]!;
@@ -218,7 +225,7 @@ function toItem(c: Candidate, i: number, log: Log, kind: ClientKind, rng: Return
     stem: c.stems.third,
     stem_first_person: c.stems.first,
     options,
-    answer: arranged.flatMap((ch, k) => (ch.correct ? [OPTION_KEYS[k]] : [])),
+    answer: correctKeys(arranged),
     ...(t.tags.format === 'calc' && c.draft.numericAnswer !== undefined ? { numeric_answer: c.draft.numericAnswer } : {}),
     domain: t.tags.domain,
     sub_domain: ref.sub_domain ?? t.tags.sub_domain,

@@ -119,7 +119,8 @@ function nameForms(rawName: string): NameEntry[] {
   };
   const name = norm(rawName);
   add(name, 'counterparty');
-  const core = name.replace(SUFFIX_RE, '');
+  // SUFFIX_RE can only match a name ending in one of the suffixes: test that first, the regex only then
+  const core = BUSINESS_SUFFIXES.some((x) => name.endsWith(x)) ? name.replace(SUFFIX_RE, '') : name;
   if (core !== name && core.length >= 4) add(core, 'counterparty name');
   if (NAME_FORMS.size >= NAME_FORMS_MAX) NAME_FORMS.clear();
   NAME_FORMS.set(rawName, forms);

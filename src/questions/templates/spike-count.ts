@@ -28,9 +28,10 @@ export const spikeCount: Template = {
     const n = spikes.length;
     const anyAmounts = facts.ofType('Purchase').map((r) => Math.abs(r.row.amountCents));
     const anyMed = median(anyAmounts);
+    const avg = mean(amounts);
     const choices = calcChoices(rng, n, 'count', [
       { value: anyAmounts.filter((a) => a > k * anyMed).length, misconception: 'failed_rows_counted' },
-      { value: amounts.filter((a) => a > k * mean(amounts)).length, misconception: 'mean_vs_median' },
+      { value: amounts.filter((a) => a > k * avg).length, misconception: 'mean_vs_median' },
       { value: amounts.filter((a) => a > (k - 1) * med).length, misconception: 'boundary_inclusion' },
       { value: amounts.filter((a) => a > med).length, misconception: 'extreme_vs_average' },
       { value: n + 1, misconception: 'boundary_inclusion' },
