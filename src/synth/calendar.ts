@@ -6,8 +6,21 @@
 /** Seconds in a day. */
 export const DAY = 86_400;
 
-/** `YYYY-MM-DD` → local seconds at 00:00:00 of that day; throws a RangeError on a malformed or impossible date. */
+const parsedDates = new Map<string, number>();
+
+/**
+ * `YYYY-MM-DD` → local seconds at 00:00:00 of that day; throws a RangeError on a malformed or impossible date.
+ * Valid dates are memoised (loan schedules parse the same due dates over and over).
+ */
 export function parseDate(date: string): number {
+  const hit = parsedDates.get(date);
+  if (hit !== undefined) return hit;
+  const at = parseDateUncached(date);
+  if (parsedDates.size < 200_000) parsedDates.set(date, at);
+  return at;
+}
+
+function parseDateUncached(date: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!m) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];

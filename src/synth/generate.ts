@@ -91,8 +91,8 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   // enforced after injection by thinning).
   const discretionaryCount = Math.round(Math.max(0.3 * target, target - events.length) / (1 + refundShare));
   const spending = addSpending(base, profile.spending, discretionaryCount);
-  rescaleSpending(events, spending, profile.spend_ratio, profile.spend_scale);
   const discretionary = new Set<SynthEvent>(spending);
+  rescaleSpending(events, spending, discretionary, profile.spend_ratio, profile.spend_scale);
   // Base texts come from the vocabulary and are safe; finalize re-checks only texts an injector wrote or changed.
   const trusted = new Map<SynthEvent, readonly [string, string]>();
   for (const ev of events) trusted.set(ev, [ev.counterparty, ev.remark]);
@@ -174,10 +174,9 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
 /**
  * Rescales discretionary outflows so that they sum to `ratio` × (income − obligations) over the log, the factor
  * clipped to `scale`; refunds scale with their purchases. Income and obligations are the non-discretionary
- * events (loan disbursements excluded from income).
+ * events (loan disbursements excluded from income); `mine` is `spending` as a set.
  */
-function rescaleSpending(events: readonly SynthEvent[], spending: readonly SynthEvent[], ratio: number, scale: readonly [number, number]): void {
-  const mine = new Set(spending);
+function rescaleSpending(events: readonly SynthEvent[], spending: readonly SynthEvent[], mine: ReadonlySet<SynthEvent>, ratio: number, scale: readonly [number, number]): void {
   let income = 0;
   let obligations = 0;
   let spend = 0;
