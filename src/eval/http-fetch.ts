@@ -174,10 +174,11 @@ function send(
         settled = true;
         signal?.removeEventListener('abort', onAbort);
         const status = res.statusCode ?? 0;
-        const out = new Headers();
+        // Header pairs go straight to the Response, which builds its own Headers (building one here copies twice).
+        const out: Array<[string, string]> = [];
         for (const [k, v] of Object.entries(res.headers)) {
-          if (Array.isArray(v)) for (const x of v) out.append(k, x);
-          else if (v !== undefined) out.set(k, v);
+          if (Array.isArray(v)) for (const x of v) out.push([k, x]);
+          else if (v !== undefined) out.push([k, v]);
         }
         const data = NULL_BODY.has(status) ? null : Buffer.concat(chunks);
         resolve(new BufferedResponse(data, { status, statusText: res.statusMessage ?? '', headers: out }) as unknown as Response);

@@ -13,9 +13,10 @@ import { VERSION } from '../version.js';
 import { createOpenAITransport, type ChatBody, type ChatMessage, type ChatReply, type ChatTransport } from './client.js';
 import { configHash, isBaselineModel, normalizeBaseUrl, resultAffectingConfig, type EvalConfig } from './config.js';
 import type { EvalDataset } from './dataset-io.js';
-import { hashValue, sha256Hex, stableStringify } from './hash.js';
+import { hashValue, stableStringify } from './hash.js';
 import { createHash } from 'node:crypto';
 import { ITEM_HEADER } from './loopback-server.js';
+import { messagesDigest } from './messages-digest.js';
 import { checkResume, RUN_MANIFEST_SCHEMA, type RunManifest } from './manifest.js';
 import { preflight, type PreflightResult } from './preflight.js';
 import { answerResponseFormat, type PromptRenderer } from './prompt-renderer.js';
@@ -382,15 +383,4 @@ export function requestKey(baseUrl: string | null, body: ChatBody): string {
     .update('\n')
     .update(messagesDigest(messages))
     .digest('hex');
-}
-
-// The digest of a message list, computed once per list (the prompt hash and the cache key both need it).
-const digestOfMessages = new WeakMap<readonly ChatMessage[], string>();
-function messagesDigest(messages: readonly ChatMessage[]): string {
-  let d = digestOfMessages.get(messages);
-  if (d === undefined) {
-    d = sha256Hex(JSON.stringify(messages.map((m) => ({ role: m.role, content: m.content }))));
-    digestOfMessages.set(messages, d);
-  }
-  return d;
 }
