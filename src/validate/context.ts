@@ -79,14 +79,50 @@ export function money(cents: number): string {
   return `${sign}${Math.floor(a / 100)}.${frac < 10 ? '0' : ''}${frac}`;
 }
 
-const indexCache = new WeakMap<readonly LogRow[], Map<string, number>>();
+/** Row lookup by txn_id: the index of the first row with an id, and how many distinct ids the log has. */
+export interface TxnIndex {
+  readonly size: number;
+  get(id: string): number | undefined;
+  has(id: string): boolean;
+}
 
-/** txn_id → index of its first row, built once per rows array and shared by the checks. */
-export function txnIndex(log: Log): Map<string, number> {
+const indexCache = new WeakMap<readonly LogRow[], TxnIndex>();
+
+/**
+ * txn_id → index of its first row, built once per rows array and shared by the checks. When the ids strictly
+ * increase down the log (as the generator writes them: T0001, T0002, …) they are unique and a binary search over
+ * the rows finds one, so no table is built; otherwise a Map.
+ */
+export function txnIndex(log: Log): TxnIndex {
   let m = indexCache.get(log.rows);
   if (!m) {
-    m = new Map();
-    for (let i = 0; i < log.rows.length; i++) if (!m.has(log.rows[i].txn_id)) m.set(log.rows[i].txn_id, i);
+    const rows = log.rows;
+    let increasing = true;
+    for (let i = 1; i < rows.length; i++) {
+      if (!(rows[i - 1].txn_id < rows[i].txn_id)) {
+        increasing = false;
+        break;
+      }
+    }
+    if (increasing) {
+      const get = (id: string): number | undefined => {
+        let lo = 0;
+        let hi = rows.length - 1;
+        while (lo <= hi) {
+          const mid = (lo + hi) >> 1;
+          const v = rows[mid].txn_id;
+          if (v === id) return mid;
+          if (v < id) lo = mid + 1;
+          else hi = mid - 1;
+        }
+        return undefined;
+      };
+      m = { size: rows.length, get, has: (id) => get(id) !== undefined };
+    } else {
+      const map = new Map<string, number>();
+      for (let i = 0; i < rows.length; i++) if (!map.has(rows[i].txn_id)) map.set(rows[i].txn_id, i);
+      m = map;
+    }
     indexCache.set(log.rows, m);
   }
   return m;
@@ -113,8 +149,8 @@ export function distinctTexts(log: Log): Set<string> {
 
 /**
  * A pure yes/no test on texts, memoised across logs: remark and counterparty vocabularies repeat from log to log, so
- * each distinct text is tested once per process, not once per log. The memo keeps a copy of each text (never a slice
- * of a whole file's text, which would keep the file alive) and starts afresh past `max` entries, so its size is bounded.
+ * each distinct text is tested once per process, not once per log. The memo keeps a standalone copy of each text
+ * (never a slice of a whole file's text, which would keep the file alive) and starts afresh past `max` entries, so its size is bounded.
  * Deterministic: the answer for a text never depends on what was memoised before.
  */
 export function memoTextTest(test: (text: string) => boolean, max = 20_000): (text: string) => boolean {
@@ -124,7 +160,7 @@ export function memoTextTest(test: (text: string) => boolean, max = 20_000): (te
     if (hit !== undefined) return hit;
     const v = test(text);
     if (memo.size >= max) memo = new Map();
-    memo.set((' ' + text).slice(1), v);
+    memo.set(JSON.parse(JSON.stringify(text)) as string, v);
     return v;
   };
 }
