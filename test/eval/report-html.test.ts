@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseEvalConfig } from '../../src/eval/config.js';
+import { loadEvalDataset } from '../../src/eval/dataset-io.js';
+import { renderRunReportHtml } from '../../src/eval/report-html.js';
+import type { RunResults } from '../../src/eval/results.js';
+import { runEval } from '../../src/eval/run.js';
+import { marksIn, textsOf } from '../report/helpers.js';
+import { tempDir } from './fixtures.js';
+
+const CLI = resolve('dist/cli/main.js');
+const CHROMIUM = '/usr/bin/chromium';
+const artifacts = resolve('test-artifacts');
+const CHART_IDS = ['table3', 'status', 'domain', 'sub-domain', 'difficulty'];
+
+/** The figure with a given id, as SVG text. */
+const figure = (html: string, id: string) => new RegExp(`<figure id="chart-${id}">(<svg.*?</svg>)</figure>`, 's').exec(html)?.[1] ?? '';
+
+describe.skipIf(!existsSync(CLI))('renderRunReportHtml', () => {
+  let runDir = '';
+  let results: RunResults;
+  let html = '';
+
+  beforeAll(async () => {
+    // A real generated dataset (8 logs of the four default profiles, their questions) run by the random baseline.
+    const dir = tempDir();
+    execFileSync(process.execPath, [CLI, 'generate', '--count', '8', '--seed', 'report-html', '--questions', '--workers', '1', '--out', join(dir, 'ds')], {
+      env: { ...process.env, CI: '1' },
+      stdio: 'ignore',
+    });
+    runDir = join(dir, 'run');
+    const outcome = await runEval(loadEvalDataset(join(dir, 'ds')), parseEvalConfig({ model: 'baseline:random' }), { runDir, bootstrap: { replicates: 200 } });
+    results = outcome.results;
+    html = readFileSync(join(runDir, 'report.html'), 'utf8');
+  });
+
+  it('is written by runEval: self-contained, five SVG charts above the tables, no script and no external resource', () => {
+    expect(html).toBe(readFileSync(join(runDir, 'report.html'), 'utf8'));
+    expect((html.match(/<svg/g) ?? []).length).toBe(5);
+    for (const id of CHART_IDS) expect(figure(html, id)).toMatch(/^<svg/);
+    expect(html).not.toMatch(/<script|<link|src="http|href="http/);
+    expect(html.indexOf('<figure')).toBeLessThan(html.indexOf('<table'));
+    expect(html).toContain('<h2>Items</h2>');
+    expect(html).toContain('Error bars: 95% cluster-bootstrap confidence intervals (200 resamples of whole logs');
+  });
+
+  it('draws the Table 3 row as bars with an error bar per column, printing the same values as the table', () => {
+    const svg = figure(html, 'table3');
+    const measured = results.table3_row.filter((v) => v !== '–');
+    expect(marksIn(svg, 'layer_0_marks')).toBe(measured.length);
+    expect(marksIn(svg, 'layer_1_layer_0_marks')).toBe(measured.length);
+    expect(textsOf(svg)).toEqual(expect.arrayContaining([...measured, 'Mem.', 'LogScore']));
+  });
+
+  it('draws the status counts, a bar per domain and sub-domain with items, and the three difficulties', () => {
+    const s = results.scores;
+    expect(textsOf(figure(html, 'status'))).toEqual(expect.arrayContaining(['answered', 'invalid', 'no_answer', 'truncated', 'error', String(s.counts.answered)]));
+    expect(marksIn(figure(html, 'domain'), 'layer_0_marks')).toBe(s.byDomain.filter((g) => g.mean !== null).length);
+    expect(marksIn(figure(html, 'sub-domain'), 'layer_0_marks')).toBe(Object.values(s.tableA12).filter((v) => v !== null).length);
+    expect(textsOf(figure(html, 'difficulty'))).toEqual(expect.arrayContaining(s.byDifficulty.map((g) => `${{ L: 'Low', M: 'Medium', H: 'High' }[g.key]} (${g.n})`)));
+  });
+
+  it('says so when there are no confidence intervals, and draws no error bars', async () => {
+    const noCi: RunResults = { ...results, scores: { ...results.scores, bootstrap: null, ci: {} } };
+    const page = await renderRunReportHtml(noCi);
+    expect(page).toContain('No confidence intervals: the bootstrap was off.');
+    expect(figure(page, 'table3')).not.toContain('layer_1_layer_0_marks');
+  });
+
+  describe.skipIf(!existsSync(CHROMIUM))('in headless Chromium', () => {
+    it('renders every chart with a visible size, without console errors, and saves a screenshot', async () => {
+      const { chromium } = await import('playwright-core');
+      mkdirSync(artifacts, { recursive: true });
+      const file = join(artifacts, 'run-report.html');
+      writeFileSync(file, html);
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      });
+      try {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        const errors: string[] = [];
+        const requests: string[] = [];
+        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+        page.on('pageerror', (e) => errors.push(String(e)));
+        page.on('request', (r) => requests.push(r.url()));
+        await page.goto(pathToFileURL(file).href);
+        expect(await page.locator('figure svg').count()).toBe(5);
+        for (const id of CHART_IDS) {
+          const box = await page.locator(`#chart-${id} svg`).boundingBox();
+          expect(box!.width).toBeGreaterThan(150);
+          expect(box!.height).toBeGreaterThan(100);
+        }
+        // Bars are drawn as paths; the Table 3 chart alone has nine bars plus error bars.
+        expect(await page.locator('#chart-table3 svg path').count()).toBeGreaterThan(9);
+        await page.screenshot({ path: join(artifacts, 'run-report.png'), fullPage: true });
+        await page.locator('.charts').screenshot({ path: join(artifacts, 'run-report-charts.png') });
+        expect(existsSync(join(artifacts, 'run-report.png'))).toBe(true);
+        expect(requests).toEqual([pathToFileURL(file).href]);
+        expect(errors).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    });
+  });
+  if (!existsSync(CHROMIUM)) console.warn(`skipping the Chromium run report test: ${CHROMIUM} not found`);
+});
+if (!existsSync(CLI)) console.warn(`skipping the run report tests: ${CLI} not built (npm run build)`);
