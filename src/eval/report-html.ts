@@ -34,7 +34,7 @@ export async function renderRunReportHtml(r: RunResults): Promise<string> {
   const table3 = `<table><thead>${row(TABLE3_KEYS.map((k) => esc(TABLE3_TITLES[k])), 'th')}</thead><tbody>${row(r.table3_row.map(esc))}</tbody></table>`;
   const counts = Object.entries(s.counts).map(([k, v]) => row([esc(k), String(v)])).join('');
   const groups = (title: string, dim: string, gs: typeof s.byDomain) =>
-    `<h2>${esc(title)}</h2><table><thead>${row(['group', 'n', 'score ×100', '95% CI'], 'th')}</thead><tbody>${gs
+    `<h2>${esc(title)}</h2><table><thead>${row(['group', 'n', 'score ×100', s.bootstrap ? `${Math.round(100 * s.bootstrap.level)}% CI` : 'CI'], 'th')}</thead><tbody>${gs
       .map((g) => row([esc(g.key), String(g.n), formatScorePercent(g.mean), ci(s.ci[`${dim}:${g.key}`])]))
       .join('')}</tbody></table>`;
   const itemRows = r.items
