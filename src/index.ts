@@ -15,3 +15,4 @@ export * from './signals/index.js';
 // both validate (remarks) and questions (stems) name a checkLeakage: the bare name stays validate's
 export { checkLeakage } from './validate/index.js';
 export { checkLeakage as checkStemLeakage } from './questions/index.js';
+export * from './report/index.js';
