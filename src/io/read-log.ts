@@ -74,59 +74,6 @@ function countryCode(line: string, start: number, end: number): string | null {
   if (v === undefined) COUNTRY_CODES.set(key, (v = String.fromCharCode(a, b)));
   return v;
 }
-/**
- * A standalone copy of a string: sequential, not a slice of a larger text (a slice keeps its whole parent alive, and
- * V8 hashes and compares slices through slow paths, which every Map/Set lookup of the checks would pay).
- */
-export function standaloneCopy(v: string): string {
-  return JSON.parse(JSON.stringify(v)) as string;
-}
-
-/** Counterparty and remark texts seen so far, by a hash of a few characters; bounded, started afresh when full. */
-let internBuckets = new Map<number, string[]>();
-let internCount = 0;
-const INTERN_MAX = 50_000;
-const INTERN_BUCKET_MAX = 8;
-
-/**
- * `text[s, e)` as a shared standalone string: vocabularies repeat within and across logs, so most cells are found
- * in the table (a hash of up to twelve characters, then one native comparison) and no string is cut at all.
- * Equal texts give equal strings whatever the table holds, so results do not depend on it.
- */
-function internText(text: string, s: number, e: number): string {
-  const n = e - s;
-  let h = n;
-  if (n <= 12) for (let i = s; i < e; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  else {
-    for (let i = s; i < s + 4; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-    const m = s + (n >> 1);
-    h = Math.imul(h ^ text.charCodeAt(m - 1), 0x01000193);
-    h = Math.imul(h ^ text.charCodeAt(m), 0x01000193);
-    for (let i = e - 6; i < e; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  }
-  h &= 0x3fffffff; // a small integer key (no heap number)
-  let list = internBuckets.get(h);
-  if (list !== undefined) {
-    for (let k = 0; k < list.length; k++) {
-      const v = list[k];
-      if (v.length !== n) continue;
-      let i = 0;
-      while (i < n && v.charCodeAt(i) === text.charCodeAt(s + i)) i++;
-      if (i === n) return v;
-    }
-    if (list.length >= INTERN_BUCKET_MAX) return standaloneCopy(text.slice(s, e));
-  }
-  const v = standaloneCopy(text.slice(s, e));
-  if (internCount >= INTERN_MAX) {
-    internBuckets = new Map();
-    internCount = 0;
-    list = undefined;
-  }
-  if (list === undefined) internBuckets.set(h, [v]);
-  else list.push(v);
-  internCount++;
-  return v;
-}
 const LOCATION_RE = /^[A-Z]{2}$/;
 const MAX_SHOWN = 120;
 
@@ -526,8 +473,8 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     const timestamp = c.date.parse(text.slice(starts[tsIdx], ends[tsIdx]));
     if (timestamp === null) return null;
     const txnId = text.slice(starts[fId], ends[fId]);
-    const counterparty = internText(text, starts[fParty], ends[fParty]);
-    const remark = internText(text, starts[fRemark], ends[fRemark]);
+    const counterparty = text.slice(starts[fParty], ends[fParty]);
+    const remark = text.slice(starts[fRemark], ends[fRemark]);
     return { txn_id: txnId, timestamp, type: type as LogRow['type'], channel: channel as LogRow['channel'], counterparty, amountCents, balanceCents, status: status as LogRow['status'], location, remark };
   };
   // offset of `lines[lineIdx]` in `text`; the lines are the text's own pieces when no CR was cut off them
