@@ -69,47 +69,7 @@ export function strictCentsParser(spec: NumberSpec): (text: string, start: numbe
 
 /** `parseStrictCents` on `text[start, end)`, without cutting the substring out. */
 export function parseStrictCentsAt(text: string, start: number, end: number, spec: NumberSpec): number {
-  const n = end;
-  let i = start;
-  let neg = false;
-  if (n > start && text.charCodeAt(start) === 45) {
-    neg = true;
-    i = start + 1;
-  }
-  const dec = spec.decimal.charCodeAt(0);
-  const thou = spec.thousands ? spec.thousands.charCodeAt(0) : -1;
-  let units = 0;
-  let intDigits = 0;
-  let groupLen = -1; // digits since the last thousands separator, -1 before the first one
-  for (; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      units = units * 10 + (c - 48);
-      intDigits++;
-      if (groupLen >= 0) groupLen++;
-    } else if (c === thou) {
-      if (intDigits === 0 || (groupLen >= 0 && groupLen !== 3) || (groupLen < 0 && intDigits > 3)) return NaN;
-      groupLen = 0;
-    } else break;
-  }
-  if (intDigits === 0 || (groupLen >= 0 && groupLen !== 3)) return NaN;
-  let frac = 0;
-  let places = 0;
-  if (i < n) {
-    if (text.charCodeAt(i) !== dec) return NaN;
-    i++;
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (c < 48 || c > 57) return NaN;
-      frac = frac * 10 + (c - 48);
-      places++;
-    }
-    if (places === 0) return NaN;
-  }
-  if (spec.places !== null ? places !== spec.places : places > 2) return NaN;
-  const cents = units * 100 + (places === 0 ? 0 : places === 1 ? frac * 10 : frac);
-  if (!Number.isSafeInteger(cents)) return NaN;
-  return neg && cents !== 0 ? -cents : cents;
+  return strictCentsParser(spec)(text, start, end);
 }
 
 const SPACES_RE = /[\s\u00A0\u202F\u2009]+/g;
