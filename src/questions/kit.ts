@@ -1,7 +1,10 @@
 import { formatCents } from '../log/money.js';
 import type { TransactionType } from '../schema/transaction-types.js';
+import type { Rng } from '../random/rng.js';
 import type { LogFacts, RowView } from './facts.js';
-import { sumAbs } from './facts.js';
+import { WEEKDAY_NAMES, ids, strictMax, sumAbs } from './facts.js';
+import { singleChoices } from './options.js';
+import type { Draft } from './template.js';
 
 /** Share as a percentage, num/den·100; NaN when den is 0. */
 export function pct(num: number, den: number): number {
@@ -103,4 +106,30 @@ export function slope(ys: readonly number[]): number {
     sxx += (i - mx) * (i - mx);
   }
   return sxy / sxx;
+}
+
+/**
+ * The weekday with the strictly most successful rows of `type`, as a single-choice draft; null below `minRows`
+ * rows, on a tie for the top, or when too few distinct weekdays remain for distractors.
+ * Shared by the weekday templates, which differ only in the type, the row floor and the stem.
+ */
+export function busiestWeekdayDraft(f: LogFacts, rng: Rng, type: TransactionType, minRows: number, stem: string): Draft | null {
+  const rows = f.okOfType(type);
+  if (rows.length < minRows) return null;
+  const counts = WEEKDAY_NAMES.map((_, i) => [i, rows.filter((r) => r.weekday === i).length] as [number, number]);
+  const top = strictMax(counts);
+  if (!top) return null;
+  const ranked = counts.slice().sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const choices = singleChoices(rng, WEEKDAY_NAMES[top[0]], ranked.slice(1).map(([i]) => WEEKDAY_NAMES[i]), { prefer: 1 });
+  if (!choices) return null;
+  return {
+    stem,
+    choices,
+    evidence: ids(rows.filter((r) => r.weekday === top[0])),
+    program: [
+      `Successful ${type} rows: ${rows.length}`,
+      `Per weekday: ${counts.map(([i, n]) => `${WEEKDAY_NAMES[i]} ${n}`).join('; ')}`,
+      `Most: ${WEEKDAY_NAMES[top[0]]} (${top[1]})`,
+    ],
+  };
 }

@@ -1,6 +1,5 @@
 import type { Template } from '../template.js';
-import { singleChoices } from '../options.js';
-import { WEEKDAY_NAMES, ids, strictMax } from '../facts.js';
+import { busiestWeekdayDraft } from '../kit.js';
 
 /** On which weekday are the most successful Sales Receipt rows recorded? (daily volume, memory, L) */
 export const busiestWeekday: Template = {
@@ -15,23 +14,6 @@ export const busiestWeekday: Template = {
     logics: { sme: { perspective: 'business_activity', logic: 'daily_transaction_volume' } },
   },
   build({ facts, rng }) {
-    const rows = facts.okOfType('Sales Receipt');
-    if (rows.length < 10) return null;
-    const counts = WEEKDAY_NAMES.map((_, i) => [i, rows.filter((r) => r.weekday === i).length] as [number, number]);
-    const top = strictMax(counts);
-    if (!top) return null;
-    const ranked = counts.slice().sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    const choices = singleChoices(rng, WEEKDAY_NAMES[top[0]], ranked.slice(1).map(([i]) => WEEKDAY_NAMES[i]), { prefer: 1 });
-    if (!choices) return null;
-    return {
-      stem: 'On which day of the week does {acct} record the most successful Sales Receipt rows?',
-      choices,
-      evidence: ids(rows.filter((r) => r.weekday === top[0])),
-      program: [
-        `Successful Sales Receipt rows: ${rows.length}`,
-        `Per weekday: ${counts.map(([i, n]) => `${WEEKDAY_NAMES[i]} ${n}`).join('; ')}`,
-        `Most: ${WEEKDAY_NAMES[top[0]]} (${top[1]})`,
-      ],
-    };
+    return busiestWeekdayDraft(facts, rng, 'Sales Receipt', 10, 'On which day of the week does {acct} record the most successful Sales Receipt rows?');
   },
 };
