@@ -1,20 +1,26 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { writeChunk, type ChunkJob } from '../../io/dataset-chunk.js';
+import { writeChunk } from '../../io/dataset-chunk.js';
+import { ChunkCursor } from './chunk-cursor.js';
+import type { WorkerMessage, WorkerSetup } from './pool.js';
 
 /**
- * Worker-thread entry of `cclupe generate`: receives the run's fixed settings as `workerData` and chunk ranges as
- * messages, writes each chunk (`writeChunk`) and answers with its log and row counts, or with the error.
+ * Worker-thread entry of `cclupe generate`: claims chunks from the run's shared cursor until none is left, writes
+ * each (`writeChunk`) and posts its log and row counts, then `finished`; or posts the error and stops.
  */
-type Settings = Omit<ChunkJob, 'start' | 'end'>;
-const settings = workerData as Settings;
+const { settings, chunks, cursor: shared } = workerData as WorkerSetup;
+const cursor = new ChunkCursor(shared);
+const post = (msg: WorkerMessage): void => parentPort?.postMessage(msg);
 
-parentPort?.on('message', (msg: { start: number; end: number }) => {
-  try {
-    const meta = writeChunk({ ...settings, start: msg.start, end: msg.end });
+let k = cursor.claim();
+try {
+  for (; k >= 0; k = cursor.claim()) {
+    const c = chunks[k];
+    const meta = writeChunk({ ...settings, start: c.start, end: c.end });
     let rows = 0;
     for (const l of meta.logs) rows += l.rows;
-    parentPort?.postMessage({ ok: true, start: msg.start, logs: meta.logs.length, rows });
-  } catch (err) {
-    parentPort?.postMessage({ ok: false, start: msg.start, error: err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err) });
+    post({ kind: 'chunk', start: c.start, logs: meta.logs.length, rows });
   }
-});
+  post({ kind: 'finished' });
+} catch (err) {
+  post({ kind: 'failed', start: chunks[k].start, error: err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err) });
+}
