@@ -6,6 +6,7 @@ import { weightedIndex } from '../random/draw.js';
 import { formatLogTsv } from '../log/format-tsv.js';
 import { generateLog, logSeedKey } from '../synth/index.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { encodeUtf8 } from './utf8-scratch.js';
 import { datasetPaths, partPaths, writeFileReplace, type ChunkMeta } from './dataset-layout.js';
 
 /** Everything a worker needs to write one chunk of a dataset. */
@@ -40,7 +41,7 @@ export function writeChunk(job: ChunkJob): ChunkMeta {
   for (let index = job.start; index < job.end; index++) {
     const profile = job.profiles[profileIndexFor(job.seed, index, job.weights)];
     const { log, labels: l } = generateLog(profile, { masterSeed: job.seed, index, period: job.period, rowsMin: job.rowsMin, rowsMax: job.rowsMax });
-    const tsv = Buffer.from(formatLogTsv(log), 'utf8');
+    const tsv = encodeUtf8(formatLogTsv(log));
     writeFileReplace(join(logsDir, `${log.logId}.tsv`), tsv);
     labels += JSON.stringify(l) + '\n';
     meta.logs.push({
