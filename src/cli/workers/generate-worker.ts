@@ -5,22 +5,40 @@ import type { WorkerMessage, WorkerSetup } from './pool.js';
 
 /**
  * Worker-thread entry of `cclupe generate`: claims chunks from the run's shared cursor until none is left, writes
- * each (`writeChunk`) and posts its log and row counts, then `finished`; or posts the error and stops.
+ * each (`writeChunk`) and posts its log and row counts once committed, then `finished`; or posts the first error
+ * and stops.
  */
 const { settings, chunks, cursor: shared } = workerData as WorkerSetup;
 const cursor = new ChunkCursor(shared);
 const post = (msg: WorkerMessage): void => parentPort?.postMessage(msg);
+let failed = false;
 
-let k = cursor.claim();
-try {
-  for (; k >= 0; k = cursor.claim()) {
-    const c = chunks[k];
-    const meta = writeChunk({ ...settings, start: c.start, end: c.end });
-    let rows = 0;
-    for (const l of meta.logs) rows += l.rows;
-    post({ kind: 'chunk', start: c.start, logs: meta.logs.length, rows });
-  }
-  post({ kind: 'finished' });
-} catch (err) {
-  post({ kind: 'failed', start: chunks[k].start, error: err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err) });
+function fail(start: number, err: unknown): void {
+  if (failed) return;
+  failed = true;
+  post({ kind: 'failed', start, error: err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err) });
 }
+
+async function work(): Promise<void> {
+  const commits: Array<Promise<void>> = [];
+  for (let k = cursor.claim(); k >= 0 && !failed; k = cursor.claim()) {
+    const c = chunks[k];
+    try {
+      const committed = writeChunk({ ...settings, start: c.start, end: c.end });
+      commits.push(
+        committed.then(
+          (meta) => post({ kind: 'chunk', start: c.start, logs: meta.logs.length, rows: meta.logs.reduce((a, l) => a + l.rows, 0) }),
+          (err: unknown) => fail(c.start, err),
+        ),
+      );
+    } catch (err) {
+      fail(c.start, err);
+    }
+    // Let the event loop run so that commits (fsync on the thread pool) finish while the next chunk is generated.
+    await new Promise((r) => setImmediate(r));
+  }
+  await Promise.all(commits);
+  if (!failed) post({ kind: 'finished' });
+}
+
+void work();

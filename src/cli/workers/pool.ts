@@ -28,7 +28,8 @@ export type WorkerMessage =
  * Writes the chunks with `workers` threads of execution: the calling thread (which has the code loaded and warm)
  * plus `workers − 1` worker threads running the compiled `generate-worker.js`. Every thread claims its next chunk
  * from one shared `ChunkCursor`, so no thread waits for another to hand it work (the calling thread only looks at
- * worker messages between its own chunks) and the run ends with at most one chunk of imbalance. The output does not
+ * worker messages between its own chunks) and the run ends with at most one chunk of imbalance. A chunk counts as
+ * done once committed (`writeChunk`'s promise); threads generate the next one meanwhile. The output does not
  * depend on the schedule: each chunk is a pure function of its indices. Resolves when all are done; the first
  * failure rejects (and stops the workers).
  */
@@ -60,31 +61,43 @@ export async function runChunks(
   for (let i = 0; i < threads; i++) {
     const w = new Worker(new URL('./generate-worker.js', import.meta.url), { workerData: setup });
     pool.push(w);
+    let finished = false;
     w.on('message', (msg: WorkerMessage) => {
       if (msg.kind === 'failed') fail(new CclupeError(`worker failed on chunk ${msg.start}: ${msg.error}`));
       else if (msg.kind === 'chunk') onDone({ start: msg.start, logs: msg.logs, rows: msg.rows });
-      else if (--running === 0 && failure === null) settleWorkers();
+      else {
+        finished = true;
+        if (--running === 0 && failure === null) settleWorkers();
+      }
     });
     w.on('error', fail);
+    // A worker's messages are all delivered before its exit event.
     w.on('exit', (code) => {
-      if (code !== 0) fail(new CclupeError(`worker exited with code ${code}`));
+      if (!finished) fail(new CclupeError(`worker exited with code ${code} before finishing`));
     });
   }
   workersDone.catch(() => {});
+  const commits: Array<Promise<void>> = [];
   try {
-    // The calling thread works too, yielding between chunks so worker messages and signals are handled.
+    // The calling thread works too, yielding between chunks so that worker messages, commits and signals are handled.
+    // A failed commit closes the cursor (through `fail`), which ends this loop at its next claim.
     for (let k = cursor.claim(); k >= 0; k = cursor.claim()) {
       const c = chunks[k];
-      const meta = writeChunk({ ...settings, start: c.start, end: c.end });
-      onDone({ start: c.start, logs: meta.logs.length, rows: meta.logs.reduce((a, l) => a + l.rows, 0) });
+      commits.push(
+        writeChunk({ ...settings, start: c.start, end: c.end })
+          .then((meta) => onDone({ start: c.start, logs: meta.logs.length, rows: meta.logs.reduce((a, l) => a + l.rows, 0) }))
+          .catch(fail),
+      );
       await new Promise((r) => setImmediate(r));
     }
-    if (threads > 0) await workersDone;
+    await Promise.all(commits);
+    if (threads > 0 && failure === null) await workersDone;
     if (failure !== null) throw failure;
   } catch (err) {
     fail(err);
-    throw err;
+    throw failure;
   } finally {
+    await Promise.all(commits);
     await Promise.all(pool.map((w) => w.terminate()));
   }
 }
