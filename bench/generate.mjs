@@ -56,7 +56,7 @@ const cli = join(dist, 'cli', 'main.js');
 // Runs the CLI in a child that reports its own peak RSS (workers are threads, so it covers them).
 function runCli(count, workers) {
   const out = mkdtempSync(join(os.tmpdir(), 'cclupe-bench-gen-'));
-  const code = `process.on('exit',()=>process.stderr.write('MAXRSS '+process.resourceUsage().maxRSS+'\\n'));process.argv.splice(1,0,${JSON.stringify(cli)});import(${JSON.stringify(cli)});`;
+  const code = `process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('MAXRSS '+u.maxRSS+' CPU '+u.userCPUTime+' '+u.systemCPUTime+'\\n')});process.argv.splice(1,0,${JSON.stringify(cli)});import(${JSON.stringify(cli)});`;
   const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, ['-e', code, 'generate', '--count', String(count), '--seed', 'bench', '--workers', String(workers), '--out', join(out, 'd'), '--json'], {
     encoding: 'utf8',
@@ -67,8 +67,11 @@ function runCli(count, workers) {
   rmSync(out, { recursive: true, force: true });
   if (r.status !== 0) throw new Error(`cclupe generate failed: ${r.stderr.trim().split('\n').slice(-2).join(' | ')}`);
   const summary = JSON.parse(r.stdout.trim().split('\n').pop());
-  const rssKb = Number(/MAXRSS (\d+)/.exec(r.stderr)?.[1] ?? 0);
-  return { wall, rows: summary.rows, peak_rss_mb: Math.round(rssKb / 1024) };
+  const m = /MAXRSS (\d+) CPU (\d+) (\d+)/.exec(r.stderr);
+  const rssKb = Number(m?.[1] ?? 0);
+  // Process CPU (all threads: generating threads plus V8's compiler and GC helpers), in ms per log.
+  const cpu = { user: Number(m?.[2] ?? 0) / 1000 / count, sys: Number(m?.[3] ?? 0) / 1000 / count };
+  return { wall, rows: summary.rows, peak_rss_mb: Math.round(rssKb / 1024), cpu };
 }
 
 const w1 = runCli(E2E, 1);
@@ -76,6 +79,10 @@ const w2 = runCli(E2E, 2);
 const large = LARGE > 0 ? runCli(LARGE, Math.max(1, os.availableParallelism())) : null;
 
 const round = (x) => Math.round(x);
+const ms3 = (x) => Math.round(x * 1000) / 1000;
+// CPU per log of a whole CLI run: with 2 workers it shows what the second thread costs on top of the first (V8
+// compiles and warms up each thread's code separately), which a shared machine's wall time cannot.
+const cpuFigures = (r) => ({ cpu_ms_per_log: ms3(r.cpu.user + r.cpu.sys), sys_ms_per_log: ms3(r.cpu.sys) });
 process.stdout.write(
   JSON.stringify({
     area: 'generate',
@@ -90,8 +97,8 @@ process.stdout.write(
       logs_per_cpu_s: round(N / one.cpu),
       rows_per_log: round(one.rows / N),
     },
-    cli_1_worker: { logs: E2E, logs_per_s: round(E2E / w1.wall), rows_per_s: round(w1.rows / w1.wall), peak_rss_mb: w1.peak_rss_mb },
-    cli_2_workers: { logs: E2E, logs_per_s: round(E2E / w2.wall), rows_per_s: round(w2.rows / w2.wall), peak_rss_mb: w2.peak_rss_mb },
+    cli_1_worker: { logs: E2E, logs_per_s: round(E2E / w1.wall), rows_per_s: round(w1.rows / w1.wall), peak_rss_mb: w1.peak_rss_mb, ...cpuFigures(w1) },
+    cli_2_workers: { logs: E2E, logs_per_s: round(E2E / w2.wall), rows_per_s: round(w2.rows / w2.wall), peak_rss_mb: w2.peak_rss_mb, ...cpuFigures(w2) },
     speedup_2_vs_1: Math.round((w1.wall / w2.wall) * 100) / 100,
     large: large ? { logs: LARGE, seconds: round(large.wall), logs_per_s: round(LARGE / large.wall), peak_rss_mb: large.peak_rss_mb } : null,
   }) + '\n',

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync, mkdirSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, openSync, renameSync, rmSync, writeSync, mkdirSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -8,15 +8,11 @@ import { randomBytes } from 'node:crypto';
  * Temporary files are named `.<name>.tmp-<random>` so that a crash leaves nothing that looks like a real output.
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
-  const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, `.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const tmp = tempSibling(path);
   let fd: number | undefined;
   try {
     fd = openSync(tmp, 'w');
-    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    writeAll(fd, data);
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
@@ -26,6 +22,52 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     rmSync(tmp, { force: true });
     throw err;
   }
+}
+
+/**
+ * `writeFileAtomic` with the fsync on the libuv thread pool: the temporary file is written before this returns, and
+ * the promise resolves once it is fsynced and renamed over `path`, so that the calling thread can go on working
+ * during the fsync (a wait of several milliseconds on a busy disk). Readers see no new file or all of it, as with
+ * `writeFileAtomic`; on failure the temporary file is removed and the promise rejects.
+ */
+export function writeFileAtomicAsync(path: string, data: string | Uint8Array): Promise<void> {
+  const tmp = tempSibling(path);
+  let fd: number | undefined;
+  try {
+    fd = openSync(tmp, 'w');
+    writeAll(fd, data);
+  } catch (err) {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(tmp, { force: true });
+    return Promise.reject(err);
+  }
+  const opened = fd;
+  return new Promise((resolve, reject) => {
+    fsync(opened, (syncErr) => {
+      try {
+        closeSync(opened);
+        if (syncErr) throw syncErr;
+        renameSync(tmp, path);
+        resolve();
+      } catch (err) {
+        rmSync(tmp, { force: true });
+        reject(err);
+      }
+    });
+  });
+}
+
+/** A fresh temporary name next to `path` (creating its directory): `.<name>.tmp-<pid>-<random>`. */
+function tempSibling(path: string): string {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+}
+
+function writeAll(fd: number, data: string | Uint8Array): void {
+  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  let off = 0;
+  while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
 }
 
 /** Serialises a value as pretty JSON with a trailing newline and writes it atomically. */

@@ -5,7 +5,8 @@ import { createRng, streamKey } from '../random/rng.js';
 import { weightedIndex } from '../random/draw.js';
 import { formatLogTsv } from '../log/format-tsv.js';
 import { generateLog, logSeedKey } from '../synth/index.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomicAsync } from './atomic-write.js';
+import { encodeUtf8 } from './utf8-scratch.js';
 import { datasetPaths, partPaths, writeFileReplace, type ChunkMeta } from './dataset-layout.js';
 
 /** Everything a worker needs to write one chunk of a dataset. */
@@ -31,16 +32,18 @@ export function profileIndexFor(seed: string, index: number, weights: readonly n
 /**
  * Generates logs [start, end) and writes each as `logs/<log_id>.tsv`, then the chunk's labels lines and, last,
  * its manifest entries under `.parts/` (each file by temporary + rename; the last one fsynced too).
- * A chunk whose meta file exists is complete.
+ * A chunk whose meta file exists is complete. All of it happens before this returns except the meta file's fsync and
+ * rename, its commit: the promise resolves with the meta once the chunk is committed, and the calling thread can
+ * generate the next chunk meanwhile (it must let its event loop run for the commit to finish).
  */
-export function writeChunk(job: ChunkJob): ChunkMeta {
+export function writeChunk(job: ChunkJob): Promise<ChunkMeta> {
   const logsDir = datasetPaths(job.out).logs;
   const meta: ChunkMeta = { start: job.start, end: job.end, logs: [] };
   let labels = '';
   for (let index = job.start; index < job.end; index++) {
     const profile = job.profiles[profileIndexFor(job.seed, index, job.weights)];
     const { log, labels: l } = generateLog(profile, { masterSeed: job.seed, index, period: job.period, rowsMin: job.rowsMin, rowsMax: job.rowsMax });
-    const tsv = Buffer.from(formatLogTsv(log), 'utf8');
+    const tsv = encodeUtf8(formatLogTsv(log));
     writeFileReplace(join(logsDir, `${log.logId}.tsv`), tsv);
     labels += JSON.stringify(l) + '\n';
     meta.logs.push({
@@ -55,8 +58,8 @@ export function writeChunk(job: ChunkJob): ChunkMeta {
   }
   const parts = partPaths(job.out, job.start);
   // The labels part is written like the log files (temporary + rename, no fsync); the meta file, the chunk's commit
-  // record, is written last and fsynced. One fsync per chunk instead of two (each is a 5–10 ms wait on a busy disk).
+  // record, is written last and fsynced. One fsync per chunk instead of two (each is a 5–10 ms wait on a busy disk),
+  // and that one off this thread: it waited about 5 ms per chunk (1.7 % of the generating thread's time).
   writeFileReplace(parts.labels, labels);
-  writeFileAtomic(parts.meta, JSON.stringify(meta) + '\n');
-  return meta;
+  return writeFileAtomicAsync(parts.meta, JSON.stringify(meta) + '\n').then(() => meta);
 }

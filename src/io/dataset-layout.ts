@@ -42,7 +42,7 @@ export function chunkRanges(first: number, end: number, size: number = CHUNK_SIZ
 /**
  * Writes a file by temporary sibling + rename, without fsync: a killed process never leaves a partial file under the
  * real name. Used for the many log files, where an fsync each would dominate; the chunk's part file, written after
- * its logs, is fsynced (`writeFileAtomic`).
+ * its logs, is fsynced (`writeFileAtomicAsync`).
  */
 export function writeFileReplace(path: string, data: string | Uint8Array): void {
   const tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${threadId}-${++tempSeq}`);

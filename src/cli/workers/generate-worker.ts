@@ -1,20 +1,44 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { writeChunk, type ChunkJob } from '../../io/dataset-chunk.js';
+import { writeChunk } from '../../io/dataset-chunk.js';
+import { ChunkCursor } from './chunk-cursor.js';
+import type { WorkerMessage, WorkerSetup } from './pool.js';
 
 /**
- * Worker-thread entry of `cclupe generate`: receives the run's fixed settings as `workerData` and chunk ranges as
- * messages, writes each chunk (`writeChunk`) and answers with its log and row counts, or with the error.
+ * Worker-thread entry of `cclupe generate`: claims chunks from the run's shared cursor until none is left, writes
+ * each (`writeChunk`) and posts its log and row counts once committed, then `finished`; or posts the first error
+ * and stops.
  */
-type Settings = Omit<ChunkJob, 'start' | 'end'>;
-const settings = workerData as Settings;
+const { settings, chunks, cursor: shared } = workerData as WorkerSetup;
+const cursor = new ChunkCursor(shared);
+const post = (msg: WorkerMessage): void => parentPort?.postMessage(msg);
+let failed = false;
 
-parentPort?.on('message', (msg: { start: number; end: number }) => {
-  try {
-    const meta = writeChunk({ ...settings, start: msg.start, end: msg.end });
-    let rows = 0;
-    for (const l of meta.logs) rows += l.rows;
-    parentPort?.postMessage({ ok: true, start: msg.start, logs: meta.logs.length, rows });
-  } catch (err) {
-    parentPort?.postMessage({ ok: false, start: msg.start, error: err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err) });
+function fail(start: number, err: unknown): void {
+  if (failed) return;
+  failed = true;
+  post({ kind: 'failed', start, error: err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err) });
+}
+
+async function work(): Promise<void> {
+  const commits: Array<Promise<void>> = [];
+  for (let k = cursor.claim(); k >= 0 && !failed; k = cursor.claim()) {
+    const c = chunks[k];
+    try {
+      const committed = writeChunk({ ...settings, start: c.start, end: c.end });
+      commits.push(
+        committed.then(
+          (meta) => post({ kind: 'chunk', start: c.start, logs: meta.logs.length, rows: meta.logs.reduce((a, l) => a + l.rows, 0) }),
+          (err: unknown) => fail(c.start, err),
+        ),
+      );
+    } catch (err) {
+      fail(c.start, err);
+    }
+    // Let the event loop run so that commits (fsync on the thread pool) finish while the next chunk is generated.
+    await new Promise((r) => setImmediate(r));
   }
-});
+  await Promise.all(commits);
+  if (!failed) post({ kind: 'finished' });
+}
+
+void work();

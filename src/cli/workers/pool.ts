@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { writeChunk, type ChunkJob } from '../../io/dataset-chunk.js';
 import { CclupeError } from '../../errors.js';
+import { ChunkCursor } from './chunk-cursor.js';
 
 /** What a finished chunk reports. */
 export interface ChunkDone {
@@ -9,15 +10,28 @@ export interface ChunkDone {
   rows: number;
 }
 
-/** Chunks handed to a worker ahead of time, so that it never waits for the main thread between chunks. */
-const IN_FLIGHT = 2;
+/** What `generate-worker.js` receives as `workerData`. */
+export interface WorkerSetup {
+  settings: Omit<ChunkJob, 'start' | 'end'>;
+  chunks: ReadonlyArray<{ start: number; end: number }>;
+  /** The `ChunkCursor` buffer shared by all threads of the run. */
+  cursor: SharedArrayBuffer;
+}
+
+/** What a worker posts: one message per finished chunk, then `finished` once the cursor is exhausted; or the error. */
+export type WorkerMessage =
+  | { kind: 'chunk'; start: number; logs: number; rows: number }
+  | { kind: 'finished' }
+  | { kind: 'failed'; start: number; error: string };
 
 /**
  * Writes the chunks with `workers` threads of execution: the calling thread (which has the code loaded and warm)
- * plus `workers − 1` worker threads running the compiled `generate-worker.js`. Each worker holds up to `IN_FLIGHT`
- * chunks; the calling thread takes the next free chunk between its own. The output does not depend on the
- * schedule: each chunk is a pure function of its indices. Resolves when all are done; the first failure rejects
- * (and stops the workers).
+ * plus `workers − 1` worker threads running the compiled `generate-worker.js`. Every thread claims its next chunk
+ * from one shared `ChunkCursor`, so no thread waits for another to hand it work (the calling thread only looks at
+ * worker messages between its own chunks) and the run ends with at most one chunk of imbalance. A chunk counts as
+ * done once committed (`writeChunk`'s promise); threads generate the next one meanwhile. The output does not
+ * depend on the schedule: each chunk is a pure function of its indices. Resolves when all are done; the first
+ * failure rejects (and stops the workers).
  */
 export async function runChunks(
   settings: Omit<ChunkJob, 'start' | 'end'>,
@@ -27,62 +41,63 @@ export async function runChunks(
 ): Promise<void> {
   if (chunks.length === 0) return;
   const threads = Math.max(0, Math.min(workers - 1, chunks.length - 1));
-  let next = 0;
+  const cursor = new ChunkCursor(chunks.length);
   let failure: unknown = null;
   const pool: Worker[] = [];
+  let running = threads;
   let settleWorkers: () => void = () => {};
   let failWorkers: (err: unknown) => void = () => {};
-  let outstanding = 0;
   const workersDone = new Promise<void>((resolve, reject) => {
     settleWorkers = resolve;
     failWorkers = reject;
   });
-  const checkDone = (): void => {
-    if (failure === null && next >= chunks.length && outstanding === 0) settleWorkers();
-  };
-  const feed = (w: Worker): void => {
-    if (failure !== null || next >= chunks.length) return;
-    const c = chunks[next++];
-    outstanding++;
-    w.postMessage({ start: c.start, end: c.end });
-  };
   const fail = (err: unknown): void => {
     if (failure !== null) return;
     failure = err;
+    cursor.close();
     failWorkers(err);
   };
+  const setup: WorkerSetup = { settings, chunks, cursor: cursor.buffer };
   for (let i = 0; i < threads; i++) {
-    const w = new Worker(new URL('./generate-worker.js', import.meta.url), { workerData: settings });
+    const w = new Worker(new URL('./generate-worker.js', import.meta.url), { workerData: setup });
     pool.push(w);
-    w.on('message', (msg: { ok: boolean; start: number; logs?: number; rows?: number; error?: string }) => {
-      outstanding--;
-      if (!msg.ok) {
-        fail(new CclupeError(`worker failed on chunk ${msg.start}: ${msg.error}`));
-        return;
+    let finished = false;
+    w.on('message', (msg: WorkerMessage) => {
+      if (msg.kind === 'failed') fail(new CclupeError(`worker failed on chunk ${msg.start}: ${msg.error}`));
+      else if (msg.kind === 'chunk') onDone({ start: msg.start, logs: msg.logs, rows: msg.rows });
+      else {
+        finished = true;
+        if (--running === 0 && failure === null) settleWorkers();
       }
-      onDone({ start: msg.start, logs: msg.logs ?? 0, rows: msg.rows ?? 0 });
-      feed(w);
-      checkDone();
     });
     w.on('error', fail);
+    // A worker's messages are all delivered before its exit event.
     w.on('exit', (code) => {
-      if (code !== 0) fail(new CclupeError(`worker exited with code ${code}`));
+      if (!finished) fail(new CclupeError(`worker exited with code ${code} before finishing`));
     });
-    for (let k = 0; k < IN_FLIGHT; k++) feed(w);
   }
   workersDone.catch(() => {});
+  const commits: Array<Promise<void>> = [];
   try {
-    // The calling thread works too, yielding between chunks so worker messages and signals are handled.
-    while (failure === null && next < chunks.length) {
-      const c = chunks[next++];
-      const meta = writeChunk({ ...settings, start: c.start, end: c.end });
-      onDone({ start: c.start, logs: meta.logs.length, rows: meta.logs.reduce((a, l) => a + l.rows, 0) });
+    // The calling thread works too, yielding between chunks so that worker messages, commits and signals are handled.
+    // A failed commit closes the cursor (through `fail`), which ends this loop at its next claim.
+    for (let k = cursor.claim(); k >= 0; k = cursor.claim()) {
+      const c = chunks[k];
+      commits.push(
+        writeChunk({ ...settings, start: c.start, end: c.end })
+          .then((meta) => onDone({ start: c.start, logs: meta.logs.length, rows: meta.logs.reduce((a, l) => a + l.rows, 0) }))
+          .catch(fail),
+      );
       await new Promise((r) => setImmediate(r));
     }
-    checkDone();
-    if (threads > 0) await workersDone;
+    await Promise.all(commits);
+    if (threads > 0 && failure === null) await workersDone;
     if (failure !== null) throw failure;
+  } catch (err) {
+    fail(err);
+    throw failure;
   } finally {
+    await Promise.all(commits);
     await Promise.all(pool.map((w) => w.terminate()));
   }
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import os from 'node:os';
+import { writeFileAtomic, writeFileAtomicAsync } from '../../src/io/atomic-write.js';
+
+describe('writeFileAtomicAsync', () => {
+  it('writes the same file writeFileAtomic writes, and leaves no temporary file', async () => {
+    const dir = mkdtempSync(join(os.tmpdir(), 'cclupe-atomic-'));
+    writeFileAtomic(join(dir, 'a.json'), '{"x":1}\n');
+    const done = writeFileAtomicAsync(join(dir, 'sub', 'b.json'), '{"x":1}\n');
+    await done;
+    expect(readFileSync(join(dir, 'sub', 'b.json'), 'utf8')).toBe(readFileSync(join(dir, 'a.json'), 'utf8'));
+    expect(readdirSync(join(dir, 'sub'))).toEqual(['b.json']);
+  });
+
+  it('replaces an existing file', async () => {
+    const dir = mkdtempSync(join(os.tmpdir(), 'cclupe-atomic-'));
+    await writeFileAtomicAsync(join(dir, 'c.txt'), 'old');
+    await writeFileAtomicAsync(join(dir, 'c.txt'), Buffer.from('new'));
+    expect(readFileSync(join(dir, 'c.txt'), 'utf8')).toBe('new');
+    expect(readdirSync(dir)).toEqual(['c.txt']);
+  });
+
+  it('rejects and removes its temporary file when the rename fails', async () => {
+    const dir = mkdtempSync(join(os.tmpdir(), 'cclupe-atomic-'));
+    mkdirSync(join(dir, 'taken', 'inside'), { recursive: true });
+    await expect(writeFileAtomicAsync(join(dir, 'taken'), 'x')).rejects.toThrow();
+    expect(readdirSync(dir)).toEqual(['taken']);
+  });
+});
