@@ -67,12 +67,12 @@ function computePieces(messages: readonly ChatMessage[]): MessagesJson {
   let cut = commonPrefixLength(previousContent, content);
   // Never cut between the halves of a surrogate pair: each half alone would be escaped as a lone surrogate.
   if (cut > 0 && isHighSurrogate(content.charCodeAt(cut - 1))) cut--;
-  if (cut >= MIN_SHARED_PREFIX) {
-    const contentPrefix = content.slice(0, cut);
-    current = { head, contentPrefix, text: head + JSON.stringify(contentPrefix).slice(0, -1) };
-  }
   previousContent = content;
-  return { shared: null, rest: head + JSON.stringify(content) + '}]' };
+  if (cut < MIN_SHARED_PREFIX) return { shared: null, rest: head + JSON.stringify(content) + '}]' };
+  // This list starts the new shared prefix and is the first to use it (its content is not escaped twice).
+  const contentPrefix = content.slice(0, cut);
+  current = { head, contentPrefix, text: head + JSON.stringify(contentPrefix).slice(0, -1) };
+  return { shared: current, rest: JSON.stringify(content.slice(cut)).slice(1) + '}]' };
 }
 
 /** The last head built, with the roles and contents it was built from (a log's items share the system prompt). */
