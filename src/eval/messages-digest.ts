@@ -1,9 +1,9 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { ChatMessage } from './client.js';
-import { messagesJson, type SharedJsonPrefix } from './messages-json.js';
+import { messagesJson, type MessagesJson, type SharedJsonPrefix } from './messages-json.js';
 
-/** The digest of a message list, computed once per list (the prompt hash and the cache key both need it). */
-const digestOfMessages = new WeakMap<readonly ChatMessage[], string>();
+/** The digest of each message list's JSON pieces, computed once (the prompt hash and the cache key both need it). */
+const digestOfPieces = new WeakMap<MessagesJson, string>();
 
 /** The hash state after each shared JSON prefix, so that a log's block is hashed once, not once per item. */
 const stateAfter = new WeakMap<SharedJsonPrefix, Hash>();
@@ -14,16 +14,17 @@ const stateAfter = new WeakMap<SharedJsonPrefix, Hash>();
  * from `messagesJson`, and a shared prefix is hashed once and its state copied (`Hash.copy`) for each list.
  */
 export function messagesDigest(messages: readonly ChatMessage[]): string {
-  let d = digestOfMessages.get(messages);
+  const pieces = messagesJson(messages);
+  let d = digestOfPieces.get(pieces);
   if (d === undefined) {
-    const { shared, rest } = messagesJson(messages);
+    const { shared, rest } = pieces;
     if (shared === null) d = createHash('sha256').update(rest).digest('hex');
     else {
       let state = stateAfter.get(shared);
       if (state === undefined) stateAfter.set(shared, (state = createHash('sha256').update(shared.text)));
       d = state.copy().update(rest).digest('hex');
     }
-    digestOfMessages.set(messages, d);
+    digestOfPieces.set(pieces, d);
   }
   return d;
 }

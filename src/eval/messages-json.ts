@@ -27,8 +27,14 @@ export interface MessagesJson {
   readonly rest: string;
 }
 
+/** Pieces with the roles and contents they were built from (`[role, content, …]`), to notice a list changed since. */
+interface CachedPieces {
+  pieces: MessagesJson;
+  source: string[];
+}
+
 /** The pieces of each message list, computed once per list (the digest and the request body both need them). */
-const piecesOf = new WeakMap<readonly ChatMessage[], MessagesJson>();
+const piecesOf = new WeakMap<readonly ChatMessage[], CachedPieces>();
 
 /** The shared prefix of the most recent long list, and that list's last content (to find the next shared prefix). */
 let current: SharedJsonPrefix | null = null;
@@ -42,12 +48,23 @@ let previousContent = '';
  * moved before it).
  */
 export function messagesJson(messages: readonly ChatMessage[]): MessagesJson {
-  let p = piecesOf.get(messages);
-  if (p === undefined) {
-    p = computePieces(messages);
-    piecesOf.set(messages, p);
+  const cached = piecesOf.get(messages);
+  // A caller may push to or edit a list it passed before (the transport is public): then the pieces are rebuilt.
+  // The contents are usually the very same strings, so the check is a few pointer comparisons.
+  if (cached !== undefined && sameSource(cached.source, messages)) return cached.pieces;
+  const pieces = computePieces(messages);
+  const source: string[] = [];
+  for (const m of messages) source.push(m.role, m.content);
+  piecesOf.set(messages, { pieces, source });
+  return pieces;
+}
+
+function sameSource(source: readonly string[], messages: readonly ChatMessage[]): boolean {
+  if (source.length !== 2 * messages.length) return false;
+  for (let i = 0; i < messages.length; i++) {
+    if (source[2 * i] !== messages[i].role || source[2 * i + 1] !== messages[i].content) return false;
   }
-  return p;
+  return true;
 }
 
 function computePieces(messages: readonly ChatMessage[]): MessagesJson {

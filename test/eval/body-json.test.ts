@@ -24,6 +24,18 @@ describe('encodeChatBody', () => {
     }
   });
 
+  it('follows a message list changed in place between requests', () => {
+    const messages: ChatMessage[] = [{ role: 'system', content: 'S' }, { role: 'user', content: block(100, 'a') }];
+    const body: ChatBody = { model: 'm', messages, temperature: 0 };
+    expect(encodeChatBody(body).equals(reference(body))).toBe(true);
+    messages.push({ role: 'assistant', content: 'Answer: A' }, { role: 'user', content: 'And now?' });
+    expect(encodeChatBody(body).equals(reference(body))).toBe(true);
+    expect(messagesDigest(messages)).toBe(plainDigest(messages));
+    messages[1] = { role: 'user', content: block(100, 'b') };
+    expect(encodeChatBody(body).equals(reference(body))).toBe(true);
+    expect(messagesDigest(messages)).toBe(plainDigest(messages));
+  });
+
   it('serialises bodies of other shapes as they are', () => {
     const long = 'x'.repeat(2000);
     const bodies: unknown[] = [
