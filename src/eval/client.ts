@@ -78,7 +78,8 @@ export function createOpenAITransport(opts: TransportOptions): ChatTransport {
         timeout: opts.timeoutMs,
         headers: { 'content-type': 'application/json', ...callOpts.headers },
         signal: callOpts.signal,
-        stream: false,
+        // As `create` passes it: a body asking for a stream gets the SDK's stream handling (and is refused by toReply).
+        stream: (body.stream as boolean | undefined) ?? false,
       });
       return toReply(res);
     },
