@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { encodeChatBody } from './body-json.js';
 import { createNodeFetch } from './http-fetch.js';
 
 /** One chat message as sent to the endpoint. */
@@ -68,12 +69,18 @@ export function createOpenAITransport(opts: TransportOptions): ChatTransport {
   });
   return {
     async complete(body, callOpts = {}) {
-      const res = (await client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, {
+      // What `client.chat.completions.create(body)` sends, with the body already encoded (`encodeChatBody`, equal to
+      // the SDK's `JSON.stringify` byte for byte, tested): the SDK passes bytes through as they are, so the content
+      // type it would add for a JSON body is given here. Headers, retries off, timeout and parsing are the SDK's.
+      const res = await client.post<unknown>('/chat/completions', {
+        body: encodeChatBody(body),
         maxRetries: 0,
         timeout: opts.timeoutMs,
-        headers: callOpts.headers,
+        headers: { 'content-type': 'application/json', ...callOpts.headers },
         signal: callOpts.signal,
-      })) as unknown;
+        // As `create` passes it: a body asking for a stream gets the SDK's stream handling (and is refused by toReply).
+        stream: (body.stream as boolean | undefined) ?? false,
+      });
       return toReply(res);
     },
     async listModels() {

@@ -5,7 +5,9 @@ import { ciCaption, domainChartSpec, difficultyChartSpec, statusChartSpec, subDo
 import { renderSvg } from '../report/vega-svg.js';
 import type { RunResults } from './results.js';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+// One pass, and none for the common text without special characters (the page escapes ~7 cells per item).
+const esc = (s: string) => (/[&<>"]/.test(s) ? s.replace(/[&<>"]/g, (c) => ENTITY[c]) : s);
 
 const ci = (x: ScoreInterval | undefined) => (x ? `[${formatScorePercent(x.lo)}, ${formatScorePercent(x.hi)}]` : '–');
 

@@ -122,7 +122,9 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
   const identity = { config: resultAffectingConfig(config), config_hash: configHash(config), dataset_hash: dataset.hash, prompt_hash: promptHash };
   const previous = readRunManifest(options.runDir);
   if (previous) checkResume(previous, identity);
-  const iso = (ms: number) => new Date(ms).toISOString();
+  // Records finished in the same millisecond share one timestamp string (hundreds per second at full speed).
+  let lastIso = { ms: NaN, text: '' };
+  const iso = (ms: number) => (ms === lastIso.ms ? lastIso.text : (lastIso = { ms, text: new Date(ms).toISOString() }).text);
   let manifest: RunManifest = {
     schema: RUN_MANIFEST_SCHEMA,
     tool: { name: 'cclupe-kit', version: VERSION },
@@ -174,14 +176,22 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
       if (structured && item.format !== 'numeric') body.response_format = answerResponseFormat(item);
       return { ...body, ...config.extra_body };
     };
-    const keyOf = (body: ChatBody) => requestKey(baseUrl, body);
+    // Within a run a body's parameters differ only in the response format, which follows from the item's option keys:
+    // their stable JSON, the first part of every cache key, is built once per set of keys, not once per request.
+    const paramsJson = new Map<string, string>();
+    const keyOf = (item: Item, body: ChatBody) => {
+      const format = body.response_format === undefined ? '' : item.options.map((o) => o.key).join('\n');
+      let p = paramsJson.get(format);
+      if (p === undefined) paramsJson.set(format, (p = requestParamsJson(baseUrl, body)));
+      return keyFromParts(p, body.messages);
+    };
     // Single-turn bodies and keys, computed once `structured` is settled (it never changes after the first preflight).
     const plans = new Map<string, { body: ChatBody; key: string }>();
     const singlePlan = (item: Item) => {
       let p = plans.get(item.id);
       if (!p) {
         const body = bodyFor(item, singleTurnMessages(item, logOf(item), config.style), structured);
-        plans.set(item.id, (p = { body, key: keyOf(body) }));
+        plans.set(item.id, (p = { body, key: keyOf(item, body) }));
       }
       return p;
     };
@@ -200,7 +210,7 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
         let messages = conversationOpening(group.items[0], logOf(group.items[0]), config.style);
         for (let k = 0; k < group.items.length; k++) {
           if (k > 0) messages = [...messages, conversationTurn(group.items[k], config.style)];
-          const key = keyOf(bodyFor(group.items[k], messages, structured));
+          const key = keyOf(group.items[k], bodyFor(group.items[k], messages, structured));
           const hit = cached.get(key);
           if (!hit) {
             if (!options.retryErrors && failed.has(key)) break;
@@ -241,7 +251,7 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
     };
 
     /** Sends one request (or reads it from the cache); returns the reply or null on a final failure. */
-    const ask = async (item: Item, turn: number | null, body: ChatBody, key = keyOf(body)): Promise<ChatReply | null> => {
+    const ask = async (item: Item, turn: number | null, body: ChatBody, key = keyOf(item, body)): Promise<ChatReply | null> => {
       const hit = cached.get(key);
       if (hit) {
         finish({ item_id: item.id, turn, reply: hit.reply, failure: null, cached: true, attempts: hit.attempts, latency_ms: hit.latency_ms });
@@ -377,10 +387,15 @@ function hashEach<T>(xs: readonly T[], f: (x: T) => ChatMessage[]): string {
  * so plain `JSON.stringify` is stable for them, and their digest is computed once and shared with the prompt hash.
  */
 export function requestKey(baseUrl: string | null, body: ChatBody): string {
-  const { messages, ...params } = body;
-  return createHash('sha256')
-    .update(stableStringify({ base_url: baseUrl, params }))
-    .update('\n')
-    .update(messagesDigest(messages))
-    .digest('hex');
+  return keyFromParts(requestParamsJson(baseUrl, body), body.messages);
+}
+
+/** The first part of a cache key: the stable JSON of the base URL and the body without its messages. */
+function requestParamsJson(baseUrl: string | null, body: ChatBody): string {
+  const { messages: _messages, ...params } = body;
+  return stableStringify({ base_url: baseUrl, params });
+}
+
+function keyFromParts(paramsJson: string, messages: readonly ChatMessage[]): string {
+  return createHash('sha256').update(paramsJson).update('\n').update(messagesDigest(messages)).digest('hex');
 }

@@ -1,8 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { APIConnectionError, APIConnectionTimeoutError } from 'openai';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError } from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOpenAITransport, toReply } from '../../src/eval/client.js';
+import { createOpenAITransport, toReply, type ChatBody } from '../../src/eval/client.js';
+import { createNodeFetch } from '../../src/eval/http-fetch.js';
+import { messagesDigest } from '../../src/eval/messages-digest.js';
+import { wireRecorder } from './wire-recorder.js';
 import { classifyError } from '../../src/eval/retry.js';
 
 const servers: Server[] = [];
@@ -73,6 +76,43 @@ describe('createOpenAITransport', () => {
     expect(err).toBeInstanceOf(APIConnectionError);
     expect(classifyError(err, 0)).toMatchObject({ kind: 'network', retryable: true });
     expect(classifyError(err, 0).message).toContain('ECONNREFUSED');
+  });
+});
+
+describe('createOpenAITransport on the wire', () => {
+  it('sends exactly the bytes of the SDK\'s chat.completions.create, bodies sharing a log block included', async () => {
+    const rec = await wireRecorder(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(completion)}\r\n\r\n${completion}`);
+    const url = `${rec.origin}/v1`;
+    try {
+      const transport = createOpenAITransport({ baseUrl: url, timeoutMs: 5000, maxSockets: 1 });
+      const sdk = new OpenAI({
+        baseURL: url,
+        apiKey: 'no-key',
+        organization: null,
+        project: null,
+        maxRetries: 0,
+        timeout: 5000,
+        logLevel: 'off',
+        fetch: createNodeFetch({ maxSockets: 1 }),
+      });
+      const log = `<log>\n${'2024-01-02\tCafé 😀\t"x"\\\t−1.00\n'.repeat(80)}</log>`;
+      const rf = { type: 'json_schema', json_schema: { name: 'a', strict: true, schema: { type: 'object' } } };
+      const bodies: ChatBody[] = [
+        body,
+        { model: 'm', messages: [{ role: 'user', content: 'q' }], temperature: 0.7, top_p: 0.9, max_tokens: 10, seed: 1, response_format: rf, reasoning_effort: 'low' },
+      ];
+      for (let k = 0; k < 4; k++) bodies.push({ model: 'm', messages: [{ role: 'system', content: 'S\n' }, { role: 'user', content: `${log}\n\nQ${k}?` }], temperature: 0, top_p: 1 });
+      for (const b of bodies) {
+        messagesDigest(b.messages);
+        await transport.complete(b, { headers: { 'x-cclupe-item': 'it-1' } });
+        await sdk.chat.completions.create(b as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { maxRetries: 0, timeout: 5000, headers: { 'x-cclupe-item': 'it-1' } });
+      }
+      expect(rec.requests).toHaveLength(2 * bodies.length);
+      for (let i = 0; i < bodies.length; i++) expect(rec.requests[2 * i]).toBe(rec.requests[2 * i + 1]);
+      expect(rec.requests[0]).toContain(`\r\n\r\n${JSON.stringify(body)}`);
+    } finally {
+      await rec.close();
+    }
   });
 });
 
