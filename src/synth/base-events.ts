@@ -6,7 +6,7 @@ import { chance, int, normal } from '../random/draw.js';
 import { DAY, civil, dayStart, daysInMonth } from './calendar.js';
 import { drawAmount, meanAmount, unitsToCents } from './amounts.js';
 import { OVERSEAS_COUNTRIES } from './data/names.js';
-import type { Period, SynthEvent } from './event.js';
+import { synthEvent, type Period, type SynthEvent } from './event.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** Default hour-of-day weights of discretionary spending: quiet at night, peaks at lunch and in the evening. */
@@ -130,16 +130,18 @@ export function addFlows(ctx: BaseContext, flows: readonly Flow[], isIncome: boo
         if (pool.length < 4 && (pool.length === 0 || chance(ctx.rng, 0.5))) pool.push(ctx.vocab.counterparty(flow.counterparty));
         name = pool[int(ctx.rng, 0, pool.length - 1)];
       }
-      ctx.events.push({
-        at,
-        type: flow.type,
-        channel: flow.channel,
-        counterparty: name,
-        amountCents: sign * unitsToCents(units),
-        location: ctx.homeCountry,
-        remark: ctx.vocab.remarkFor(name, flow.remark, civil(at).month),
-        outcome: sign < 0 && flow.declinable ? 'declinable' : 'success',
-      });
+      ctx.events.push(
+        synthEvent({
+          at,
+          type: flow.type,
+          channel: flow.channel,
+          counterparty: name,
+          amountCents: sign * unitsToCents(units),
+          location: ctx.homeCountry,
+          remark: ctx.vocab.remarkFor(name, flow.remark, civil(at).month),
+          outcome: sign < 0 && flow.declinable ? 'declinable' : 'success',
+        }),
+      );
     }
   }
   return Math.round(monthly * 100);
@@ -192,7 +194,7 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
     if (pool.length < cat.pool && (pool.length === 0 || chance(ctx.rng, 0.35))) pool.push(ctx.vocab.counterparty(cat.counterparty));
     const counterparty = overseas ? ctx.vocab.counterparty('overseas_merchant') : pool[int(ctx.rng, 0, pool.length - 1)];
     const sign = TYPE_DIRECTION[cat.type] === 1 ? 1 : -1;
-    const ev: SynthEvent = {
+    const ev = synthEvent({
       at,
       type: cat.type,
       channel: t.channels[sampleCum(t.channelCum, ctx.rng.next() * t.channelCum[t.channelCum.length - 1])],
@@ -201,23 +203,25 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
       location: overseas ? OVERSEAS_COUNTRIES[int(ctx.rng, 0, OVERSEAS_COUNTRIES.length - 1)] : ctx.homeCountry,
       remark: overseas ? ctx.vocab.remark('overseas_purchase') : ctx.vocab.remarkFor(counterparty, cat.remark, monthOf(ctx, day)),
       outcome: sign < 0 ? 'declinable' : 'success',
-    };
+    });
     created.push(ev);
     if (cat.type === 'Purchase' && cat.refund_rate > 0 && chance(ctx.rng, cat.refund_rate)) {
       const full = chance(ctx.rng, 0.6);
       const refundAt = at + int(ctx.rng, 1, 30) * DAY + int(ctx.rng, -3600, 3600);
       if (refundAt < ctx.period.end) {
-        created.push({
-          at: refundAt,
-          type: 'Refund',
-          channel: ev.channel === 'POS' ? 'POS' : 'ONLINE',
-          counterparty,
-          amountCents: full ? -ev.amountCents : Math.max(1, Math.round(-ev.amountCents * (0.2 + 0.6 * ctx.rng.next()))),
-          location: ev.location,
-          remark: ctx.vocab.remark('refund'),
-          outcome: 'success',
-          refundOf: ev,
-        });
+        created.push(
+          synthEvent({
+            at: refundAt,
+            type: 'Refund',
+            channel: ev.channel === 'POS' ? 'POS' : 'ONLINE',
+            counterparty,
+            amountCents: full ? -ev.amountCents : Math.max(1, Math.round(-ev.amountCents * (0.2 + 0.6 * ctx.rng.next()))),
+            location: ev.location,
+            remark: ctx.vocab.remark('refund'),
+            outcome: 'success',
+            refundOf: ev,
+          }),
+        );
       }
     }
   }

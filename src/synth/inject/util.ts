@@ -3,7 +3,7 @@ import { int, shuffle } from '../../random/draw.js';
 import type { Rng } from '../../random/rng.js';
 import { DAY, formatDate, parseDate } from '../calendar.js';
 import { amortize, scheduleDueDates } from '../loan-schedule.js';
-import type { InjectContext, SynthEvent, SynthLoan } from '../event.js';
+import { synthEvent, type InjectContext, type SynthEvent, type SynthEventInit, type SynthLoan } from '../event.js';
 
 /** Seconds in an hour. */
 export const HOUR = 3600;
@@ -49,8 +49,9 @@ export function sample<T>(rng: Rng, items: readonly T[], k: number): T[] {
   return shuffle(rng, items).slice(0, Math.max(0, k));
 }
 
-/** Pushes an event (already tagged with its signal by the caller) and returns it. */
-export function add(ctx: InjectContext, ev: SynthEvent): SynthEvent {
+/** Creates an event (already tagged with its signal by the caller) with `synthEvent`, pushes it and returns it. */
+export function add(ctx: InjectContext, init: SynthEventInit): SynthEvent {
+  const ev = synthEvent(init);
   ctx.events.push(ev);
   return ev;
 }
@@ -78,7 +79,7 @@ export function openInjectedLoan(ctx: InjectContext, terms: InjectedLoanTerms, s
   const startDate = formatDate(terms.at);
   const plan = amortize({ principalCents: terms.principalCents, annualRate: terms.annualRate, termMonths: terms.termMonths, method: terms.method });
   const dues = scheduleDueDates(startDate, terms.termMonths);
-  const disbursement: SynthEvent = {
+  const disbursement = synthEvent({
     at: terms.at,
     type: 'Loan Disbursement',
     channel: terms.disbursementChannel,
@@ -89,7 +90,7 @@ export function openInjectedLoan(ctx: InjectContext, terms: InjectedLoanTerms, s
     outcome: 'success',
     loan: { loanId, installment: 0 },
     signal,
-  };
+  });
   ctx.events.push(disbursement);
   const loan: SynthLoan = {
     schedule: {
@@ -111,7 +112,7 @@ export function openInjectedLoan(ctx: InjectContext, terms: InjectedLoanTerms, s
     const due = parseDate(inst.due_date);
     if (due >= ctx.period.end) break;
     if (inst.payment_cents === 0) continue;
-    const ev: SynthEvent = {
+    const ev = synthEvent({
       at: atHours(ctx.rng, due, 6, 10),
       type: 'Loan Repayment',
       channel: terms.repaymentChannel,
@@ -122,7 +123,7 @@ export function openInjectedLoan(ctx: InjectContext, terms: InjectedLoanTerms, s
       outcome: terms.outcome,
       loan: { loanId, installment: inst.n },
       signal,
-    };
+    });
     ctx.events.push(ev);
     loan.repayments.set(inst.n, ev);
   }
