@@ -41,6 +41,23 @@ export function daysFromCivil(y: number, m: number, d: number): number {
   return era * 146_097 + doe - 719_468;
 }
 
+/**
+ * Writes the month index (year·12 + month − 1) and day of month of day number `days` (since 1970-01-01) into
+ * `month[i]` and `dom[i]`: Hinnant's civil_from_days, the inverse of `daysFromCivil`.
+ */
+function civilInto(days: number, i: number, month: Int32Array, dom: Int8Array): void {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  month[i] = y * 12 + m - 1;
+  dom[i] = doy - Math.floor((153 * mp + 2) / 5) + 1;
+}
+
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** Days in the month `monthIndex` = year·12 + month − 1. */
 export function daysInMonthIndex(monthIndex: number): number {
@@ -52,8 +69,18 @@ export function daysInMonthIndex(monthIndex: number): number {
 
 const d2 = (s: string, i: number): number => (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
 
-/** Builds the shared features of a log in one pass (timestamps parsed by character code, no Date objects). */
-export function buildView(log: Log): LogView {
+const DAY = 86_400;
+// Row times inside years 1000–9999 format as `YYYY-MM-DD HH:MM:SS`; outside them the timestamp is parsed instead.
+const MIN_TIME = daysFromCivil(1000, 1, 1) * DAY;
+const MAX_TIME = daysFromCivil(10_000, 1, 1) * DAY;
+
+/**
+ * Builds the shared features of a log in one pass (timestamps parsed by character code, no Date objects).
+ * `rowTimes`, when given, holds each row's timestamp as whole seconds since 1970-01-01 00:00:00 (the generator knows
+ * them): dates and hours then come from arithmetic on those numbers instead of from reading the timestamp strings,
+ * with the same result. Rows in time order share the previous row's date when on the same day.
+ */
+export function buildView(log: Log, rowTimes?: ArrayLike<number>): LogView {
   const rows = log.rows;
   const n = rows.length;
   const day = new Int32Array(n);
@@ -68,19 +95,33 @@ export function buildView(log: Log): LogView {
   let firstMonth = 0;
   const income: number[] = [];
   const outflow: number[] = [];
+  const times = rowTimes !== undefined && rowTimes.length === n ? rowTimes : undefined;
   for (let i = 0; i < n; i++) {
     const r = rows[i];
-    const ts = r.timestamp;
-    let y = d2(ts, 0) * 100 + d2(ts, 2);
-    let m = d2(ts, 5);
-    let d = d2(ts, 8);
-    // A malformed timestamp (only possible on hand-made or perturbed logs) reads as 1970-01-01 rather than NaN.
-    if (!(y >= 0 && m >= 1 && m <= 12 && d >= 1 && d <= 31)) (y = 1970), (m = 1), (d = 1);
-    day[i] = i > 0 && dom[i - 1] === d && month[i - 1] === y * 12 + m - 1 ? day[i - 1] : daysFromCivil(y, m, d);
-    month[i] = y * 12 + m - 1;
-    dom[i] = d;
-    const h = d2(ts, 11);
-    hour[i] = h >= 0 && h <= 23 ? h : 12;
+    const at = times !== undefined ? times[i] : Number.NaN;
+    if (at >= MIN_TIME && at < MAX_TIME) {
+      const dd = Math.floor(at / DAY);
+      if (i > 0 && day[i - 1] === dd) {
+        month[i] = month[i - 1];
+        dom[i] = dom[i - 1];
+      } else {
+        civilInto(dd, i, month, dom);
+      }
+      day[i] = dd;
+      hour[i] = Math.floor((at - dd * DAY) / 3600);
+    } else {
+      const ts = r.timestamp;
+      let y = d2(ts, 0) * 100 + d2(ts, 2);
+      let m = d2(ts, 5);
+      let d = d2(ts, 8);
+      // A malformed timestamp (only possible on hand-made or perturbed logs) reads as 1970-01-01 rather than NaN.
+      if (!(y >= 0 && m >= 1 && m <= 12 && d >= 1 && d <= 31)) (y = 1970), (m = 1), (d = 1);
+      day[i] = i > 0 && dom[i - 1] === d && month[i - 1] === y * 12 + m - 1 ? day[i - 1] : daysFromCivil(y, m, d);
+      month[i] = y * 12 + m - 1;
+      dom[i] = d;
+      const h = d2(ts, 11);
+      hour[i] = h >= 0 && h <= 23 ? h : 12;
+    }
     let id = cpIndex.get(r.counterparty);
     if (id === undefined) {
       id = cpNames.length;

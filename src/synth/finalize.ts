@@ -39,6 +39,8 @@ function txnIdFor(n: number, width: number): string {
 /** The rows and the facts the labels need, after finalization. */
 export interface Finalized {
   rows: LogRow[];
+  /** Each row's timestamp as whole local seconds (what `timestamp` spells), for `detectAll` to skip re-parsing it. */
+  rowTimes: Float64Array;
   refundPairs: RefundPair[];
   loans: LoanSchedule[];
 }
@@ -88,6 +90,7 @@ export function finalize(
 
   const fmt = new TimestampFormatter();
   const rows: LogRow[] = [];
+  const rowTimes = new Float64Array(sorted.length);
   const refundPairs: RefundPair[] = [];
   const refunded = new Map<SynthEvent, number>();
   // Events given a row in this run (stale txnIds on events dropped since an earlier run must not count).
@@ -123,9 +126,11 @@ export function finalize(
       refundPairs.push({ refund_txn_id: txnId, purchase_txn_id: ev.refundOf.txnId as string, amount_cents: amount });
     }
     const known = opts.trusted?.get(ev);
+    const at = Math.floor(ev.at);
+    rowTimes[rows.length] = at;
     rows.push({
       txn_id: txnId,
-      timestamp: fmt.format(Math.floor(ev.at)),
+      timestamp: fmt.format(at),
       type: ev.type,
       channel: ev.channel,
       counterparty: known && known[0] === counterparty ? counterparty : safeText(counterparty, 'Counterparty'),
@@ -156,5 +161,5 @@ export function finalize(
     });
     schedules.push({ ...s, disbursement_txn_id: loan.disbursement.txnId as string, installments });
   }
-  return { rows, refundPairs, loans: schedules };
+  return { rows, rowTimes: rowTimes.subarray(0, rows.length), refundPairs, loans: schedules };
 }

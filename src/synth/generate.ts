@@ -38,10 +38,13 @@ export interface GeneratedLog {
   labels: LogLabels;
 }
 
-/** The signal machinery the pipeline runs: injectors by signal and a detector over a finished log. */
+/**
+ * The signal machinery the pipeline runs: injectors by signal and a detector over a finished log (which may use
+ * `rowTimes`, each row's timestamp as whole local seconds, instead of parsing the timestamps).
+ */
 export interface SignalDeps {
   injectors: Partial<Record<SignalId, Injector>>;
-  detect: (log: Log) => Record<SignalId, Detection>;
+  detect: (log: Log, rowTimes: Float64Array) => Record<SignalId, Detection>;
 }
 
 /** The stream key of log `index` under a master seed; recorded in labels and the manifest. */
@@ -141,7 +144,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     ...(profile.business_category ? { businessCategory: profile.business_category } : {}),
     hasTimeOfDay: true,
   };
-  const detections = deps.detect(log);
+  const detections = deps.detect(log, fin.rowTimes);
   const signals = {} as Record<SignalId, SignalLabel>;
   for (const id of SIGNAL_IDS) {
     const d = detections[id] ?? { present: false, strength: 0, evidence: [] };
