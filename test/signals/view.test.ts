@@ -99,3 +99,21 @@ describe('buildView with row times', () => {
     expect(fields(buildView(log, [Date.UTC(2023, 2, 1, 2, 5) / 1000, Date.UTC(2023, 3, 15, 8) / 1000]))).toEqual(parsed);
   });
 });
+
+describe('median on short and long lists', () => {
+  const reference = (xs: number[]) => {
+    if (xs.length === 0) return 0;
+    const s = Float64Array.from(xs).sort();
+    const h = s.length >> 1;
+    return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+  };
+  it('equals the median of the typed-array sort, zeros of either sign and NaN included', () => {
+    const value = fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.constantFrom(0, -0, Number.NaN, Infinity, -Infinity), fc.double());
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 70 }), (xs) => {
+        expect(Object.is(median(xs), reference(xs))).toBe(true);
+      }),
+      { numRuns: 2000, seed: 7 },
+    );
+  });
+});
