@@ -22,7 +22,7 @@ export interface BaseContext {
   period: Period;
   vocab: Vocabulary;
   homeCountry: string;
-  /** Seasonal multiplier per day of the period. */
+  /** Seasonal multiplier per day of the period (from `dayMultipliers`: shared, never written). */
   seasons: Float64Array;
   events: SynthEvent[];
 }
@@ -30,9 +30,10 @@ export interface BaseContext {
 /** One occurrence time (local seconds) per cadence step of a flow, inside the period. */
 export function flowTimes(rng: Rng, flow: Flow, period: Period): number[] {
   const out: number[] = [];
+  const h0 = Math.min(flow.hours[0], flow.hours[1]);
+  const h1 = Math.max(flow.hours[0], flow.hours[1]);
   const at = (dayAt: number): void => {
     if (dayAt < period.start || dayAt >= period.end) return;
-    const [h0, h1] = flow.hours[0] <= flow.hours[1] ? flow.hours : [flow.hours[1], flow.hours[0]];
     out.push(dayAt + int(rng, h0, h1) * 3600 + int(rng, 0, 59) * 60 + int(rng, 0, 59));
   };
   const jitter = (): number => (flow.jitter_days > 0 ? int(rng, -flow.jitter_days, flow.jitter_days) : 0);
@@ -167,7 +168,8 @@ interface SpendingTables {
   tables: CategoryTable[];
 }
 
-const tableCache = new WeakMap<readonly SpendingCategory[], Map<string, SpendingTables>>();
+// Per category list, then per seasons array (one per profile and period, shared and never written: see `dayMultipliers`).
+const tableCache = new WeakMap<readonly SpendingCategory[], WeakMap<Float64Array, SpendingTables & { start: number; end: number }>>();
 
 /**
  * Adds `count` discretionary events drawn from the profile's spending categories: category by weight, day by
@@ -234,26 +236,18 @@ function monthOf(ctx: BaseContext, day: number): number {
 }
 
 function spendingTables(ctx: BaseContext, categories: readonly SpendingCategory[]): SpendingTables {
-  let byPeriod = tableCache.get(categories);
-  if (!byPeriod) {
-    byPeriod = new Map();
-    tableCache.set(categories, byPeriod);
+  let bySeasons = tableCache.get(categories);
+  if (!bySeasons) {
+    bySeasons = new WeakMap();
+    tableCache.set(categories, bySeasons);
   }
-  // The seasons array is determined by (profile, period); its length and checksum identify it with the period.
-  const key = `${ctx.period.start}:${ctx.period.end}:${checksum(ctx.seasons)}`;
-  let hit = byPeriod.get(key);
-  if (!hit) {
+  let hit = bySeasons.get(ctx.seasons);
+  if (!hit || hit.start !== ctx.period.start || hit.end !== ctx.period.end) {
     const categoryCum = cumulative(categories.map((c) => c.weight));
-    hit = { categoryCum, tables: categories.map((cat) => categoryTable(ctx, cat)) };
-    byPeriod.set(key, hit);
+    hit = { categoryCum, tables: categories.map((cat) => categoryTable(ctx, cat)), start: ctx.period.start, end: ctx.period.end };
+    bySeasons.set(ctx.seasons, hit);
   }
   return hit;
-}
-
-function checksum(a: Float64Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s = (s * 31 + a[i] * 1000) % 1_000_000_007;
-  return s;
 }
 
 function cumulative(weights: readonly number[]): Float64Array {

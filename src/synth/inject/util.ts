@@ -183,7 +183,7 @@ export interface LowPoint {
  * `headroomCents` plus a month's buffer then fails for the reason it appears to.
  */
 export function lowPoints(ctx: InjectContext, k: number, gapDays = 10): LowPoint[] {
-  const evs = ctx.events.filter((e) => e.outcome !== 'failed' && e.at >= ctx.period.start && e.at < ctx.period.end - DAY).sort((a, b) => a.at - b.at);
+  const evs = sortByTime(ctx.events.filter((e) => e.outcome !== 'failed' && e.at >= ctx.period.start && e.at < ctx.period.end - DAY));
   if (evs.length === 0 || k <= 0) return [];
   let run = 0;
   const points = evs.map((e) => ({ at: e.at, level: (run += e.amountCents) }));
@@ -207,4 +207,25 @@ export function lowPoints(ctx: InjectContext, k: number, gapDays = 10): LowPoint
     if (at < ctx.period.end) out.push({ at, headroomCents: base.headroomCents });
   }
   return out.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * Sorts events by time in place, ties in their given order: the order of `sort((a, b) => a.at - b.at)`. With whole-second
+ * times (the usual case) it sorts one Float64Array of keys at·4096 + position instead, which is much cheaper than a
+ * comparator sort of objects.
+ */
+export function sortByTime(events: SynthEvent[]): SynthEvent[] {
+  const n = events.length;
+  const keys = n <= 4096 ? new Float64Array(n) : null;
+  for (let i = 0; keys && i < n; i++) {
+    const at = events[i].at;
+    // Exact while |at| < 2^40 s (keys below 2^52).
+    if (!Number.isInteger(at) || Math.abs(at) >= 2 ** 40) return events.sort((a, b) => a.at - b.at);
+    keys[i] = at * 4096 + i;
+  }
+  if (!keys) return events.sort((a, b) => a.at - b.at);
+  keys.sort();
+  const copy = events.slice();
+  for (let i = 0; i < n; i++) events[i] = copy[((keys[i] % 4096) + 4096) % 4096];
+  return events;
 }
