@@ -56,8 +56,10 @@ const COUNTRY_RE = /^[A-Z]{2}$/;
  *    a refund is kept only against an earlier SUCCESS purchase, within the window, at the same counterparty, and
  *    clipped to the purchase's unrefunded remainder;
  * 4. fills each loan's schedule: txn ids and paid/late/partial/missed/not_due from the rows as they ended up.
- * Text fields are made safe (`safeText`); amounts get the sign their type requires.
- * Sets `txnId` and `status` on the kept events (kept events are exactly those with a `txnId`).
+ * Text fields are made safe (`safeText`; a text equal to the event's `trustedCounterparty`/`trustedRemark` is taken as
+ * is); amounts get the sign their type requires.
+ * Sets `txnId` and `status` on the kept events, and clears them on the events that a refund or a loan still points to
+ * but that are not in `events` (kept events, and only they, have a `txnId`).
  */
 export function finalize(
   events: SynthEvent[],
@@ -67,20 +69,22 @@ export function finalize(
     openingBalanceCents: number;
     overdraftFloorCents: number;
     homeCountry: string;
-    /** Texts known safe (written by the vocabulary), per event; a changed text is checked again. */
-    trusted?: Map<SynthEvent, readonly [string, string]>;
   },
 ): Finalized {
   const { period } = opts;
+  // An event has a row in this run exactly when it has a txnId: clear the ids an earlier run left, on the events and on
+  // whatever they and the loans point to (an event dropped since then must not count as kept).
   const deadLoans = new Set<string>();
   for (const loan of loans) {
     const d = loan.disbursement;
     if (d.at < period.start || d.at >= period.end || d.amountCents <= 0) deadLoans.add(loan.schedule.loan_id);
+    clearRow(d);
+    for (const ev of loan.repayments.values()) clearRow(ev);
   }
+  for (const ev of events) if (ev.refundOf) clearRow(ev.refundOf);
   const kept: SynthEvent[] = [];
   for (const ev of events) {
-    ev.txnId = undefined;
-    ev.status = undefined;
+    clearRow(ev);
     if (!(ev.at >= period.start && ev.at < period.end)) continue;
     if (!Number.isFinite(ev.amountCents) || Math.round(ev.amountCents) === 0) continue;
     if (ev.loan && deadLoans.has(ev.loan.loanId)) continue;
@@ -93,8 +97,6 @@ export function finalize(
   const rowTimes = new Float64Array(sorted.length);
   const refundPairs: RefundPair[] = [];
   const refunded = new Map<SynthEvent, number>();
-  // Events given a row in this run (stale txnIds on events dropped since an earlier run must not count).
-  const assigned = new Set<SynthEvent>();
   const idWidth = Math.max(4, String(kept.length).length);
   let balance = opts.openingBalanceCents;
   for (const ev of sorted) {
@@ -104,7 +106,7 @@ export function finalize(
     let counterparty = ev.counterparty;
     if (ev.type === 'Refund') {
       const p = ev.refundOf;
-      if (!p || !assigned.has(p) || p.type !== 'Purchase' || p.status !== 'SUCCESS' || p.at >= ev.at || ev.at - p.at > REFUND_WINDOW_DAYS * DAY) continue;
+      if (!p || p.txnId === undefined || p.type !== 'Purchase' || p.status !== 'SUCCESS' || p.at >= ev.at || ev.at - p.at > REFUND_WINDOW_DAYS * DAY) continue;
       const remaining = -p.amountCents - (refunded.get(p) ?? 0);
       if (remaining <= 0) continue;
       if (amount > remaining) amount = remaining;
@@ -119,13 +121,11 @@ export function finalize(
     const txnId = txnIdFor(rows.length + 1, idWidth);
     ev.txnId = txnId;
     ev.status = status;
-    assigned.add(ev);
     ev.amountCents = amount;
     if (ev.type === 'Refund' && ev.refundOf) {
       refunded.set(ev.refundOf, (refunded.get(ev.refundOf) ?? 0) + amount);
       refundPairs.push({ refund_txn_id: txnId, purchase_txn_id: ev.refundOf.txnId as string, amount_cents: amount });
     }
-    const known = opts.trusted?.get(ev);
     const at = Math.floor(ev.at);
     rowTimes[rows.length] = at;
     rows.push({
@@ -133,23 +133,23 @@ export function finalize(
       timestamp: fmt.format(at),
       type: ev.type,
       channel: ev.channel,
-      counterparty: known && known[0] === counterparty ? counterparty : safeText(counterparty, 'Counterparty'),
+      counterparty: counterparty === ev.trustedCounterparty ? counterparty : safeText(counterparty, 'Counterparty'),
       amountCents: amount,
       balanceCents: balance,
       status,
       location: ev.location === opts.homeCountry || COUNTRY_RE.test(ev.location) ? ev.location : opts.homeCountry,
-      remark: known && known[1] === ev.remark ? ev.remark : safeText(ev.remark, ev.type),
+      remark: ev.remark === ev.trustedRemark ? ev.remark : safeText(ev.remark, ev.type),
     });
   }
 
   const schedules: LoanSchedule[] = [];
   const periodEndDate = formatDate(period.end);
   for (const loan of loans) {
-    if (deadLoans.has(loan.schedule.loan_id) || !assigned.has(loan.disbursement)) continue;
+    if (deadLoans.has(loan.schedule.loan_id) || loan.disbursement.txnId === undefined) continue;
     const s = loan.schedule;
     const installments = s.installments.map((inst) => {
       const ev = loan.repayments.get(inst.n);
-      if (ev && assigned.has(ev)) {
+      if (ev && ev.txnId !== undefined) {
         const paid = ev.status === 'SUCCESS' ? -ev.amountCents : 0;
         const late = parseDate(inst.due_date) + DAY <= ev.at;
         const status = paid === 0 ? 'missed' : paid < inst.payment_cents ? 'partial' : late ? 'late' : 'paid';
@@ -162,4 +162,9 @@ export function finalize(
     schedules.push({ ...s, disbursement_txn_id: loan.disbursement.txnId as string, installments });
   }
   return { rows, rowTimes: rowTimes.subarray(0, rows.length), refundPairs, loans: schedules };
+}
+
+function clearRow(ev: SynthEvent): void {
+  ev.txnId = undefined;
+  ev.status = undefined;
 }
