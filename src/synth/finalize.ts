@@ -1,5 +1,5 @@
 import type { LogRow } from '../schema/log-row.js';
-import type { LoanSchedule, RefundPair } from '../schema/labels.js';
+import type { Installment, LoanSchedule, RefundPair } from '../schema/labels.js';
 import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import { DAY, TimestampFormatter, formatDate, parseDate } from './calendar.js';
 import type { Period, SynthEvent, SynthLoan } from './event.js';
@@ -153,11 +153,11 @@ export function finalize(
         const paid = ev.status === 'SUCCESS' ? -ev.amountCents : 0;
         const late = parseDate(inst.due_date) + DAY <= ev.at;
         const status = paid === 0 ? 'missed' : paid < inst.payment_cents ? 'partial' : late ? 'late' : 'paid';
-        return { ...inst, status, txn_id: ev.txnId as string, paid_cents: paid } as const;
+        return settled(inst, status, ev.txnId as string, paid);
       }
       const due = inst.due_date < periodEndDate;
       const status = !due ? 'not_due' : inst.payment_cents === 0 ? 'paid' : 'missed';
-      return { ...inst, status, txn_id: null, paid_cents: 0 } as const;
+      return settled(inst, status, null, 0);
     });
     schedules.push({ ...s, disbursement_txn_id: loan.disbursement.txnId as string, installments });
   }
@@ -167,4 +167,12 @@ export function finalize(
 function clearRow(ev: SynthEvent): void {
   ev.txnId = undefined;
   ev.status = undefined;
+}
+
+/**
+ * An installment with its outcome: `{ ...inst, status, txn_id, paid_cents }` with the keys of schedules built by
+ * `withDueDates`, in the same order, written out because it runs for every installment of every loan.
+ */
+function settled(inst: Installment, status: Installment['status'], txnId: string | null, paid: number): Installment {
+  return { n: inst.n, payment_cents: inst.payment_cents, principal_cents: inst.principal_cents, interest_cents: inst.interest_cents, status, txn_id: txnId, paid_cents: paid, due_date: inst.due_date };
 }

@@ -3,7 +3,7 @@ import type { Rng } from '../random/rng.js';
 import { chance, int, pick, uniform } from '../random/draw.js';
 import { civil, dayStart, formatDate, parseDate } from './calendar.js';
 import { drawAmount } from './amounts.js';
-import { amortize, scheduleDueDates } from './loan-schedule.js';
+import { amortize, scheduleDueDates, withDueDates } from './loan-schedule.js';
 import { synthEvent, type Period, type SynthEvent, type SynthLoan } from './event.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -88,7 +88,7 @@ export function openLoan(ctx: LoanContext, input: OpenLoanInput): SynthLoan {
       term_months: input.termMonths,
       method: input.method,
       start_date: startDate,
-      installments: plan.map((p, i) => ({ ...p, due_date: dues[i] })),
+      installments: withDueDates(plan, dues),
     },
     disbursement,
     repayments: new Map(),

@@ -2,7 +2,7 @@ import type { TransactionType } from '../../schema/transaction-types.js';
 import { int, shuffle } from '../../random/draw.js';
 import type { Rng } from '../../random/rng.js';
 import { DAY, formatDate, parseDate } from '../calendar.js';
-import { amortize, scheduleDueDates } from '../loan-schedule.js';
+import { amortize, scheduleDueDates, withDueDates } from '../loan-schedule.js';
 import { synthEvent, type InjectContext, type SynthEvent, type SynthEventInit, type SynthLoan } from '../event.js';
 
 /** Seconds in an hour. */
@@ -102,7 +102,7 @@ export function openInjectedLoan(ctx: InjectContext, terms: InjectedLoanTerms, s
       term_months: terms.termMonths,
       method: terms.method,
       start_date: startDate,
-      installments: plan.map((p, i) => ({ ...p, due_date: dues[i] })),
+      installments: withDueDates(plan, dues),
     },
     disbursement,
     repayments: new Map(),
