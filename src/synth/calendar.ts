@@ -84,6 +84,8 @@ function pad2(n: number): string {
 }
 
 const PAD2: readonly string[] = Array.from({ length: 60 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
+/** ` HH:MM:` for each minute of the day, so a timestamp is three pieces: date, this, seconds. */
+const CLOCK: readonly string[] = Array.from({ length: 1440 }, (_, m) => ` ${PAD2[Math.floor(m / 60)]}:${PAD2[m % 60]}:`);
 
 /**
  * Formats local times as `YYYY-MM-DD HH:MM:SS`; the date part comes from the per-day cache of `formatDate` (with the
@@ -102,6 +104,6 @@ export class TimestampFormatter {
     }
     const s = at - day * DAY;
     const m = Math.floor(s / 60);
-    return this.lastDate + ' ' + PAD2[Math.floor(m / 60)] + ':' + PAD2[m % 60] + ':' + PAD2[s % 60];
+    return this.lastDate + CLOCK[m] + PAD2[s % 60];
   }
 }

@@ -38,6 +38,14 @@ describe('TimestampFormatter', () => {
     expect(f.format(parseDate('2023-10-01') + 5 * 3600 + 7 * 60 + 9)).toBe('2023-10-01 05:07:09');
     expect(f.format(parseDate('2023-12-31') + DAY - 1)).toBe('2023-12-31 23:59:59');
   });
+
+  it('agrees with Date#toISOString on every second of a sample of days', () => {
+    const f = new TimestampFormatter();
+    for (const day of ['1999-12-31', '2023-03-14', '2024-02-29']) {
+      const t0 = parseDate(day);
+      for (let s = 0; s < DAY; s += 7) expect(f.format(t0 + s)).toBe(new Date((t0 + s) * 1000).toISOString().slice(0, 19).replace('T', ' '));
+    }
+  });
 });
 
 describe('SPRING_FESTIVAL', () => {
