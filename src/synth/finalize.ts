@@ -4,23 +4,18 @@ import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import { DAY, TimestampFormatter, formatDate, parseDate } from './calendar.js';
 import type { Period, SynthEvent, SynthLoan } from './event.js';
 import { safeText } from './text.js';
+import { sortedBySecond } from './time-order.js';
 
 /** Refunds must come within this many days of their purchase (SPEC §1). */
 export const REFUND_WINDOW_DAYS = 60;
 
 /**
- * Events sorted by `at`, ties in input order: sorts one Float64Array of keys at·2^k + position (exact while
- * at < 2^(53−k); with k = 12, times up to year 2^41 s), which is much cheaper than a comparator sort of objects.
+ * Events sorted by time, ties in input order: by whole second (`sortedBySecond`), or by exact time for more than 4096
+ * events (as it always was).
  */
 function stableSortByTime(events: readonly SynthEvent[]): SynthEvent[] {
-  const n = events.length;
-  if (n > 4096) return events.slice().sort((a, b) => a.at - b.at);
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = Math.floor(events[i].at) * 4096 + i;
-  keys.sort();
-  const out = new Array<SynthEvent>(n);
-  for (let i = 0; i < n; i++) out[i] = events[((keys[i] % 4096) + 4096) % 4096];
-  return out;
+  if (events.length > 4096) return events.slice().sort((a, b) => a.at - b.at);
+  return sortedBySecond(events);
 }
 
 const TXN_IDS: string[] = [];

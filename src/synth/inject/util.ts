@@ -3,6 +3,7 @@ import { int, shuffle } from '../../random/draw.js';
 import type { Rng } from '../../random/rng.js';
 import { DAY, formatDate, parseDate } from '../calendar.js';
 import { amortize, scheduleDueDates, withDueDates } from '../loan-schedule.js';
+import { sortedBySecond } from '../time-order.js';
 import { synthEvent, type InjectContext, type SynthEvent, type SynthEventInit, type SynthLoan } from '../event.js';
 
 /** Seconds in an hour. */
@@ -210,22 +211,12 @@ export function lowPoints(ctx: InjectContext, k: number, gapDays = 10): LowPoint
 }
 
 /**
- * Sorts events by time in place, ties in their given order: the order of `sort((a, b) => a.at - b.at)`. With whole-second
- * times (the usual case) it sorts one Float64Array of keys at·4096 + position instead, which is much cheaper than a
- * comparator sort of objects.
+ * Sorts events by time in place, ties in their given order: the order of `sort((a, b) => a.at - b.at)`, which it uses
+ * for fractional times; whole-second times (the usual case) go through the linear `sortedBySecond`.
  */
 export function sortByTime(events: SynthEvent[]): SynthEvent[] {
-  const n = events.length;
-  const keys = n <= 4096 ? new Float64Array(n) : null;
-  for (let i = 0; keys && i < n; i++) {
-    const at = events[i].at;
-    // Exact while |at| < 2^40 s (keys below 2^52).
-    if (!Number.isInteger(at) || Math.abs(at) >= 2 ** 40) return events.sort((a, b) => a.at - b.at);
-    keys[i] = at * 4096 + i;
-  }
-  if (!keys) return events.sort((a, b) => a.at - b.at);
-  keys.sort();
-  const copy = events.slice();
-  for (let i = 0; i < n; i++) events[i] = copy[((keys[i] % 4096) + 4096) % 4096];
+  for (const e of events) if (!Number.isInteger(e.at)) return events.sort((a, b) => a.at - b.at);
+  const sorted = sortedBySecond(events);
+  for (let i = 0; i < sorted.length; i++) events[i] = sorted[i];
   return events;
 }
