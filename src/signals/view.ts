@@ -91,7 +91,9 @@ export function buildView(log: Log, rowTimes?: ArrayLike<number>): LogView {
   const cp = new Int32Array(n);
   const cpNames: string[] = [];
   const cpIndex = new Map<string, number>();
-  const locCount = new Map<string, number>();
+  // Locations are few (home and a handful abroad): counted in a short list rather than a Map, in first-seen order.
+  const locNames: string[] = [];
+  const locCounts: number[] = [];
   let firstMonth = 0;
   const income: number[] = [];
   const outflow: number[] = [];
@@ -132,7 +134,7 @@ export function buildView(log: Log, rowTimes?: ArrayLike<number>): LogView {
     if (i === 0) firstMonth = month[0];
     const success = r.status === 'SUCCESS';
     ok[i] = success ? 1 : 0;
-    locCount.set(r.location, (locCount.get(r.location) ?? 0) + 1);
+    countLocation(r.location, locNames, locCounts);
     if (success) {
       const k = month[i] - firstMonth;
       if (k >= 0 && k < 1200) {
@@ -144,7 +146,10 @@ export function buildView(log: Log, rowTimes?: ArrayLike<number>): LogView {
   }
   let home = 'CN';
   let best = -1;
-  for (const [loc, c] of locCount) if (c > best || (c === best && loc < home)) (best = c), (home = loc);
+  for (let k = 0; k < locNames.length; k++) {
+    const c = locCounts[k];
+    if (c > best || (c === best && locNames[k] < home)) (best = c), (home = locNames[k]);
+  }
   return {
     log,
     rows,
@@ -160,6 +165,31 @@ export function buildView(log: Log, rowTimes?: ArrayLike<number>): LogView {
     monthlyIncomeCents: median(income.filter((x) => x > 0)),
     monthlyOutflowCents: median(outflow.filter((x) => x > 0)),
   };
+}
+
+/**
+ * Whether interned counterparty `k`'s name matches `re`, tested when first asked and remembered: for detectors that
+ * need the names of only some rows (at most one test per distinct name, none for names they never ask about).
+ */
+export function nameTest(v: LogView, re: RegExp): (k: number) => boolean {
+  // 0: not tested yet, 1: matches, 2: does not.
+  const known = new Uint8Array(v.cpNames.length);
+  return (k) => {
+    let state = known[k];
+    if (state === 0) known[k] = state = re.test(v.cpNames[k]) ? 1 : 2;
+    return state === 1;
+  };
+}
+
+function countLocation(loc: string, names: string[], counts: number[]): void {
+  for (let k = 0; k < names.length; k++) {
+    if (names[k] === loc) {
+      counts[k]++;
+      return;
+    }
+  }
+  names.push(loc);
+  counts.push(1);
 }
 
 /** For each interned counterparty, whether its name matches `re` (one test per distinct name). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildView, daysFromCivil, daysInMonthIndex, median, offsetFromDayOfMonth, type LogView } from '../../src/signals/view.js';
+import { buildView, daysFromCivil, daysInMonthIndex, median, nameTest, namesMatching, offsetFromDayOfMonth, type LogView } from '../../src/signals/view.js';
 import { detectAll } from '../../src/signals/index.js';
 import { generateLogWith } from '../../src/synth/generate.js';
 import { INJECTORS } from '../../src/synth/inject/index.js';
@@ -115,5 +115,23 @@ describe('median on short and long lists', () => {
       }),
       { numRuns: 2000, seed: 7 },
     );
+  });
+});
+
+describe('nameTest', () => {
+  it('answers as namesMatching does, testing each name at most once', () => {
+    const log = buildLog([
+      { at: '2023-03-01 02:05:00', type: 'Purchase', amount: -10, counterparty: 'Golden Golf Club' },
+      { at: '2023-03-02 02:05:00', type: 'Purchase', amount: -10, counterparty: 'Corner Grocery' },
+      { at: '2023-03-03 02:05:00', type: 'Purchase', amount: -10, counterparty: 'Golden Golf Club' },
+    ]);
+    const v = buildView(log);
+    const re = /golf/i;
+    let tests = 0;
+    const counting = { test: (s: string) => (tests++, re.test(s)) } as RegExp;
+    const golf = nameTest(v, counting);
+    const all = namesMatching(v, re);
+    for (let round = 0; round < 3; round++) for (let k = 0; k < v.cpNames.length; k++) expect(golf(k)).toBe(all[k] === 1);
+    expect(tests).toBe(v.cpNames.length);
   });
 });
