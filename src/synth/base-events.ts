@@ -166,6 +166,8 @@ interface CategoryTable {
 interface SpendingTables {
   categoryCum: Float64Array;
   tables: CategoryTable[];
+  /** Calendar month (1–12) of each day of the period. */
+  monthOfDay: Int8Array;
 }
 
 // Per category list, then per seasons array (one per profile and period, shared and never written: see `dayMultipliers`).
@@ -180,7 +182,7 @@ const tableCache = new WeakMap<readonly SpendingCategory[], WeakMap<Float64Array
 export function addSpending(ctx: BaseContext, categories: readonly SpendingCategory[], count: number): SynthEvent[] {
   const created: SynthEvent[] = [];
   if (count <= 0) return created;
-  const { categoryCum, tables } = spendingTables(ctx, categories);
+  const { categoryCum, tables, monthOfDay } = spendingTables(ctx, categories);
   const pools: string[][] = categories.map(() => []);
   const days = ctx.seasons.length;
   for (let k = 0; k < count; k++) {
@@ -203,7 +205,7 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
       counterparty,
       amountCents: sign * unitsToCents(drawAmount(ctx.rng, cat.amount)),
       location: overseas ? OVERSEAS_COUNTRIES[int(ctx.rng, 0, OVERSEAS_COUNTRIES.length - 1)] : ctx.homeCountry,
-      remark: overseas ? ctx.vocab.remark('overseas_purchase') : ctx.vocab.remarkFor(counterparty, cat.remark, monthOf(ctx, day)),
+      remark: overseas ? ctx.vocab.remark('overseas_purchase') : ctx.vocab.remarkFor(counterparty, cat.remark, monthOfDay[day]),
       outcome: sign < 0 ? 'declinable' : 'success',
     });
     created.push(ev);
@@ -231,9 +233,6 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
   return created;
 }
 
-function monthOf(ctx: BaseContext, day: number): number {
-  return civil(ctx.period.start + day * DAY).month;
-}
 
 function spendingTables(ctx: BaseContext, categories: readonly SpendingCategory[]): SpendingTables {
   let bySeasons = tableCache.get(categories);
@@ -244,7 +243,9 @@ function spendingTables(ctx: BaseContext, categories: readonly SpendingCategory[
   let hit = bySeasons.get(ctx.seasons);
   if (!hit || hit.start !== ctx.period.start || hit.end !== ctx.period.end) {
     const categoryCum = cumulative(categories.map((c) => c.weight));
-    hit = { categoryCum, tables: categories.map((cat) => categoryTable(ctx, cat)), start: ctx.period.start, end: ctx.period.end };
+    const monthOfDay = new Int8Array(ctx.seasons.length);
+    for (let d = 0; d < monthOfDay.length; d++) monthOfDay[d] = civil(ctx.period.start + d * DAY).month;
+    hit = { categoryCum, tables: categories.map((cat) => categoryTable(ctx, cat)), monthOfDay, start: ctx.period.start, end: ctx.period.end };
     bySeasons.set(ctx.seasons, hit);
   }
   return hit;

@@ -68,7 +68,23 @@ export function civil(at: number): { year: number; month: number; day: number; w
 
 /** Local seconds at 00:00 on year-month-day; day overflow rolls into the next month as `Date.UTC` does. */
 export function dayStart(year: number, month: number, day: number): number {
+  // By arithmetic for whole numbers with a year of 100-9999 (`Date.UTC` reads years 0-99 as 1900-1999) and moderate
+  // overflow; otherwise as `Date.UTC` says.
+  if (Number.isInteger(year) && Number.isInteger(month) && Number.isInteger(day) && year >= 100 && year <= 9999 && Math.abs(month) < 1e5 && Math.abs(day) < 1e6) {
+    const carry = Math.floor((month - 1) / 12);
+    return (daysFromCivil(year + carry, month - 12 * carry) + day - 1) * DAY;
+  }
   return Date.UTC(year, month - 1, day) / 1000;
+}
+
+/** Days since 1970-01-01 of the first of a month (Hinnant's days_from_civil with day 1), without a Date. */
+function daysFromCivil(y: number, m: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5);
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
 }
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { civil, daysInMonth, formatDate, parseDate, TimestampFormatter, DAY } from '../../src/synth/calendar.js';
+import fc from 'fast-check';
+import { civil, dayStart, daysInMonth, formatDate, parseDate, TimestampFormatter, DAY } from '../../src/synth/calendar.js';
 import { SPRING_FESTIVAL } from '../../src/synth/data/seasons.js';
 import { dayMultipliers } from '../../src/synth/seasonality.js';
 
@@ -74,5 +75,21 @@ describe('dayMultipliers', () => {
     expect(at('2023-01-01')).toBe(3); // 21 days before the festival
     expect(at('2023-11-11')).toBe(1.5);
     expect(at('2023-06-15')).toBe(1);
+  });
+});
+
+describe('dayStart', () => {
+  it('equals Date.UTC for any year, month and day, overflowing ones included', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: 1, max: 12000 }), fc.integer({ min: -300, max: 300 }), fc.constantFrom(99, 100, 9999, 10_000, 0.5, Number.NaN)),
+        fc.oneof(fc.integer({ min: -30, max: 40 }), fc.constantFrom(1.5, 2e6, -2e6)),
+        fc.oneof(fc.integer({ min: -400, max: 400 }), fc.constantFrom(0, 31, 2.25, 3e8)),
+        (y, m, d) => {
+          expect(Object.is(dayStart(y, m, d), Date.UTC(y, m - 1, d) / 1000)).toBe(true);
+        },
+      ),
+      { numRuns: 5000, seed: 9 },
+    );
   });
 });
