@@ -10,14 +10,40 @@ const parsedDates = new Map<string, number>();
 
 /**
  * `YYYY-MM-DD` → local seconds at 00:00:00 of that day; throws a RangeError on a malformed or impossible date.
- * Valid dates are memoised (loan schedules parse the same due dates over and over).
+ * Well-formed dates of years 100–9999 are read by character code; other text goes through a regular expression and a
+ * Date, valid results memoised.
  */
 export function parseDate(date: string): number {
+  // The usual case by character codes: a well-formed date of years 100-9999 (earlier years are rejected below, as a
+  // Date reads years 0-99 as 1900-1999).
+  if (date.length === 10 && date.charCodeAt(4) === 45 && date.charCodeAt(7) === 45) {
+    const y = digits4(date);
+    const m = (date.charCodeAt(5) - 48) * 10 + date.charCodeAt(6) - 48;
+    const d = (date.charCodeAt(8) - 48) * 10 + date.charCodeAt(9) - 48;
+    if (y >= 100 && isDigit(date, 5) && isDigit(date, 6) && isDigit(date, 8) && isDigit(date, 9) && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m)) {
+      return dayStart(y, m, d);
+    }
+  }
   const hit = parsedDates.get(date);
   if (hit !== undefined) return hit;
   const at = parseDateUncached(date);
   if (parsedDates.size < 200_000) parsedDates.set(date, at);
   return at;
+}
+
+function isDigit(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c >= 48 && c <= 57;
+}
+
+/** The number written by the first four characters when all are digits, else -1. */
+function digits4(s: string): number {
+  let n = 0;
+  for (let i = 0; i < 4; i++) {
+    if (!isDigit(s, i)) return -1;
+    n = n * 10 + s.charCodeAt(i) - 48;
+  }
+  return n;
 }
 
 function parseDateUncached(date: string): number {

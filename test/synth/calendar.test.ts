@@ -93,3 +93,33 @@ describe('dayStart', () => {
     );
   });
 });
+
+describe('parseDate on any text', () => {
+  const reference = (date: string): number | string => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+    if (!m) return 'format';
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const back = new Date(Date.UTC(y, mo - 1, d));
+    if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return 'calendar';
+    return Date.UTC(y, mo - 1, d) / 1000;
+  };
+  const outcome = (date: string): number | string => {
+    try {
+      return parseDate(date);
+    } catch (e) {
+      return /calendar/.test((e as Error).message) ? 'calendar' : 'format';
+    }
+  };
+  it('returns what the regex-and-Date reading returns, and throws where it throws', () => {
+    const digit = fc.constantFrom(...'0123456789');
+    const d = (n: number) => fc.array(digit, { minLength: n, maxLength: n }).map((a) => a.join(''));
+    const shaped = fc.tuple(d(4), d(2), d(2)).map(([y, m, dd]) => `${y}-${m}-${dd}`);
+    const near = fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 })).map(([y, m, dd]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(dd).padStart(2, '0')}`);
+    fc.assert(
+      fc.property(fc.oneof(shaped, near, fc.string({ maxLength: 11 }), fc.constantFrom('2024-02-29', '2023-02-29', '0099-12-31', '0100-01-01', '1900-02-29', '2000-02-29', '2023-1a-01', '2023-01-01\n')), (date) => {
+        expect(outcome(date)).toBe(reference(date));
+      }),
+      { numRuns: 4000, seed: 13 },
+    );
+  });
+});
