@@ -9,7 +9,7 @@ import type { SynthEvent } from './event.js';
  */
 export function sortedBySecond(events: readonly SynthEvent[]): SynthEvent[] {
   const n = events.length;
-  const second = new Float64Array(n);
+  const { second, day, order } = scratchFor(n);
   let lo = Infinity;
   let hi = -Infinity;
   for (let i = 0; i < n; i++) {
@@ -21,19 +21,17 @@ export function sortedBySecond(events: readonly SynthEvent[]): SynthEvent[] {
   if (n === 0) return [];
   const days = Math.floor((hi - lo) / DAY) + 1;
   if (!(days <= 8 * n + 4096)) {
-    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => second[a] - second[b] || a - b);
-    return order.map((i) => events[i]);
+    const byTime = Array.from({ length: n }, (_, i) => i).sort((a, b) => second[a] - second[b] || a - b);
+    return byTime.map((i) => events[i]);
   }
   // next[d] counts, then points at the next free slot of day d; first[d] is where day d's run starts.
   const next = new Int32Array(days + 1);
-  const day = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     day[i] = Math.floor((second[i] - lo) / DAY);
     next[day[i] + 1]++;
   }
   for (let d = 0; d < days; d++) next[d + 1] += next[d];
   const first = next.slice();
-  const order = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const d = day[i];
     const s = second[i];
@@ -48,4 +46,15 @@ export function sortedBySecond(events: readonly SynthEvent[]): SynthEvent[] {
   const out = new Array<SynthEvent>(n);
   for (let k = 0; k < n; k++) out[k] = events[order[k]];
   return out;
+}
+
+// Per-event work arrays, reused from call to call (grown when needed): finalize sorts every log.
+let scratch = { second: new Float64Array(0), day: new Int32Array(0), order: new Int32Array(0) };
+
+function scratchFor(n: number): typeof scratch {
+  if (scratch.second.length < n) {
+    const size = Math.max(n, 2 * scratch.second.length, 512);
+    scratch = { second: new Float64Array(size), day: new Int32Array(size), order: new Int32Array(size) };
+  }
+  return scratch;
 }
