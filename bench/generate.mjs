@@ -4,6 +4,7 @@
 //   logs/s, rows/s, MB/s of TSV, over a mix of the four base profiles;
 // - end to end (`cclupe generate` spawned, files written): logs/s with 1 and 2 workers and the speed-up;
 // - a large run (default 100,000 logs, BENCH_GENERATE_LARGE to change, 0 to skip) with its peak RSS.
+// BENCH_GENERATE_E2E=0 BENCH_GENERATE_LARGE=0 times the in-process core alone.
 // Figures are wall-clock and CPU-time based; CPU time is reported too because shared machines skew wall time.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -74,8 +75,9 @@ function runCli(count, workers) {
   return { wall, rows: summary.rows, peak_rss_mb: Math.round(rssKb / 1024), cpu };
 }
 
-const w1 = runCli(E2E, 1);
-const w2 = runCli(E2E, 2);
+// BENCH_GENERATE_E2E=0 skips the two CLI runs (e.g. to time only the in-process core).
+const w1 = E2E > 0 ? runCli(E2E, 1) : null;
+const w2 = E2E > 0 ? runCli(E2E, 2) : null;
 const large = LARGE > 0 ? runCli(LARGE, Math.max(1, os.availableParallelism())) : null;
 
 const round = (x) => Math.round(x);
@@ -97,9 +99,9 @@ process.stdout.write(
       logs_per_cpu_s: round(N / one.cpu),
       rows_per_log: round(one.rows / N),
     },
-    cli_1_worker: { logs: E2E, logs_per_s: round(E2E / w1.wall), rows_per_s: round(w1.rows / w1.wall), peak_rss_mb: w1.peak_rss_mb, ...cpuFigures(w1) },
-    cli_2_workers: { logs: E2E, logs_per_s: round(E2E / w2.wall), rows_per_s: round(w2.rows / w2.wall), peak_rss_mb: w2.peak_rss_mb, ...cpuFigures(w2) },
-    speedup_2_vs_1: Math.round((w1.wall / w2.wall) * 100) / 100,
+    cli_1_worker: w1 ? { logs: E2E, logs_per_s: round(E2E / w1.wall), rows_per_s: round(w1.rows / w1.wall), peak_rss_mb: w1.peak_rss_mb, ...cpuFigures(w1) } : null,
+    cli_2_workers: w2 ? { logs: E2E, logs_per_s: round(E2E / w2.wall), rows_per_s: round(w2.rows / w2.wall), peak_rss_mb: w2.peak_rss_mb, ...cpuFigures(w2) } : null,
+    speedup_2_vs_1: w1 && w2 ? Math.round((w1.wall / w2.wall) * 100) / 100 : null,
     large: large ? { logs: LARGE, seconds: round(large.wall), logs_per_s: round(LARGE / large.wall), peak_rss_mb: large.peak_rss_mb } : null,
   }) + '\n',
 );

@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, anyPattern, buildView, fromCount, idsOf, isSme, namesMatching, type LogView } from './view.js';
+import { absent, anyPattern, buildView, fromCount, idsOf, isSme, nameTest, type LogView } from './view.js';
 
 /**
  * Alignment (SME): purchases that do not fit the declared business category. The counterparty name of each
@@ -14,11 +14,11 @@ export function alignmentFromView(v: LogView, t: Thresholds['alignment']): Detec
   const re = misfitPattern(t, cat);
   if (!re) return absent();
   const types = new Set<string>(t.types);
-  const hit = namesMatching(v, re);
+  const misfit = nameTest(v, re);
   const rows: number[] = [];
   for (let i = 0; i < v.n; i++) {
     const r = v.rows[i];
-    if (r.amountCents < 0 && hit[v.cp[i]] && types.has(r.type)) rows.push(i);
+    if (r.amountCents < 0 && types.has(r.type) && misfit(v.cp[i])) rows.push(i);
   }
   return fromCount(rows.length, t.minRows, idsOf(v, rows));
 }

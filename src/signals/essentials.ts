@@ -2,7 +2,7 @@ import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
 import { absent, buildView, fromCount, idsOf, isSme, median, type LogView } from './view.js';
-import { groupRows, irregularInSeries } from './series.js';
+import { groupRows, irregularRows } from './series.js';
 
 /**
  * Essentials (SME): essential obligations (rent, utilities, tax, payroll; `types`) paid irregularly.
@@ -16,15 +16,14 @@ export function essentialsFromView(v: LogView, t: Thresholds['essentials']): Det
   const groups = groupRows(v, (i) => typeIndex.has(v.rows[i].type) && v.rows[i].amountCents < 0, (i) => typeIndex.get(v.rows[i].type)! * v.cpNames.length + v.cp[i]);
   const bad: number[] = [];
   for (const series of groups.values()) {
-    let okCount = 0;
-    for (const i of series) okCount += v.ok[i];
-    if (okCount < t.minSeries) continue;
+    const okRows = series.filter((i) => v.ok[i]);
+    if (okRows.length < t.minSeries) continue;
     // Monthly-ness from every attempt (declined ones included: they are the schedule showing through).
     const gaps: number[] = [];
     for (let k = 1; k < series.length; k++) gaps.push(v.day[series[k]] - v.day[series[k - 1]]);
     const g = median(gaps);
     if (g < 20 || g > 40) continue;
-    bad.push(...irregularInSeries(v, series, null, t.lateDays).irregular);
+    bad.push(...irregularRows(v, series, okRows, null, t.lateDays));
   }
   return fromCount(bad.length, t.minIrregular, idsOf(v, bad));
 }

@@ -77,9 +77,11 @@ export function detectSignal(id: SignalId, log: Log, thresholds: Thresholds = DE
 /**
  * Runs all sixteen detectors on a log, sharing one pass of per-row features. Signals of the other client
  * kind (and Alignment without a business category) come out absent. Keys in `SIGNAL_IDS` order.
+ * `rowTimes` (optional): each row's timestamp in whole seconds since 1970-01-01, when the caller has them (see
+ * `buildView`); the result is the same.
  */
-export function detectAll(log: Log, thresholds: Thresholds = DEFAULT_THRESHOLDS): Record<SignalId, Detection> {
-  const view = buildView(log);
+export function detectAll(log: Log, thresholds: Thresholds = DEFAULT_THRESHOLDS, rowTimes?: ArrayLike<number>): Record<SignalId, Detection> {
+  const view = buildView(log, rowTimes);
   const out = {} as Record<SignalId, Detection>;
   for (const id of SIGNAL_IDS) out[id] = (FROM_VIEW[id] as ViewDetector<SignalId>)(view, thresholds[id] as never);
   return out;

@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, anyPattern, buildView, idsOf, isPersonal, namesMatching, ratioStrength, type LogView } from './view.js';
+import { absent, anyPattern, buildView, idsOf, isPersonal, nameTest, ratioStrength, type LogView } from './view.js';
 
 /**
  * Nighttime (personal): discretionary outflows between `fromHour` and `toHour` (local time, any status).
@@ -25,8 +25,8 @@ export function nighttimeFromView(v: LogView, t: Thresholds['nighttime']): Detec
     }
   }
   if (total === 0 || night.length === 0) return absent();
-  const everyday = namesMatching(v, anyPattern(t.everydayPatterns));
-  const odd = night.filter((i) => !everyday[v.cp[i]]);
+  const everyday = nameTest(v, anyPattern(t.everydayPatterns));
+  const odd = night.filter((i) => !everyday(v.cp[i]));
   const share = odd.length / total;
   const present = odd.length >= t.minRows && share >= t.minShare;
   return { present, strength: ratioStrength(share, t.minShare, present), evidence: present ? idsOf(v, odd) : [] };

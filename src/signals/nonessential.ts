@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, anyPattern, buildView, fromCount, idsOf, isSme, namesMatching, type LogView } from './view.js';
+import { absent, anyPattern, buildView, fromCount, idsOf, isSme, nameTest, type LogView } from './view.js';
 
 /**
  * Nonessential (SME): luxury and entertainment spending out of the business account, recognised by
@@ -11,8 +11,8 @@ export function nonessentialFromView(v: LogView, t: Thresholds['nonessential']):
   if (!isSme(v)) return absent();
   const re = anyPattern(t.namePatterns);
   const rows: number[] = [];
-  const hit = namesMatching(v, re);
-  for (let i = 0; i < v.n; i++) if (v.rows[i].amountCents < 0 && hit[v.cp[i]]) rows.push(i);
+  const luxury = nameTest(v, re);
+  for (let i = 0; i < v.n; i++) if (v.rows[i].amountCents < 0 && luxury(v.cp[i])) rows.push(i);
   return fromCount(rows.length, t.minRows, idsOf(v, rows));
 }
 

@@ -8,13 +8,34 @@ import { median, mode, offsetFromDayOfMonth, type LogView } from './view.js';
  */
 export function irregularInSeries(v: LogView, series: number[], dueDay: number | null, lateDays: number): { irregular: number[]; medianAbs: number } {
   const okRows = series.filter((i) => v.ok[i]);
-  const due = dueDay ?? mode(okRows.map((i) => v.dom[i]));
-  const offsets = okRows.map((i) => offsetFromDayOfMonth(v.month[i], v.dom[i], due));
+  return { irregular: irregularRows(v, series, okRows, dueDay, lateDays), medianAbs: median(okRows.map((i) => Math.abs(v.rows[i].amountCents))) };
+}
+
+/** The irregular rows of `irregularInSeries` alone; `okRows` are the series' SUCCESS rows. */
+export function irregularRows(v: LogView, series: number[], okRows: number[], dueDay: number | null, lateDays: number): number[] {
+  const due = dueDay ?? modeOfDays(v, okRows);
+  const offsets = new Array<number>(okRows.length);
+  for (let k = 0; k < okRows.length; k++) offsets[k] = offsetFromDayOfMonth(v.month[okRows[k]], v.dom[okRows[k]], due);
   const center = dueDay === null ? median(offsets) : 0;
   const irregular: number[] = [];
   for (const i of series) if (!v.ok[i]) irregular.push(i);
   for (let k = 0; k < okRows.length; k++) if (Math.abs(offsets[k] - center) > lateDays) irregular.push(okRows[k]);
-  return { irregular, medianAbs: median(okRows.map((i) => Math.abs(v.rows[i].amountCents))) };
+  return irregular;
+}
+
+/** `mode` of the rows' days of month, counted in a 32-slot table (days are 1–31). */
+function modeOfDays(v: LogView, rows: number[]): number {
+  const counts = new Int32Array(32);
+  for (const i of rows) {
+    const d = v.dom[i];
+    if (!(d >= 0 && d < 32)) return mode(rows.map((j) => v.dom[j]));
+    counts[d]++;
+  }
+  // Most frequent, smallest on ties; NaN for no rows, as `mode` gives.
+  let best = Number.NaN;
+  let bc = 0;
+  for (let d = 0; d < 32; d++) if (counts[d] > bc) (best = d), (bc = counts[d]);
+  return best;
 }
 
 /** Row indexes grouped by `key(i)` for the rows that pass `keep(i)`, groups in first-seen order. */

@@ -41,6 +41,23 @@ export function daysFromCivil(y: number, m: number, d: number): number {
   return era * 146_097 + doe - 719_468;
 }
 
+/**
+ * Writes the month index (year·12 + month − 1) and day of month of day number `days` (since 1970-01-01) into
+ * `month[i]` and `dom[i]`: Hinnant's civil_from_days, the inverse of `daysFromCivil`.
+ */
+function civilInto(days: number, i: number, month: Int32Array, dom: Int8Array): void {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  month[i] = y * 12 + m - 1;
+  dom[i] = doy - Math.floor((153 * mp + 2) / 5) + 1;
+}
+
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** Days in the month `monthIndex` = year·12 + month − 1. */
 export function daysInMonthIndex(monthIndex: number): number {
@@ -52,8 +69,18 @@ export function daysInMonthIndex(monthIndex: number): number {
 
 const d2 = (s: string, i: number): number => (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
 
-/** Builds the shared features of a log in one pass (timestamps parsed by character code, no Date objects). */
-export function buildView(log: Log): LogView {
+const DAY = 86_400;
+// Row times inside years 1000–9999 format as `YYYY-MM-DD HH:MM:SS`; outside them the timestamp is parsed instead.
+const MIN_TIME = daysFromCivil(1000, 1, 1) * DAY;
+const MAX_TIME = daysFromCivil(10_000, 1, 1) * DAY;
+
+/**
+ * Builds the shared features of a log in one pass (timestamps parsed by character code, no Date objects).
+ * `rowTimes`, when given, holds each row's timestamp as whole seconds since 1970-01-01 00:00:00 (the generator knows
+ * them): dates and hours then come from arithmetic on those numbers instead of from reading the timestamp strings,
+ * with the same result. Rows in time order share the previous row's date when on the same day.
+ */
+export function buildView(log: Log, rowTimes?: ArrayLike<number>): LogView {
   const rows = log.rows;
   const n = rows.length;
   const day = new Int32Array(n);
@@ -64,23 +91,39 @@ export function buildView(log: Log): LogView {
   const cp = new Int32Array(n);
   const cpNames: string[] = [];
   const cpIndex = new Map<string, number>();
-  const locCount = new Map<string, number>();
+  // Locations are few (home and a handful abroad): counted in a short list rather than a Map, in first-seen order.
+  const locNames: string[] = [];
+  const locCounts: number[] = [];
   let firstMonth = 0;
   const income: number[] = [];
   const outflow: number[] = [];
+  const times = rowTimes !== undefined && rowTimes.length === n ? rowTimes : undefined;
   for (let i = 0; i < n; i++) {
     const r = rows[i];
-    const ts = r.timestamp;
-    let y = d2(ts, 0) * 100 + d2(ts, 2);
-    let m = d2(ts, 5);
-    let d = d2(ts, 8);
-    // A malformed timestamp (only possible on hand-made or perturbed logs) reads as 1970-01-01 rather than NaN.
-    if (!(y >= 0 && m >= 1 && m <= 12 && d >= 1 && d <= 31)) (y = 1970), (m = 1), (d = 1);
-    day[i] = i > 0 && dom[i - 1] === d && month[i - 1] === y * 12 + m - 1 ? day[i - 1] : daysFromCivil(y, m, d);
-    month[i] = y * 12 + m - 1;
-    dom[i] = d;
-    const h = d2(ts, 11);
-    hour[i] = h >= 0 && h <= 23 ? h : 12;
+    const at = times !== undefined ? times[i] : Number.NaN;
+    if (at >= MIN_TIME && at < MAX_TIME) {
+      const dd = Math.floor(at / DAY);
+      if (i > 0 && day[i - 1] === dd) {
+        month[i] = month[i - 1];
+        dom[i] = dom[i - 1];
+      } else {
+        civilInto(dd, i, month, dom);
+      }
+      day[i] = dd;
+      hour[i] = Math.floor((at - dd * DAY) / 3600);
+    } else {
+      const ts = r.timestamp;
+      let y = d2(ts, 0) * 100 + d2(ts, 2);
+      let m = d2(ts, 5);
+      let d = d2(ts, 8);
+      // A malformed timestamp (only possible on hand-made or perturbed logs) reads as 1970-01-01 rather than NaN.
+      if (!(y >= 0 && m >= 1 && m <= 12 && d >= 1 && d <= 31)) (y = 1970), (m = 1), (d = 1);
+      day[i] = i > 0 && dom[i - 1] === d && month[i - 1] === y * 12 + m - 1 ? day[i - 1] : daysFromCivil(y, m, d);
+      month[i] = y * 12 + m - 1;
+      dom[i] = d;
+      const h = d2(ts, 11);
+      hour[i] = h >= 0 && h <= 23 ? h : 12;
+    }
     let id = cpIndex.get(r.counterparty);
     if (id === undefined) {
       id = cpNames.length;
@@ -91,7 +134,7 @@ export function buildView(log: Log): LogView {
     if (i === 0) firstMonth = month[0];
     const success = r.status === 'SUCCESS';
     ok[i] = success ? 1 : 0;
-    locCount.set(r.location, (locCount.get(r.location) ?? 0) + 1);
+    countLocation(r.location, locNames, locCounts);
     if (success) {
       const k = month[i] - firstMonth;
       if (k >= 0 && k < 1200) {
@@ -103,7 +146,10 @@ export function buildView(log: Log): LogView {
   }
   let home = 'CN';
   let best = -1;
-  for (const [loc, c] of locCount) if (c > best || (c === best && loc < home)) (best = c), (home = loc);
+  for (let k = 0; k < locNames.length; k++) {
+    const c = locCounts[k];
+    if (c > best || (c === best && locNames[k] < home)) (best = c), (home = locNames[k]);
+  }
   return {
     log,
     rows,
@@ -121,6 +167,31 @@ export function buildView(log: Log): LogView {
   };
 }
 
+/**
+ * Whether interned counterparty `k`'s name matches `re`, tested when first asked and remembered: for detectors that
+ * need the names of only some rows (at most one test per distinct name, none for names they never ask about).
+ */
+export function nameTest(v: LogView, re: RegExp): (k: number) => boolean {
+  // 0: not tested yet, 1: matches, 2: does not.
+  const known = new Uint8Array(v.cpNames.length);
+  return (k) => {
+    let state = known[k];
+    if (state === 0) known[k] = state = re.test(v.cpNames[k]) ? 1 : 2;
+    return state === 1;
+  };
+}
+
+function countLocation(loc: string, names: string[], counts: number[]): void {
+  for (let k = 0; k < names.length; k++) {
+    if (names[k] === loc) {
+      counts[k]++;
+      return;
+    }
+  }
+  names.push(loc);
+  counts.push(1);
+}
+
 /** For each interned counterparty, whether its name matches `re` (one test per distinct name). */
 export function namesMatching(v: LogView, re: RegExp): Uint8Array {
   const out = new Uint8Array(v.cpNames.length);
@@ -129,12 +200,31 @@ export function namesMatching(v: LogView, re: RegExp): Uint8Array {
 }
 
 /** Median of a list of numbers (mean of the middle two for an even count); 0 for an empty list. */
-export function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  // A Float64Array sorts numerically without a comparator call per comparison (same order for finite numbers).
-  const s = Float64Array.from(values).sort();
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+export function median(values: readonly number[]): number {
+  const n = values.length;
+  if (n === 0) return 0;
+  const s = new Float64Array(n);
+  s.set(values);
+  // Most lists here are short (months, a payee's installments), where an insertion sort beats the typed-array
+  // sort's runtime call; both order numbers ascending with -0 before +0 (a NaN makes the insertion sort give up).
+  if (n > 32 || !insertionSorted(s)) s.sort();
+  const h = n >> 1;
+  return n % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+}
+
+/** Sorts `s` in place as `Float64Array.prototype.sort` would, unless it holds a NaN (then returns false). */
+function insertionSorted(s: Float64Array): boolean {
+  for (let i = 1; i < s.length; i++) {
+    const x = s[i];
+    if (x !== x) return false;
+    let j = i - 1;
+    while (j >= 0 && (s[j] > x || (s[j] === 0 && x === 0 && 1 / s[j] > 1 / x))) {
+      s[j + 1] = s[j];
+      j--;
+    }
+    s[j + 1] = x;
+  }
+  return s.length === 0 || s[0] === s[0];
 }
 
 /** The detection of a signal that is not there. */

@@ -6,7 +6,7 @@ import { chance, int, normal } from '../random/draw.js';
 import { DAY, civil, dayStart, daysInMonth } from './calendar.js';
 import { drawAmount, meanAmount, unitsToCents } from './amounts.js';
 import { OVERSEAS_COUNTRIES } from './data/names.js';
-import type { Period, SynthEvent } from './event.js';
+import { synthEvent, type Period, type SynthEvent } from './event.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** Default hour-of-day weights of discretionary spending: quiet at night, peaks at lunch and in the evening. */
@@ -22,7 +22,7 @@ export interface BaseContext {
   period: Period;
   vocab: Vocabulary;
   homeCountry: string;
-  /** Seasonal multiplier per day of the period. */
+  /** Seasonal multiplier per day of the period (from `dayMultipliers`: shared, never written). */
   seasons: Float64Array;
   events: SynthEvent[];
 }
@@ -30,9 +30,10 @@ export interface BaseContext {
 /** One occurrence time (local seconds) per cadence step of a flow, inside the period. */
 export function flowTimes(rng: Rng, flow: Flow, period: Period): number[] {
   const out: number[] = [];
+  const h0 = Math.min(flow.hours[0], flow.hours[1]);
+  const h1 = Math.max(flow.hours[0], flow.hours[1]);
   const at = (dayAt: number): void => {
     if (dayAt < period.start || dayAt >= period.end) return;
-    const [h0, h1] = flow.hours[0] <= flow.hours[1] ? flow.hours : [flow.hours[1], flow.hours[0]];
     out.push(dayAt + int(rng, h0, h1) * 3600 + int(rng, 0, 59) * 60 + int(rng, 0, 59));
   };
   const jitter = (): number => (flow.jitter_days > 0 ? int(rng, -flow.jitter_days, flow.jitter_days) : 0);
@@ -130,16 +131,18 @@ export function addFlows(ctx: BaseContext, flows: readonly Flow[], isIncome: boo
         if (pool.length < 4 && (pool.length === 0 || chance(ctx.rng, 0.5))) pool.push(ctx.vocab.counterparty(flow.counterparty));
         name = pool[int(ctx.rng, 0, pool.length - 1)];
       }
-      ctx.events.push({
-        at,
-        type: flow.type,
-        channel: flow.channel,
-        counterparty: name,
-        amountCents: sign * unitsToCents(units),
-        location: ctx.homeCountry,
-        remark: ctx.vocab.remarkFor(name, flow.remark, civil(at).month),
-        outcome: sign < 0 && flow.declinable ? 'declinable' : 'success',
-      });
+      ctx.events.push(
+        synthEvent({
+          at,
+          type: flow.type,
+          channel: flow.channel,
+          counterparty: name,
+          amountCents: sign * unitsToCents(units),
+          location: ctx.homeCountry,
+          remark: ctx.vocab.remarkFor(name, flow.remark, civil(at).month),
+          outcome: sign < 0 && flow.declinable ? 'declinable' : 'success',
+        }),
+      );
     }
   }
   return Math.round(monthly * 100);
@@ -163,9 +166,12 @@ interface CategoryTable {
 interface SpendingTables {
   categoryCum: Float64Array;
   tables: CategoryTable[];
+  /** Calendar month (1–12) of each day of the period. */
+  monthOfDay: Int8Array;
 }
 
-const tableCache = new WeakMap<readonly SpendingCategory[], Map<string, SpendingTables>>();
+// Per category list, then per seasons array (one per profile and period, shared and never written: see `dayMultipliers`).
+const tableCache = new WeakMap<readonly SpendingCategory[], WeakMap<Float64Array, SpendingTables & { start: number; end: number }>>();
 
 /**
  * Adds `count` discretionary events drawn from the profile's spending categories: category by weight, day by
@@ -176,7 +182,7 @@ const tableCache = new WeakMap<readonly SpendingCategory[], Map<string, Spending
 export function addSpending(ctx: BaseContext, categories: readonly SpendingCategory[], count: number): SynthEvent[] {
   const created: SynthEvent[] = [];
   if (count <= 0) return created;
-  const { categoryCum, tables } = spendingTables(ctx, categories);
+  const { categoryCum, tables, monthOfDay } = spendingTables(ctx, categories);
   const pools: string[][] = categories.map(() => []);
   const days = ctx.seasons.length;
   for (let k = 0; k < count; k++) {
@@ -192,32 +198,34 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
     if (pool.length < cat.pool && (pool.length === 0 || chance(ctx.rng, 0.35))) pool.push(ctx.vocab.counterparty(cat.counterparty));
     const counterparty = overseas ? ctx.vocab.counterparty('overseas_merchant') : pool[int(ctx.rng, 0, pool.length - 1)];
     const sign = TYPE_DIRECTION[cat.type] === 1 ? 1 : -1;
-    const ev: SynthEvent = {
+    const ev = synthEvent({
       at,
       type: cat.type,
       channel: t.channels[sampleCum(t.channelCum, ctx.rng.next() * t.channelCum[t.channelCum.length - 1])],
       counterparty,
       amountCents: sign * unitsToCents(drawAmount(ctx.rng, cat.amount)),
       location: overseas ? OVERSEAS_COUNTRIES[int(ctx.rng, 0, OVERSEAS_COUNTRIES.length - 1)] : ctx.homeCountry,
-      remark: overseas ? ctx.vocab.remark('overseas_purchase') : ctx.vocab.remarkFor(counterparty, cat.remark, monthOf(ctx, day)),
+      remark: overseas ? ctx.vocab.remark('overseas_purchase') : ctx.vocab.remarkFor(counterparty, cat.remark, monthOfDay[day]),
       outcome: sign < 0 ? 'declinable' : 'success',
-    };
+    });
     created.push(ev);
     if (cat.type === 'Purchase' && cat.refund_rate > 0 && chance(ctx.rng, cat.refund_rate)) {
       const full = chance(ctx.rng, 0.6);
       const refundAt = at + int(ctx.rng, 1, 30) * DAY + int(ctx.rng, -3600, 3600);
       if (refundAt < ctx.period.end) {
-        created.push({
-          at: refundAt,
-          type: 'Refund',
-          channel: ev.channel === 'POS' ? 'POS' : 'ONLINE',
-          counterparty,
-          amountCents: full ? -ev.amountCents : Math.max(1, Math.round(-ev.amountCents * (0.2 + 0.6 * ctx.rng.next()))),
-          location: ev.location,
-          remark: ctx.vocab.remark('refund'),
-          outcome: 'success',
-          refundOf: ev,
-        });
+        created.push(
+          synthEvent({
+            at: refundAt,
+            type: 'Refund',
+            channel: ev.channel === 'POS' ? 'POS' : 'ONLINE',
+            counterparty,
+            amountCents: full ? -ev.amountCents : Math.max(1, Math.round(-ev.amountCents * (0.2 + 0.6 * ctx.rng.next()))),
+            location: ev.location,
+            remark: ctx.vocab.remark('refund'),
+            outcome: 'success',
+            refundOf: ev,
+          }),
+        );
       }
     }
   }
@@ -225,31 +233,22 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
   return created;
 }
 
-function monthOf(ctx: BaseContext, day: number): number {
-  return civil(ctx.period.start + day * DAY).month;
-}
 
 function spendingTables(ctx: BaseContext, categories: readonly SpendingCategory[]): SpendingTables {
-  let byPeriod = tableCache.get(categories);
-  if (!byPeriod) {
-    byPeriod = new Map();
-    tableCache.set(categories, byPeriod);
+  let bySeasons = tableCache.get(categories);
+  if (!bySeasons) {
+    bySeasons = new WeakMap();
+    tableCache.set(categories, bySeasons);
   }
-  // The seasons array is determined by (profile, period); its length and checksum identify it with the period.
-  const key = `${ctx.period.start}:${ctx.period.end}:${checksum(ctx.seasons)}`;
-  let hit = byPeriod.get(key);
-  if (!hit) {
+  let hit = bySeasons.get(ctx.seasons);
+  if (!hit || hit.start !== ctx.period.start || hit.end !== ctx.period.end) {
     const categoryCum = cumulative(categories.map((c) => c.weight));
-    hit = { categoryCum, tables: categories.map((cat) => categoryTable(ctx, cat)) };
-    byPeriod.set(key, hit);
+    const monthOfDay = new Int8Array(ctx.seasons.length);
+    for (let d = 0; d < monthOfDay.length; d++) monthOfDay[d] = civil(ctx.period.start + d * DAY).month;
+    hit = { categoryCum, tables: categories.map((cat) => categoryTable(ctx, cat)), monthOfDay, start: ctx.period.start, end: ctx.period.end };
+    bySeasons.set(ctx.seasons, hit);
   }
   return hit;
-}
-
-function checksum(a: Float64Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s = (s * 31 + a[i] * 1000) % 1_000_000_007;
-  return s;
 }
 
 function cumulative(weights: readonly number[]): Float64Array {

@@ -10,14 +10,40 @@ const parsedDates = new Map<string, number>();
 
 /**
  * `YYYY-MM-DD` → local seconds at 00:00:00 of that day; throws a RangeError on a malformed or impossible date.
- * Valid dates are memoised (loan schedules parse the same due dates over and over).
+ * Well-formed dates of years 100–9999 are read by character code; other text goes through a regular expression and a
+ * Date, valid results memoised.
  */
 export function parseDate(date: string): number {
+  // The usual case by character codes: a well-formed date of years 100-9999 (earlier years are rejected below, as a
+  // Date reads years 0-99 as 1900-1999).
+  if (date.length === 10 && date.charCodeAt(4) === 45 && date.charCodeAt(7) === 45) {
+    const y = digits4(date);
+    const m = (date.charCodeAt(5) - 48) * 10 + date.charCodeAt(6) - 48;
+    const d = (date.charCodeAt(8) - 48) * 10 + date.charCodeAt(9) - 48;
+    if (y >= 100 && isDigit(date, 5) && isDigit(date, 6) && isDigit(date, 8) && isDigit(date, 9) && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m)) {
+      return dayStart(y, m, d);
+    }
+  }
   const hit = parsedDates.get(date);
   if (hit !== undefined) return hit;
   const at = parseDateUncached(date);
   if (parsedDates.size < 200_000) parsedDates.set(date, at);
   return at;
+}
+
+function isDigit(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c >= 48 && c <= 57;
+}
+
+/** The number written by the first four characters when all are digits, else -1. */
+function digits4(s: string): number {
+  let n = 0;
+  for (let i = 0; i < 4; i++) {
+    if (!isDigit(s, i)) return -1;
+    n = n * 10 + s.charCodeAt(i) - 48;
+  }
+  return n;
 }
 
 function parseDateUncached(date: string): number {
@@ -68,7 +94,23 @@ export function civil(at: number): { year: number; month: number; day: number; w
 
 /** Local seconds at 00:00 on year-month-day; day overflow rolls into the next month as `Date.UTC` does. */
 export function dayStart(year: number, month: number, day: number): number {
+  // By arithmetic for whole numbers with a year of 100-9999 (`Date.UTC` reads years 0-99 as 1900-1999) and moderate
+  // overflow; otherwise as `Date.UTC` says.
+  if (Number.isInteger(year) && Number.isInteger(month) && Number.isInteger(day) && year >= 100 && year <= 9999 && Math.abs(month) < 1e5 && Math.abs(day) < 1e6) {
+    const carry = Math.floor((month - 1) / 12);
+    return (daysFromCivil(year + carry, month - 12 * carry) + day - 1) * DAY;
+  }
   return Date.UTC(year, month - 1, day) / 1000;
+}
+
+/** Days since 1970-01-01 of the first of a month (Hinnant's days_from_civil with day 1), without a Date. */
+function daysFromCivil(y: number, m: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5);
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
 }
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -84,6 +126,8 @@ function pad2(n: number): string {
 }
 
 const PAD2: readonly string[] = Array.from({ length: 60 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
+/** ` HH:MM:` for each minute of the day, so a timestamp is three pieces: date, this, seconds. */
+const CLOCK: readonly string[] = Array.from({ length: 1440 }, (_, m) => ` ${PAD2[Math.floor(m / 60)]}:${PAD2[m % 60]}:`);
 
 /**
  * Formats local times as `YYYY-MM-DD HH:MM:SS`; the date part comes from the per-day cache of `formatDate` (with the
@@ -102,6 +146,6 @@ export class TimestampFormatter {
     }
     const s = at - day * DAY;
     const m = Math.floor(s / 60);
-    return this.lastDate + ' ' + PAD2[Math.floor(m / 60)] + ':' + PAD2[m % 60] + ':' + PAD2[s % 60];
+    return this.lastDate + CLOCK[m] + PAD2[s % 60];
   }
 }

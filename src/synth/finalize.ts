@@ -1,26 +1,21 @@
 import type { LogRow } from '../schema/log-row.js';
-import type { LoanSchedule, RefundPair } from '../schema/labels.js';
+import type { Installment, LoanSchedule, RefundPair } from '../schema/labels.js';
 import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import { DAY, TimestampFormatter, formatDate, parseDate } from './calendar.js';
 import type { Period, SynthEvent, SynthLoan } from './event.js';
 import { safeText } from './text.js';
+import { sortedBySecond } from './time-order.js';
 
 /** Refunds must come within this many days of their purchase (SPEC §1). */
 export const REFUND_WINDOW_DAYS = 60;
 
 /**
- * Events sorted by `at`, ties in input order: sorts one Float64Array of keys at·2^k + position (exact while
- * at < 2^(53−k); with k = 12, times up to year 2^41 s), which is much cheaper than a comparator sort of objects.
+ * Events sorted by time, ties in input order: by whole second (`sortedBySecond`), or by exact time for more than 4096
+ * events (as it always was).
  */
 function stableSortByTime(events: readonly SynthEvent[]): SynthEvent[] {
-  const n = events.length;
-  if (n > 4096) return events.slice().sort((a, b) => a.at - b.at);
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = Math.floor(events[i].at) * 4096 + i;
-  keys.sort();
-  const out = new Array<SynthEvent>(n);
-  for (let i = 0; i < n; i++) out[i] = events[((keys[i] % 4096) + 4096) % 4096];
-  return out;
+  if (events.length > 4096) return events.slice().sort((a, b) => a.at - b.at);
+  return sortedBySecond(events);
 }
 
 const TXN_IDS: string[] = [];
@@ -39,6 +34,8 @@ function txnIdFor(n: number, width: number): string {
 /** The rows and the facts the labels need, after finalization. */
 export interface Finalized {
   rows: LogRow[];
+  /** Each row's timestamp as whole local seconds (what `timestamp` spells), for `detectAll` to skip re-parsing it. */
+  rowTimes: Float64Array;
   refundPairs: RefundPair[];
   loans: LoanSchedule[];
 }
@@ -54,8 +51,10 @@ const COUNTRY_RE = /^[A-Z]{2}$/;
  *    a refund is kept only against an earlier SUCCESS purchase, within the window, at the same counterparty, and
  *    clipped to the purchase's unrefunded remainder;
  * 4. fills each loan's schedule: txn ids and paid/late/partial/missed/not_due from the rows as they ended up.
- * Text fields are made safe (`safeText`); amounts get the sign their type requires.
- * Sets `txnId` and `status` on the kept events (kept events are exactly those with a `txnId`).
+ * Text fields are made safe (`safeText`; a text equal to the event's `trustedCounterparty`/`trustedRemark` is taken as
+ * is); amounts get the sign their type requires.
+ * Sets `txnId` and `status` on the kept events, and clears them on the events that a refund or a loan still points to
+ * but that are not in `events` (kept events, and only they, have a `txnId`).
  */
 export function finalize(
   events: SynthEvent[],
@@ -65,20 +64,22 @@ export function finalize(
     openingBalanceCents: number;
     overdraftFloorCents: number;
     homeCountry: string;
-    /** Texts known safe (written by the vocabulary), per event; a changed text is checked again. */
-    trusted?: Map<SynthEvent, readonly [string, string]>;
   },
 ): Finalized {
   const { period } = opts;
+  // An event has a row in this run exactly when it has a txnId: clear the ids an earlier run left, on the events and on
+  // whatever they and the loans point to (an event dropped since then must not count as kept).
   const deadLoans = new Set<string>();
   for (const loan of loans) {
     const d = loan.disbursement;
     if (d.at < period.start || d.at >= period.end || d.amountCents <= 0) deadLoans.add(loan.schedule.loan_id);
+    clearRow(d);
+    for (const ev of loan.repayments.values()) clearRow(ev);
   }
+  for (const ev of events) if (ev.refundOf) clearRow(ev.refundOf);
   const kept: SynthEvent[] = [];
   for (const ev of events) {
-    ev.txnId = undefined;
-    ev.status = undefined;
+    clearRow(ev);
     if (!(ev.at >= period.start && ev.at < period.end)) continue;
     if (!Number.isFinite(ev.amountCents) || Math.round(ev.amountCents) === 0) continue;
     if (ev.loan && deadLoans.has(ev.loan.loanId)) continue;
@@ -88,10 +89,9 @@ export function finalize(
 
   const fmt = new TimestampFormatter();
   const rows: LogRow[] = [];
+  const rowTimes = new Float64Array(sorted.length);
   const refundPairs: RefundPair[] = [];
   const refunded = new Map<SynthEvent, number>();
-  // Events given a row in this run (stale txnIds on events dropped since an earlier run must not count).
-  const assigned = new Set<SynthEvent>();
   const idWidth = Math.max(4, String(kept.length).length);
   let balance = opts.openingBalanceCents;
   for (const ev of sorted) {
@@ -101,7 +101,7 @@ export function finalize(
     let counterparty = ev.counterparty;
     if (ev.type === 'Refund') {
       const p = ev.refundOf;
-      if (!p || !assigned.has(p) || p.type !== 'Purchase' || p.status !== 'SUCCESS' || p.at >= ev.at || ev.at - p.at > REFUND_WINDOW_DAYS * DAY) continue;
+      if (!p || p.txnId === undefined || p.type !== 'Purchase' || p.status !== 'SUCCESS' || p.at >= ev.at || ev.at - p.at > REFUND_WINDOW_DAYS * DAY) continue;
       const remaining = -p.amountCents - (refunded.get(p) ?? 0);
       if (remaining <= 0) continue;
       if (amount > remaining) amount = remaining;
@@ -116,45 +116,58 @@ export function finalize(
     const txnId = txnIdFor(rows.length + 1, idWidth);
     ev.txnId = txnId;
     ev.status = status;
-    assigned.add(ev);
     ev.amountCents = amount;
     if (ev.type === 'Refund' && ev.refundOf) {
       refunded.set(ev.refundOf, (refunded.get(ev.refundOf) ?? 0) + amount);
       refundPairs.push({ refund_txn_id: txnId, purchase_txn_id: ev.refundOf.txnId as string, amount_cents: amount });
     }
-    const known = opts.trusted?.get(ev);
+    const at = Math.floor(ev.at);
+    rowTimes[rows.length] = at;
     rows.push({
       txn_id: txnId,
-      timestamp: fmt.format(Math.floor(ev.at)),
+      timestamp: fmt.format(at),
       type: ev.type,
       channel: ev.channel,
-      counterparty: known && known[0] === counterparty ? counterparty : safeText(counterparty, 'Counterparty'),
+      counterparty: counterparty === ev.trustedCounterparty ? counterparty : safeText(counterparty, 'Counterparty'),
       amountCents: amount,
       balanceCents: balance,
       status,
       location: ev.location === opts.homeCountry || COUNTRY_RE.test(ev.location) ? ev.location : opts.homeCountry,
-      remark: known && known[1] === ev.remark ? ev.remark : safeText(ev.remark, ev.type),
+      remark: ev.remark === ev.trustedRemark ? ev.remark : safeText(ev.remark, ev.type),
     });
   }
 
   const schedules: LoanSchedule[] = [];
   const periodEndDate = formatDate(period.end);
   for (const loan of loans) {
-    if (deadLoans.has(loan.schedule.loan_id) || !assigned.has(loan.disbursement)) continue;
+    if (deadLoans.has(loan.schedule.loan_id) || loan.disbursement.txnId === undefined) continue;
     const s = loan.schedule;
     const installments = s.installments.map((inst) => {
       const ev = loan.repayments.get(inst.n);
-      if (ev && assigned.has(ev)) {
+      if (ev && ev.txnId !== undefined) {
         const paid = ev.status === 'SUCCESS' ? -ev.amountCents : 0;
         const late = parseDate(inst.due_date) + DAY <= ev.at;
         const status = paid === 0 ? 'missed' : paid < inst.payment_cents ? 'partial' : late ? 'late' : 'paid';
-        return { ...inst, status, txn_id: ev.txnId as string, paid_cents: paid } as const;
+        return settled(inst, status, ev.txnId as string, paid);
       }
       const due = inst.due_date < periodEndDate;
       const status = !due ? 'not_due' : inst.payment_cents === 0 ? 'paid' : 'missed';
-      return { ...inst, status, txn_id: null, paid_cents: 0 } as const;
+      return settled(inst, status, null, 0);
     });
     schedules.push({ ...s, disbursement_txn_id: loan.disbursement.txnId as string, installments });
   }
-  return { rows, refundPairs, loans: schedules };
+  return { rows, rowTimes: rowTimes.subarray(0, rows.length), refundPairs, loans: schedules };
+}
+
+function clearRow(ev: SynthEvent): void {
+  ev.txnId = undefined;
+  ev.status = undefined;
+}
+
+/**
+ * An installment with its outcome: `{ ...inst, status, txn_id, paid_cents }` with the keys of schedules built by
+ * `withDueDates`, in the same order, written out because it runs for every installment of every loan.
+ */
+function settled(inst: Installment, status: Installment['status'], txnId: string | null, paid: number): Installment {
+  return { n: inst.n, payment_cents: inst.payment_cents, principal_cents: inst.principal_cents, interest_cents: inst.interest_cents, status, txn_id: txnId, paid_cents: paid, due_date: inst.due_date };
 }

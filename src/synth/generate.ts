@@ -38,10 +38,13 @@ export interface GeneratedLog {
   labels: LogLabels;
 }
 
-/** The signal machinery the pipeline runs: injectors by signal and a detector over a finished log. */
+/**
+ * The signal machinery the pipeline runs: injectors by signal and a detector over a finished log (which may use
+ * `rowTimes`, each row's timestamp as whole local seconds, instead of parsing the timestamps).
+ */
 export interface SignalDeps {
   injectors: Partial<Record<SignalId, Injector>>;
-  detect: (log: Log) => Record<SignalId, Detection>;
+  detect: (log: Log, rowTimes: Float64Array) => Record<SignalId, Detection>;
 }
 
 /** The stream key of log `index` under a master seed; recorded in labels and the manifest. */
@@ -94,8 +97,10 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   const discretionary = new Set<SynthEvent>(spending);
   rescaleSpending(events, spending, discretionary, profile.spend_ratio, profile.spend_scale);
   // Base texts come from the vocabulary and are safe; finalize re-checks only texts an injector wrote or changed.
-  const trusted = new Map<SynthEvent, readonly [string, string]>();
-  for (const ev of events) trusted.set(ev, [ev.counterparty, ev.remark]);
+  for (const ev of events) {
+    ev.trustedCounterparty = ev.counterparty;
+    ev.trustedRemark = ev.remark;
+  }
 
   const monthlyIncomeCents = monthlyIncome > 0 ? monthlyIncome : unitsToCents(profile.monthly_income);
   const ctx: InjectContext = {
@@ -124,13 +129,13 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
 
   const floor = Math.round(profile.overdraft_floor * 100);
   let current = ctx.events;
-  let fin = finalize((current = thinEvents(current, hi, rng, discretionary)), loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country, trusted });
+  let fin = finalize((current = thinEvents(current, hi, rng, discretionary)), loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country });
   for (let round = 0; fin.rows.length < lo && round < 10; round++) {
     // Rows lost to dropped refunds or out-of-period injections: top up with refund-free discretionary spending.
     const fill = addSpending({ ...base, events: current }, profile.spending.map((c) => ({ ...c, refund_rate: 0 })), lo - fin.rows.length);
     for (const ev of fill) discretionary.add(ev);
     current = thinEvents(current, hi, rng, discretionary);
-    fin = finalize(current, loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country, trusted });
+    fin = finalize(current, loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country });
   }
 
   const logId = logIdFor(profile.client_kind, opts.index);
@@ -141,7 +146,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     ...(profile.business_category ? { businessCategory: profile.business_category } : {}),
     hasTimeOfDay: true,
   };
-  const detections = deps.detect(log);
+  const detections = deps.detect(log, fin.rowTimes);
   const signals = {} as Record<SignalId, SignalLabel>;
   for (const id of SIGNAL_IDS) {
     const d = detections[id] ?? { present: false, strength: 0, evidence: [] };

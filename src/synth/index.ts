@@ -1,6 +1,6 @@
 import type { Profile } from '../schema/profile.js';
 import { INJECTORS } from './inject/index.js';
-import { detectAll } from '../signals/index.js';
+import { DEFAULT_THRESHOLDS, detectAll } from '../signals/index.js';
 import { generateLogWith, type GenerateLogOptions, type GeneratedLog } from './generate.js';
 
 /**
@@ -9,7 +9,7 @@ import { generateLogWith, type GenerateLogOptions, type GeneratedLog } from './g
  * Regenerating log `index` alone gives the same result as inside a full run.
  */
 export function generateLog(profile: Profile, opts: GenerateLogOptions): GeneratedLog {
-  return generateLogWith(profile, opts, { injectors: INJECTORS, detect: (log) => detectAll(log) });
+  return generateLogWith(profile, opts, { injectors: INJECTORS, detect: (log, rowTimes) => detectAll(log, DEFAULT_THRESHOLDS, rowTimes) });
 }
 
 export { generateLogWith, logSeedKey, toPeriod, DEFAULT_PERIOD, DEFAULT_ROWS } from './generate.js';

@@ -1,4 +1,5 @@
 import type { Installment, LoanMethod } from '../schema/labels.js';
+import { daysInMonth } from './calendar.js';
 
 /** Terms of a loan: principal in cents, nominal annual rate (0.12 = 12%), term in months. */
 export interface LoanTerms {
@@ -54,15 +55,58 @@ export function amortize(terms: LoanTerms): Array<Omit<Installment, 'due_date'>>
  * clamped to the month's last day (a loan taken on 31 January falls due on 28/29 February).
  */
 export function scheduleDueDates(start: string, count: number): string[] {
-  const [y, m, d] = start.split('-').map(Number);
+  const [y, m, d] = dateParts(start);
   const out: string[] = [];
   for (let k = 1; k <= count; k++) {
     const month0 = m - 1 + k;
     const year = y + Math.floor(month0 / 12);
     const month = (month0 % 12) + 1;
-    const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    // The month length by arithmetic where it equals what a Date says (a Date maps years 0-99 to 1900-1999).
+    const last = year >= 100 && year <= 9999 ? daysInMonth(year, month) : new Date(Date.UTC(year, month, 0)).getUTCDate();
     const day = Math.min(d, last);
-    out.push(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+    out.push(`${year}-${pad2(month)}-${pad2(day)}`);
+  }
+  return out;
+}
+
+/** `start.split('-').map(Number)`, read by character code when `start` has the `YYYY-MM-DD` shape (validators pass any text). */
+function dateParts(start: string): number[] {
+  if (start.length === 10 && start.charCodeAt(4) === 45 && start.charCodeAt(7) === 45) {
+    const y = digits(start, 0, 4);
+    const m = digits(start, 5, 7);
+    const d = digits(start, 8, 10);
+    if (y >= 0 && m >= 0 && d >= 0) return [y, m, d];
+  }
+  return start.split('-').map(Number);
+}
+
+/** The decimal number written by the digits `s[from, to)`, or -1 when one is not a digit. */
+function digits(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+const PAD2: readonly string[] = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+
+/** `String(n).padStart(2, '0')`, from a table for 0–99. */
+function pad2(n: number): string {
+  return n >= 0 && n < 100 && Number.isInteger(n) ? PAD2[n] : String(n).padStart(2, '0');
+}
+
+/**
+ * The installments of `plan` (from `amortize`) with installment i due on `dues[i]`: what `{ ...plan[i], due_date }`
+ * gives, keys in the same order, written out because it runs for every installment of every loan.
+ */
+export function withDueDates(plan: ReadonlyArray<Omit<Installment, 'due_date'>>, dues: readonly string[]): Installment[] {
+  const out = new Array<Installment>(plan.length);
+  for (let i = 0; i < plan.length; i++) {
+    const p = plan[i];
+    out[i] = { n: p.n, payment_cents: p.payment_cents, principal_cents: p.principal_cents, interest_cents: p.interest_cents, status: p.status, txn_id: p.txn_id, paid_cents: p.paid_cents, due_date: dues[i] };
   }
   return out;
 }

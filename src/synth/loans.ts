@@ -3,8 +3,8 @@ import type { Rng } from '../random/rng.js';
 import { chance, int, pick, uniform } from '../random/draw.js';
 import { civil, dayStart, formatDate, parseDate } from './calendar.js';
 import { drawAmount } from './amounts.js';
-import { amortize, scheduleDueDates } from './loan-schedule.js';
-import type { Period, SynthEvent, SynthLoan } from './event.js';
+import { amortize, scheduleDueDates, withDueDates } from './loan-schedule.js';
+import { synthEvent, type Period, type SynthEvent, type SynthLoan } from './event.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** What loan construction needs from the log being built. */
@@ -66,7 +66,7 @@ export function openLoan(ctx: LoanContext, input: OpenLoanInput): SynthLoan {
   const startDate = formatDate(input.at);
   const plan = amortize({ principalCents: input.principalCents, annualRate: input.annualRate, termMonths: input.termMonths, method: input.method });
   const dues = scheduleDueDates(startDate, input.termMonths);
-  const disbursement: SynthEvent = {
+  const disbursement = synthEvent({
     at: input.at,
     type: 'Loan Disbursement',
     channel: 'TRANSFER',
@@ -76,7 +76,7 @@ export function openLoan(ctx: LoanContext, input: OpenLoanInput): SynthLoan {
     remark: ctx.vocab.remark('loan_disbursement'),
     outcome: 'success',
     loan: { loanId, installment: 0 },
-  };
+  });
   ctx.events.push(disbursement);
   const loan: SynthLoan = {
     schedule: {
@@ -88,7 +88,7 @@ export function openLoan(ctx: LoanContext, input: OpenLoanInput): SynthLoan {
       term_months: input.termMonths,
       method: input.method,
       start_date: startDate,
-      installments: plan.map((p, i) => ({ ...p, due_date: dues[i] })),
+      installments: withDueDates(plan, dues),
     },
     disbursement,
     repayments: new Map(),
@@ -97,7 +97,7 @@ export function openLoan(ctx: LoanContext, input: OpenLoanInput): SynthLoan {
     const due = parseDate(inst.due_date);
     if (due >= ctx.period.end) break;
     if (inst.payment_cents === 0) continue;
-    const ev: SynthEvent = {
+    const ev = synthEvent({
       at: due + int(ctx.rng, 6, 10) * 3600 + int(ctx.rng, 0, 3599),
       type: 'Loan Repayment',
       channel: 'AUTO_DEBIT',
@@ -107,7 +107,7 @@ export function openLoan(ctx: LoanContext, input: OpenLoanInput): SynthLoan {
       remark: ctx.vocab.remark('loan_repayment').replace(/Installment \d+/, `Installment ${inst.n}`),
       outcome: input.declinable ? 'declinable' : 'success',
       loan: { loanId, installment: inst.n },
-    };
+    });
     ctx.events.push(ev);
     loan.repayments.set(inst.n, ev);
   }

@@ -99,21 +99,30 @@ export class Vocabulary {
   private render(t: CompiledRemark, month: number | undefined): string {
     if (t.plain !== undefined) return t.plain;
     if (!t.random) return t.byMonth[month ?? 0];
-    const text = t.source.replace(/\s*\{(month|ref|n)\}/g, (_, key: string) => {
-      if (key === 'month') return month === undefined ? '' : ` ${MONTH_NAMES[month - 1]}`;
-      if (key === 'ref') return ` ${100_000 + Math.floor(this.rng.next() * 900_000)}`;
-      return ` ${1 + Math.floor(this.rng.next() * 12)}`;
-    });
+    // Literal parts and placeholders alternate; filled left to right, so the draws come in the template's order.
+    const parts = t.parts;
+    let text = parts[0];
+    for (let i = 1; i < parts.length; i += 2) {
+      const key = parts[i];
+      if (key === 'month') text += month === undefined ? '' : ` ${MONTH_NAMES[month - 1]}`;
+      else if (key === 'ref') text += ` ${100_000 + Math.floor(this.rng.next() * 900_000)}`;
+      else text += ` ${1 + Math.floor(this.rng.next() * 12)}`;
+      text += parts[i + 1];
+    }
     return text;
   }
 }
 
-/** A remark template prepared once: plain text, or the 13 month variants (index 0: no month), or a random fill. */
+/**
+ * A remark template prepared once: plain text, or the 13 month variants (index 0: no month), or a random fill from
+ * `parts` (the source split at its placeholders: literal, key, literal, …, each placeholder taking its leading blanks).
+ */
 interface CompiledRemark {
   source: string;
   plain?: string;
   random: boolean;
   byMonth: string[];
+  parts: string[];
 }
 
 const REMARK_LISTS = new Map<string, CompiledRemark[]>();
@@ -135,13 +144,14 @@ const NAME_TEMPLATES = new Map<ClientKind, Map<string, NameTemplate[]>>();
 const OVERSEAS_NOUNS = ['Outlet', 'Department Store', 'Cafe', 'Duty Free', 'Boutique', 'Market', 'Hotel', 'Pharmacy', 'Bistro', 'Gallery'] as const;
 
 function compileRemark(source: string): CompiledRemark {
-  if (!source.includes('{')) return { source, plain: safeText(source, 'Payment'), random: false, byMonth: [] };
+  if (!source.includes('{')) return { source, plain: safeText(source, 'Payment'), random: false, byMonth: [], parts: [] };
   const random = /\{(ref|n)\}/.test(source);
+  const parts = random ? source.split(/\s*\{(month|ref|n)\}/) : [];
   const byMonth: string[] = [];
   if (!random) {
     for (let m = 0; m <= 12; m++) byMonth.push(safeText(source.replace(/\s*\{month\}/g, m === 0 ? '' : ` ${MONTH_NAMES[m - 1]}`), 'Payment'));
   }
-  return { source, random, byMonth };
+  return { source, random, byMonth, parts };
 }
 
 function titleCase(kind: string): string {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildView, daysFromCivil, daysInMonthIndex, median, offsetFromDayOfMonth } from '../../src/signals/view.js';
+import fc from 'fast-check';
+import { buildView, daysFromCivil, daysInMonthIndex, median, nameTest, namesMatching, offsetFromDayOfMonth, type LogView } from '../../src/signals/view.js';
+import { detectAll } from '../../src/signals/index.js';
+import { generateLogWith } from '../../src/synth/generate.js';
+import { INJECTORS } from '../../src/synth/inject/index.js';
+import { listProfiles, loadProfile } from '../../src/io/profiles.js';
 import { buildLog } from './build-log.js';
 
 describe('daysFromCivil', () => {
@@ -53,5 +58,80 @@ describe('buildView', () => {
     expect(Array.from(v.cp)).toEqual([0, 1, 0, 0]);
     expect(v.home).toBe('CN');
     expect(v.monthlyIncomeCents).toBe(600_000); // median of 5,000 and 7,000 CNY
+  });
+});
+
+describe('buildView with row times', () => {
+  const PROFILES = listProfiles().map((n) => loadProfile(n));
+  const fields = (v: LogView) => ({ ...v, log: undefined, rows: undefined });
+
+  it('gives the same view as parsing the timestamps, on generated logs of every profile and other periods', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(1_000_000),
+        fc.constantFrom(...PROFILES),
+        fc.constantFrom({ start: '2023-01-01', end: '2023-12-31' }, { start: '2024-01-01', end: '2024-12-31' }, { start: '1999-11-15', end: '2000-03-10' }),
+        (index, profile, period) => {
+          let times: Float64Array | undefined;
+          const { log } = generateLogWith(profile, { masterSeed: 'view-times', index, period }, {
+            injectors: INJECTORS,
+            detect: (l, rowTimes) => {
+              times = rowTimes;
+              return detectAll(l);
+            },
+          });
+          expect(times).toHaveLength(log.rows.length);
+          expect(fields(buildView(log, times))).toEqual(fields(buildView(log)));
+        },
+      ),
+      { numRuns: 60, seed: 20240229 },
+    );
+  });
+
+  it('parses the timestamps when the times do not fit: wrong length, or outside years 1000–9999', () => {
+    const log = buildLog([
+      { at: '2023-03-01 02:05:00', type: 'Purchase', amount: -10 },
+      { at: '2023-04-15 08:00:00', type: 'Salary', amount: 5000 },
+    ]);
+    const parsed = fields(buildView(log));
+    expect(fields(buildView(log, [0]))).toEqual(parsed);
+    expect(fields(buildView(log, [-1e12, 1e15]))).toEqual(parsed);
+    expect(fields(buildView(log, [Date.UTC(2023, 2, 1, 2, 5) / 1000, Date.UTC(2023, 3, 15, 8) / 1000]))).toEqual(parsed);
+  });
+});
+
+describe('median on short and long lists', () => {
+  const reference = (xs: number[]) => {
+    if (xs.length === 0) return 0;
+    const s = Float64Array.from(xs).sort();
+    const h = s.length >> 1;
+    return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+  };
+  it('equals the median of the typed-array sort, zeros of either sign and NaN included', () => {
+    const value = fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.constantFrom(0, -0, Number.NaN, Infinity, -Infinity), fc.double());
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 70 }), (xs) => {
+        expect(Object.is(median(xs), reference(xs))).toBe(true);
+      }),
+      { numRuns: 2000, seed: 7 },
+    );
+  });
+});
+
+describe('nameTest', () => {
+  it('answers as namesMatching does, testing each name at most once', () => {
+    const log = buildLog([
+      { at: '2023-03-01 02:05:00', type: 'Purchase', amount: -10, counterparty: 'Golden Golf Club' },
+      { at: '2023-03-02 02:05:00', type: 'Purchase', amount: -10, counterparty: 'Corner Grocery' },
+      { at: '2023-03-03 02:05:00', type: 'Purchase', amount: -10, counterparty: 'Golden Golf Club' },
+    ]);
+    const v = buildView(log);
+    const re = /golf/i;
+    let tests = 0;
+    const counting = { test: (s: string) => (tests++, re.test(s)) } as RegExp;
+    const golf = nameTest(v, counting);
+    const all = namesMatching(v, re);
+    for (let round = 0; round < 3; round++) for (let k = 0; k < v.cpNames.length; k++) expect(golf(k)).toBe(all[k] === 1);
+    expect(tests).toBe(v.cpNames.length);
   });
 });

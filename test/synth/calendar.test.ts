@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { civil, daysInMonth, formatDate, parseDate, TimestampFormatter, DAY } from '../../src/synth/calendar.js';
+import fc from 'fast-check';
+import { civil, dayStart, daysInMonth, formatDate, parseDate, TimestampFormatter, DAY } from '../../src/synth/calendar.js';
 import { SPRING_FESTIVAL } from '../../src/synth/data/seasons.js';
 import { dayMultipliers } from '../../src/synth/seasonality.js';
 
@@ -38,6 +39,14 @@ describe('TimestampFormatter', () => {
     expect(f.format(parseDate('2023-10-01') + 5 * 3600 + 7 * 60 + 9)).toBe('2023-10-01 05:07:09');
     expect(f.format(parseDate('2023-12-31') + DAY - 1)).toBe('2023-12-31 23:59:59');
   });
+
+  it('agrees with Date#toISOString on every second of a sample of days', () => {
+    const f = new TimestampFormatter();
+    for (const day of ['1999-12-31', '2023-03-14', '2024-02-29']) {
+      const t0 = parseDate(day);
+      for (let s = 0; s < DAY; s += 7) expect(f.format(t0 + s)).toBe(new Date((t0 + s) * 1000).toISOString().slice(0, 19).replace('T', ' '));
+    }
+  });
 });
 
 describe('SPRING_FESTIVAL', () => {
@@ -66,5 +75,51 @@ describe('dayMultipliers', () => {
     expect(at('2023-01-01')).toBe(3); // 21 days before the festival
     expect(at('2023-11-11')).toBe(1.5);
     expect(at('2023-06-15')).toBe(1);
+  });
+});
+
+describe('dayStart', () => {
+  it('equals Date.UTC for any year, month and day, overflowing ones included', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: 1, max: 12000 }), fc.integer({ min: -300, max: 300 }), fc.constantFrom(99, 100, 9999, 10_000, 0.5, Number.NaN)),
+        fc.oneof(fc.integer({ min: -30, max: 40 }), fc.constantFrom(1.5, 2e6, -2e6)),
+        fc.oneof(fc.integer({ min: -400, max: 400 }), fc.constantFrom(0, 31, 2.25, 3e8)),
+        (y, m, d) => {
+          expect(Object.is(dayStart(y, m, d), Date.UTC(y, m - 1, d) / 1000)).toBe(true);
+        },
+      ),
+      { numRuns: 5000, seed: 9 },
+    );
+  });
+});
+
+describe('parseDate on any text', () => {
+  const reference = (date: string): number | string => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+    if (!m) return 'format';
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const back = new Date(Date.UTC(y, mo - 1, d));
+    if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return 'calendar';
+    return Date.UTC(y, mo - 1, d) / 1000;
+  };
+  const outcome = (date: string): number | string => {
+    try {
+      return parseDate(date);
+    } catch (e) {
+      return /calendar/.test((e as Error).message) ? 'calendar' : 'format';
+    }
+  };
+  it('returns what the regex-and-Date reading returns, and throws where it throws', () => {
+    const digit = fc.constantFrom(...'0123456789');
+    const d = (n: number) => fc.array(digit, { minLength: n, maxLength: n }).map((a) => a.join(''));
+    const shaped = fc.tuple(d(4), d(2), d(2)).map(([y, m, dd]) => `${y}-${m}-${dd}`);
+    const near = fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 })).map(([y, m, dd]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(dd).padStart(2, '0')}`);
+    fc.assert(
+      fc.property(fc.oneof(shaped, near, fc.string({ maxLength: 11 }), fc.constantFrom('2024-02-29', '2023-02-29', '0099-12-31', '0100-01-01', '1900-02-29', '2000-02-29', '2023-1a-01', '2023-01-01\n')), (date) => {
+        expect(outcome(date)).toBe(reference(date));
+      }),
+      { numRuns: 4000, seed: 13 },
+    );
   });
 });

@@ -8,16 +8,23 @@ const ESSENTIAL = new Set(['Rent', 'Bill Payment', 'Tax', 'Payroll']);
 
 /** Regular monthly series of essential payments (≥ 4 in the period, day of month typically within a day of its usual one), by type and payee. */
 function monthlySeries(ctx: InjectContext): SynthEvent[][] {
-  const groups = new Map<string, SynthEvent[]>();
+  // By type, then payee (no key string per event); `groups` keeps the order in which each pair first appears.
+  const byType = new Map<string, Map<string, SynthEvent[]>>();
+  const groups: SynthEvent[][] = [];
   for (const e of ctx.events) {
     if (!ESSENTIAL.has(e.type) || e.amountCents >= 0) continue;
-    const key = `${e.type}\u241f${e.counterparty}`;
-    const g = groups.get(key);
+    let byPayee = byType.get(e.type);
+    if (!byPayee) byType.set(e.type, (byPayee = new Map()));
+    const g = byPayee.get(e.counterparty);
     if (g) g.push(e);
-    else groups.set(key, [e]);
+    else {
+      const fresh = [e];
+      byPayee.set(e.counterparty, fresh);
+      groups.push(fresh);
+    }
   }
   const out: SynthEvent[][] = [];
-  for (const g of groups.values()) {
+  for (const g of groups) {
     if (g.length < 4) continue;
     const s = g.slice().sort((a, b) => a.at - b.at);
     const gaps = s.slice(1).map((e, i) => (e.at - s[i].at) / DAY).sort((a, b) => a - b);

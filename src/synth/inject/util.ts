@@ -2,8 +2,9 @@ import type { TransactionType } from '../../schema/transaction-types.js';
 import { int, shuffle } from '../../random/draw.js';
 import type { Rng } from '../../random/rng.js';
 import { DAY, formatDate, parseDate } from '../calendar.js';
-import { amortize, scheduleDueDates } from '../loan-schedule.js';
-import type { InjectContext, SynthEvent, SynthLoan } from '../event.js';
+import { amortize, scheduleDueDates, withDueDates } from '../loan-schedule.js';
+import { sortedBySecond } from '../time-order.js';
+import { synthEvent, type InjectContext, type SynthEvent, type SynthEventInit, type SynthLoan } from '../event.js';
 
 /** Seconds in an hour. */
 export const HOUR = 3600;
@@ -49,8 +50,9 @@ export function sample<T>(rng: Rng, items: readonly T[], k: number): T[] {
   return shuffle(rng, items).slice(0, Math.max(0, k));
 }
 
-/** Pushes an event (already tagged with its signal by the caller) and returns it. */
-export function add(ctx: InjectContext, ev: SynthEvent): SynthEvent {
+/** Creates an event (already tagged with its signal by the caller) with `synthEvent`, pushes it and returns it. */
+export function add(ctx: InjectContext, init: SynthEventInit): SynthEvent {
+  const ev = synthEvent(init);
   ctx.events.push(ev);
   return ev;
 }
@@ -78,7 +80,7 @@ export function openInjectedLoan(ctx: InjectContext, terms: InjectedLoanTerms, s
   const startDate = formatDate(terms.at);
   const plan = amortize({ principalCents: terms.principalCents, annualRate: terms.annualRate, termMonths: terms.termMonths, method: terms.method });
   const dues = scheduleDueDates(startDate, terms.termMonths);
-  const disbursement: SynthEvent = {
+  const disbursement = synthEvent({
     at: terms.at,
     type: 'Loan Disbursement',
     channel: terms.disbursementChannel,
@@ -89,7 +91,7 @@ export function openInjectedLoan(ctx: InjectContext, terms: InjectedLoanTerms, s
     outcome: 'success',
     loan: { loanId, installment: 0 },
     signal,
-  };
+  });
   ctx.events.push(disbursement);
   const loan: SynthLoan = {
     schedule: {
@@ -101,7 +103,7 @@ export function openInjectedLoan(ctx: InjectContext, terms: InjectedLoanTerms, s
       term_months: terms.termMonths,
       method: terms.method,
       start_date: startDate,
-      installments: plan.map((p, i) => ({ ...p, due_date: dues[i] })),
+      installments: withDueDates(plan, dues),
     },
     disbursement,
     repayments: new Map(),
@@ -111,7 +113,7 @@ export function openInjectedLoan(ctx: InjectContext, terms: InjectedLoanTerms, s
     const due = parseDate(inst.due_date);
     if (due >= ctx.period.end) break;
     if (inst.payment_cents === 0) continue;
-    const ev: SynthEvent = {
+    const ev = synthEvent({
       at: atHours(ctx.rng, due, 6, 10),
       type: 'Loan Repayment',
       channel: terms.repaymentChannel,
@@ -122,7 +124,7 @@ export function openInjectedLoan(ctx: InjectContext, terms: InjectedLoanTerms, s
       outcome: terms.outcome,
       loan: { loanId, installment: inst.n },
       signal,
-    };
+    });
     ctx.events.push(ev);
     loan.repayments.set(inst.n, ev);
   }
@@ -150,8 +152,15 @@ export function outflowTotal(events: readonly SynthEvent[], types: readonly Tran
  */
 export function winsorizedOutflow(events: readonly SynthEvent[], types: readonly TransactionType[], multiple: number): { cents: number; cap: number } {
   const set = new Set<string>(types);
-  const abs = events.filter((e) => e.amountCents < 0 && set.has(e.type)).map((e) => -e.amountCents).sort((a, b) => a - b);
-  if (abs.length === 0) return { cents: 0, cap: 0 };
+  let count = 0;
+  for (const e of events) if (e.amountCents < 0 && set.has(e.type)) count++;
+  if (count === 0) return { cents: 0, cap: 0 };
+  // A Float64Array sorts numbers ascending as the comparator (a, b) => a - b does, without a call per comparison
+  // (injectors measure repeatedly while they add rows).
+  const abs = new Float64Array(count);
+  let k = 0;
+  for (const e of events) if (e.amountCents < 0 && set.has(e.type)) abs[k++] = -e.amountCents;
+  abs.sort();
   const h = abs.length >> 1;
   const cap = multiple * (abs.length % 2 ? abs[h] : (abs[h - 1] + abs[h]) / 2);
   let cents = 0;
@@ -182,7 +191,7 @@ export interface LowPoint {
  * `headroomCents` plus a month's buffer then fails for the reason it appears to.
  */
 export function lowPoints(ctx: InjectContext, k: number, gapDays = 10): LowPoint[] {
-  const evs = ctx.events.filter((e) => e.outcome !== 'failed' && e.at >= ctx.period.start && e.at < ctx.period.end - DAY).sort((a, b) => a.at - b.at);
+  const evs = sortByTime(ctx.events.filter((e) => e.outcome !== 'failed' && e.at >= ctx.period.start && e.at < ctx.period.end - DAY));
   if (evs.length === 0 || k <= 0) return [];
   let run = 0;
   const points = evs.map((e) => ({ at: e.at, level: (run += e.amountCents) }));
@@ -206,4 +215,15 @@ export function lowPoints(ctx: InjectContext, k: number, gapDays = 10): LowPoint
     if (at < ctx.period.end) out.push({ at, headroomCents: base.headroomCents });
   }
   return out.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * Sorts events by time in place, ties in their given order: the order of `sort((a, b) => a.at - b.at)`, which it uses
+ * for fractional times; whole-second times (the usual case) go through the linear `sortedBySecond`.
+ */
+export function sortByTime(events: SynthEvent[]): SynthEvent[] {
+  for (const e of events) if (!Number.isInteger(e.at)) return events.sort((a, b) => a.at - b.at);
+  const sorted = sortedBySecond(events);
+  for (let i = 0; i < sorted.length; i++) events[i] = sorted[i];
+  return events;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { InjectContext, SynthEvent } from '../../../src/synth/event.js';
 import { createRng } from '../../../src/random/rng.js';
-import { DAY, HOUR, lowPoints, refundedPurchases, roundCny, sized, winsorizedOutflow } from '../../../src/synth/inject/util.js';
+import fc from 'fast-check';
+import { DAY, HOUR, lowPoints, refundedPurchases, roundCny, sized, sortByTime, winsorizedOutflow } from '../../../src/synth/inject/util.js';
 
 const T0 = Date.UTC(2023, 0, 1) / 1000;
 const ev = (day: number, hour: number, amountCents: number, extra: Partial<SynthEvent> = {}): SynthEvent => ({
@@ -87,5 +88,20 @@ describe('lowPoints', () => {
   });
   it('returns nothing for an empty log', () => {
     expect(lowPoints(ctxOf([]), 4)).toEqual([]);
+  });
+});
+
+describe('sortByTime', () => {
+  it('orders as a stable comparator sort on `at`, whole or fractional, negative or huge times included', () => {
+    const at = fc.oneof(fc.integer({ min: 0, max: 20 }), fc.integer({ min: -3, max: 3 }).map((k) => k * 86_400), fc.constantFrom(0.5, -1.25, 2 ** 41, -(2 ** 41)));
+    fc.assert(
+      fc.property(fc.array(at, { maxLength: 60 }), (times) => {
+        const events = times.map((t, i) => ev(0, 0, -(i + 1), { at: t }));
+        const expected = events.slice().sort((a, b) => a.at - b.at);
+        expect(sortByTime(events.slice())).toEqual(expected);
+        expect(sortByTime(events.slice()).map((e) => e.amountCents)).toEqual(expected.map((e) => e.amountCents));
+      }),
+      { numRuns: 500, seed: 11 },
+    );
   });
 });
