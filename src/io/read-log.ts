@@ -58,7 +58,13 @@ function intern(table: Map<number, string[]>, line: string, start: number, end: 
   if (end <= start) return null;
   const list = table.get(enumKey(line, start, end));
   if (list === undefined) return null;
-  for (const v of list) if (line.startsWith(v, start)) return v;
+  // compared character by character: `startsWith` at a position cost more than the whole rest of the lookup
+  for (let j = 0; j < list.length; j++) {
+    const v = list[j];
+    let k = 0;
+    while (k < v.length && line.charCodeAt(start + k) === v.charCodeAt(k)) k++;
+    if (k === v.length) return v;
+  }
   return null;
 }
 
