@@ -137,8 +137,8 @@ const mayHoldPattern = wholeWordTest([...new Set([...LEAKAGE_KEY_WORDS, ...INJEC
  * The remark and counterparty cells of a log that hold a key word of the leakage or injection patterns
  * (`text-patterns.ts`), as `2 × row + column` (column 0: remark, 1: counterparty), in row order, the remark first.
  * Only these can match, so the text checks run their regular expressions on them alone; in a clean log there are none.
- * Computed once per rows array: one character walk over each text, no hashing of the texts (the earlier distinct-text
- * memo hashed ~400 fresh strings per log, which cost more than the walk).
+ * Computed once per rows array: one regular-expression test per text, no hashing of the texts (the earlier
+ * distinct-text memo hashed ~400 fresh strings per log, which cost more than the tests).
  */
 export function textCellsToCheck(log: Log): readonly number[] {
   let cells = cellsCache.get(log.rows);
