@@ -115,8 +115,23 @@ export function compileDateFormat(format: string, twoDigitYearBase = 2000): Date
   return { format, length, hasTime, parse };
 }
 
-/** `YYYY-MM-DD HH:MM:SS` checked character by character (the canonical format's hot path); the text itself or null. */
+/** A canonical timestamp with every field in range, except the day against its month's length and the year 0000. */
+const CANONICAL_SHAPE_RE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]) (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
+
+/** `YYYY-MM-DD HH:MM:SS` with a real date and time (the canonical format's hot path); the text itself or null. */
 export function parseCanonicalTimestamp(text: string): string | null {
+  // One native regular-expression test settles the shape and the ranges (cheaper than fourteen digit reads in JS);
+  // only the days 29–31 (month lengths, leap years) and the year 0000 need the fields' values.
+  if (!CANONICAL_SHAPE_RE.test(text)) return null;
+  const d = text.charCodeAt(8);
+  if (d < 50 || (d === 50 && text.charCodeAt(9) < 57)) {
+    return text.charCodeAt(0) === 48 && text.charCodeAt(1) === 48 && text.charCodeAt(2) === 48 && text.charCodeAt(3) === 48 ? null : text;
+  }
+  return checkCanonicalTimestamp(text);
+}
+
+/** `YYYY-MM-DD HH:MM:SS` checked character by character; the text itself or null. */
+function checkCanonicalTimestamp(text: string): string | null {
   if (text.length !== 19) return null;
   if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 32 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return null;
   const y = digits(text, 0, 4);
