@@ -6,7 +6,7 @@ import { DIALECT_FIELDS } from '../schema/dialect.js';
 import type { Log, LogRow } from '../schema/log-row.js';
 import { FORMULA_LEAD_RE } from '../schema/log-row.js';
 import { CHANNELS, STATUSES, TRANSACTION_TYPES } from '../schema/transaction-types.js';
-import { ISSUE_CODE_TABLE, makeIssue, type IssueCode, type ValidationIssue } from '../validate/codes.js';
+import { ISSUE_CODE_TABLE, makeIssue, type IssueCode, type IssueInput, type ValidationIssue } from '../validate/codes.js';
 import { CANONICAL_DIALECT } from './dialect-canonical.js';
 import { compileDateFormat, type DateParser } from './dialect-date.js';
 import { parseMoney, strictCentsParser } from './dialect-number.js';
@@ -137,6 +137,8 @@ interface CompiledDialect {
   alternatives: DateParser[];
   maps: Map<object, Map<string, string>>;
   signs: Map<string, 1 | -1> | null;
+  /** Header lines read so far and what they settle (`readHeader`); files of one dataset share their header. */
+  headers: Map<string, HeaderLayout>;
 }
 
 const compiledCache = new WeakMap<Dialect, CompiledDialect>();
@@ -183,6 +185,7 @@ function compile(dialect: Dialect): CompiledDialect {
       dialect.amount.mode === 'type-sign'
         ? new Map(Object.entries(dialect.amount.signs).map(([k, v]) => [k.trim().toLowerCase(), v]))
         : null,
+    headers: new Map(),
   };
   compiledCache.set(dialect, compiled);
   return compiled;
@@ -218,6 +221,75 @@ export function parseLogText(input: string | Uint8Array, opts: ParseLogOptions):
     issues.push(makeIssue({ code: 'READ_ERROR', file: opts.file, note: `(reader failure: ${(err as Error).message})` }));
     return { logs: [], issues };
   }
+}
+
+/** What a header line settles: where each column is, and the issues about it (all located on the header line). */
+interface HeaderLayout {
+  /** Column key → cell index. */
+  colIndex: ReadonlyMap<string, number>;
+  /** The header's cells, when the line is a header. */
+  headerNames: readonly string[];
+  /** False when no cell names a known column: the line is the first data row and columns are read by position. */
+  isHeader: boolean;
+  /** A required column is missing: no row can be read. */
+  missing: boolean;
+  issues: ReadonlyArray<Omit<IssueInput, 'file' | 'line'>>;
+}
+
+const MAX_HEADERS = 256;
+
+/**
+ * Reads a header line against the dialect; the result depends on the line and the dialect alone, so it is kept per
+ * compiled dialect and line text (a dataset's files share one header; matching its names cost more than reading a
+ * short log's rows).
+ */
+function headerLayout(c: CompiledDialect, headerLine: string): HeaderLayout {
+  const hit = c.headers.get(headerLine);
+  if (hit !== undefined) return hit;
+  const dialect = c.dialect;
+  const cells = (dialect.quote ? splitQuoted(headerLine, dialect.separator, dialect.quote) : null) ?? headerLine.split(dialect.separator);
+  const issues: Array<Omit<IssueInput, 'file' | 'line'>> = [];
+  const colIndex = new Map<string, number>();
+  const synonyms: string[] = [];
+  const unknown: string[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const named = c.byName.get(normalizeHeaderName(cells[i]));
+    if (!named) {
+      if (cells[i].trim() !== '' || cells.length > 1) unknown.push(cells[i]);
+      continue;
+    }
+    if (colIndex.has(named.key)) {
+      issues.push({ code: 'HEADER', column: cells[i], note: `(column ${named.key} named twice)`, actual: shown(headerLine) });
+      continue;
+    }
+    colIndex.set(named.key, i);
+    if (!named.primary || cells[i] !== dialect.columns[named.key][0]) synonyms.push(`${cells[i]}→${named.key}`);
+  }
+  let layout: HeaderLayout;
+  if (colIndex.size === 0) {
+    // no known column name at all: the file has no header; read the first line as data, by position
+    const positional = c.keys.map((k) => dialect.columns[k][0]);
+    issues.push({ code: 'HEADER', note: '(no header row; columns read by position)', expected: shown(positional.join(dialect.separator)), actual: shown(headerLine) });
+    c.keys.forEach((k, i) => colIndex.set(k, i));
+    layout = { colIndex, headerNames: positional, isHeader: false, missing: false, issues };
+  } else {
+    const missing = [...c.required].filter((k) => !colIndex.has(k));
+    if (missing.length > 0) {
+      issues.push({ code: 'HEADER', note: `(missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')})`, actual: shown(headerLine) });
+    } else {
+      if (unknown.length > 0) issues.push({ code: 'HEADER_FORMAT', note: `(unknown column${unknown.length > 1 ? 's' : ''} ignored)`, actual: unknown.join(', ') });
+      if (dialect.strictHeader) {
+        if (synonyms.length > 0) issues.push({ code: 'HEADER_FORMAT', note: '(synonyms of the column names)', actual: synonyms.join(', ') });
+        const order = [...colIndex.entries()].sort((a, b) => a[1] - b[1]).map(([k]) => k);
+        const declared = c.keys.filter((k) => colIndex.has(k));
+        if (order.join('\t') !== declared.join('\t')) issues.push({ code: 'HEADER_FORMAT', note: '(columns reordered)', expected: declared.join(' '), actual: order.join(' ') });
+      }
+    }
+    layout = { colIndex, headerNames: cells, isHeader: true, missing: missing.length > 0, issues };
+  }
+  if (c.headers.size >= MAX_HEADERS) c.headers.clear();
+  c.headers.set(headerLine, layout);
+  return layout;
 }
 
 interface LogBuilder {
@@ -270,58 +342,25 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   // header
   let lineIdx = 0;
   while (lineIdx < lines.length && lines[lineIdx].trim() === '') lineIdx++;
-  const colIndex = new Map<string, number>();
+  let colIndex: ReadonlyMap<string, number>;
   let nCols = c.keys.length;
-  let headerNames: string[] = c.keys.map((k) => dialect.columns[k][0]);
+  let headerNames: readonly string[] = c.keys.map((k) => dialect.columns[k][0]);
   if (dialect.header) {
     if (lineIdx >= lines.length) {
       issues.push(makeIssue({ code: 'HEADER', file, line: 1, note: '(empty file, no header)' }));
       return { logs: [], issues };
     }
-    const headerLine = lines[lineIdx];
-    const cells = split(headerLine) ?? headerLine.split(dialect.separator);
-    const synonyms: string[] = [];
-    const unknown: string[] = [];
-    for (let i = 0; i < cells.length; i++) {
-      const hit = c.byName.get(normalizeHeaderName(cells[i]));
-      if (!hit) {
-        if (cells[i].trim() !== '' || cells.length > 1) unknown.push(cells[i]);
-        continue;
-      }
-      if (colIndex.has(hit.key)) {
-        issues.push(makeIssue({ code: 'HEADER', file, line: lineIdx + 1, column: cells[i], note: `(column ${hit.key} named twice)`, actual: shown(headerLine) }));
-        continue;
-      }
-      colIndex.set(hit.key, i);
-      if (!hit.primary || cells[i] !== dialect.columns[hit.key][0]) synonyms.push(`${cells[i]}→${hit.key}`);
-    }
-    if (colIndex.size === 0) {
-      // no known column name at all: the file has no header; read the first line as data, by position
-      issues.push(makeIssue({ code: 'HEADER', file, line: lineIdx + 1, note: '(no header row; columns read by position)', expected: shown(headerNames.join(dialect.separator)), actual: shown(headerLine) }));
-      c.keys.forEach((k, i) => colIndex.set(k, i));
-    } else {
-      headerNames = cells;
-      nCols = cells.length;
+    const layout = headerLayout(c, lines[lineIdx]);
+    for (const input of layout.issues) issues.push(makeIssue({ ...input, file, line: lineIdx + 1 }));
+    if (layout.missing) return { logs: [], issues };
+    colIndex = layout.colIndex;
+    if (layout.isHeader) {
+      headerNames = layout.headerNames;
+      nCols = layout.headerNames.length;
       lineIdx++;
-      const missing = [...c.required].filter((k) => !colIndex.has(k));
-      if (missing.length > 0) {
-        issues.push(makeIssue({ code: 'HEADER', file, line: lineIdx, note: `(missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')})`, actual: shown(headerLine) }));
-        return { logs: [], issues };
-      }
-      if (unknown.length > 0) {
-        issues.push(makeIssue({ code: 'HEADER_FORMAT', file, line: lineIdx, note: `(unknown column${unknown.length > 1 ? 's' : ''} ignored)`, actual: unknown.join(', ') }));
-      }
-      if (dialect.strictHeader) {
-        if (synonyms.length > 0) issues.push(makeIssue({ code: 'HEADER_FORMAT', file, line: lineIdx, note: '(synonyms of the column names)', actual: synonyms.join(', ') }));
-        const order = [...colIndex.entries()].sort((a, b) => a[1] - b[1]).map(([k]) => k);
-        const declared = c.keys.filter((k) => colIndex.has(k));
-        if (order.join('\t') !== declared.join('\t')) {
-          issues.push(makeIssue({ code: 'HEADER_FORMAT', file, line: lineIdx, note: '(columns reordered)', expected: declared.join(' '), actual: order.join(' ') }));
-        }
-      }
     }
   } else {
-    c.keys.forEach((k, i) => colIndex.set(k, i));
+    colIndex = new Map(c.keys.map((k, i) => [k, i]));
   }
   const nameOf = (key: string): string => {
     const i = colIndex.get(key);
