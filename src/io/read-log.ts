@@ -472,6 +472,7 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     return !(a <= 32 || z <= 32 || a === 0xa0 || z === 0xa0 || a === 61 || a === 43 || a === 45 || a === 64);
   };
   const strictCents = strictCentsParser(num);
+  const tsValidAt = c.date.validAt;
   const starts = new Int32Array(nCols);
   const ends = new Int32Array(nCols);
   // a strict dialect's text cells may not hold a quote, CR or NUL: when the whole text has none (three native scans),
@@ -512,7 +513,8 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     const balanceCents = strictCents(text, starts[balIdx], ends[balIdx]);
     if (balanceCents !== balanceCents) return null;
     if (!cleanText(starts[fId], ends[fId]) || !cleanText(starts[fParty], ends[fParty]) || !cleanText(starts[fRemark], ends[fRemark])) return null;
-    const timestamp = c.date.parse(text.slice(starts[tsIdx], ends[tsIdx]));
+    // a format that keeps valid values as written (the canonical one) is tested in place, before any substring
+    const timestamp = tsValidAt !== undefined ? (tsValidAt(text, starts[tsIdx], ends[tsIdx]) ? text.slice(starts[tsIdx], ends[tsIdx]) : null) : c.date.parse(text.slice(starts[tsIdx], ends[tsIdx]));
     if (timestamp === null) return null;
     const txnId = text.slice(starts[fId], ends[fId]);
     const counterparty = text.slice(starts[fParty], ends[fParty]);

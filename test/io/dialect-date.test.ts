@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileDateFormat, daysInMonth, parseCanonicalTimestamp } from '../../src/io/dialect-date.js';
+import { canonicalTimestampAt, compileDateFormat, daysInMonth, parseCanonicalTimestamp } from '../../src/io/dialect-date.js';
 
 /** The canonical timestamp rule written plainly: the shape, then every field's range, the day against its month. */
 function reference(text: string): string | null {
@@ -45,11 +45,21 @@ describe('parseCanonicalTimestamp', () => {
       if (op === 'delete') return t.slice(0, k) + t.slice(k + 1);
       return t + c;
     });
+    const near = fc.oneof(valid, mutated, fc.array(ch, { minLength: 17, maxLength: 21 }).map((a) => a.join('')));
     fc.assert(
-      fc.property(fc.oneof(valid, mutated, fc.array(ch, { minLength: 17, maxLength: 21 }).map((a) => a.join(''))), (t) => {
+      fc.property(near, (t) => {
         expect(parseCanonicalTimestamp(t), t).toBe(reference(t));
       }),
       { numRuns: 20_000 },
     );
+    // in place, inside a larger text: the same answer for the cell, whatever surrounds it
+    const around = fc.array(ch, { maxLength: 4 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(around, near, around, (pre, t, post) => {
+        expect(canonicalTimestampAt(pre + t + post, pre.length, pre.length + t.length), JSON.stringify([pre, t, post])).toBe(reference(t) !== null);
+      }),
+      { numRuns: 20_000 },
+    );
   });
+  it('is what the canonical dialect format tests values in place with', () => expect(compileDateFormat('YYYY-MM-DD HH:mm:ss').validAt).toBe(canonicalTimestampAt));
 });
