@@ -137,7 +137,7 @@ interface CompiledDialect {
   alternatives: DateParser[];
   maps: Map<object, Map<string, string>>;
   signs: Map<string, 1 | -1> | null;
-  /** Header lines read so far and what they settle (`readHeader`); files of one dataset share their header. */
+  /** Header lines read so far and what they settle (`headerLayout`); files of one dataset share their header. */
   headers: Map<string, HeaderLayout>;
 }
 
@@ -243,9 +243,11 @@ const MAX_HEADERS = 256;
  * compiled dialect and line text (a dataset's files share one header; matching its names cost more than reading a
  * short log's rows).
  */
-function headerLayout(c: CompiledDialect, headerLine: string): HeaderLayout {
-  const hit = c.headers.get(headerLine);
+function headerLayout(c: CompiledDialect, lineInFile: string): HeaderLayout {
+  const hit = c.headers.get(lineInFile);
   if (hit !== undefined) return hit;
+  // a standalone copy: the key and the cells kept must not be slices of the file's text, which would keep it alive
+  const headerLine = JSON.parse(JSON.stringify(lineInFile)) as string;
   const dialect = c.dialect;
   const cells = (dialect.quote ? splitQuoted(headerLine, dialect.separator, dialect.quote) : null) ?? headerLine.split(dialect.separator);
   const issues: Array<Omit<IssueInput, 'file' | 'line'>> = [];
