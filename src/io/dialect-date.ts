@@ -12,6 +12,11 @@ export interface DateParser {
   length: number;
   hasTime: boolean;
   parse(text: string): string | null;
+  /**
+   * Present for a format whose `parse` returns a valid value unchanged (the canonical one): whether
+   * `text[start, end)` is valid, tested in place, i.e. `parse(text.slice(start, end)) !== null`.
+   */
+  validAt?(text: string, start: number, end: number): boolean;
 }
 
 const TOKENS: Array<[string, Part['kind'], number]> = [
@@ -66,7 +71,7 @@ export function compileDateFormat(format: string, twoDigitYearBase = 2000): Date
   const length = at;
   const hasTime = parts.some((p) => p.kind === 'h');
   const isCanonical = format === 'YYYY-MM-DD HH:mm:ss';
-  if (isCanonical) return { format, length, hasTime, parse: parseCanonicalTimestamp };
+  if (isCanonical) return { format, length, hasTime, parse: parseCanonicalTimestamp, validAt: canonicalTimestampAt };
   const parse = (text: string): string | null => {
     if (text.length !== length) return null;
     let y = -1;
@@ -115,8 +120,33 @@ export function compileDateFormat(format: string, twoDigitYearBase = 2000): Date
   return { format, length, hasTime, parse };
 }
 
-/** `YYYY-MM-DD HH:MM:SS` checked character by character (the canonical format's hot path); the text itself or null. */
+/**
+ * A canonical timestamp with every field in range, except the day against its month's length and the year 0000;
+ * sticky, so that it tests a value in place in a larger text (`lastIndex` set to where the value starts).
+ */
+const CANONICAL_SHAPE_RE = /\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]) (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d/y;
+
+/** `YYYY-MM-DD HH:MM:SS` with a real date and time (the canonical format's hot path); the text itself or null. */
 export function parseCanonicalTimestamp(text: string): string | null {
+  return canonicalTimestampAt(text, 0, text.length) ? text : null;
+}
+
+/** Whether `text[start, end)` is a canonical timestamp with a real date and time, tested in place (no substring). */
+export function canonicalTimestampAt(text: string, start: number, end: number): boolean {
+  if (end - start !== 19) return false;
+  // One native regular-expression test settles the shape and the ranges (cheaper than fourteen digit reads in JS);
+  // only the days 29–31 (month lengths, leap years) and the year 0000 need the fields' values.
+  CANONICAL_SHAPE_RE.lastIndex = start;
+  if (!CANONICAL_SHAPE_RE.test(text)) return false;
+  const d = text.charCodeAt(start + 8);
+  if (d < 50 || (d === 50 && text.charCodeAt(start + 9) < 57)) {
+    return !(text.charCodeAt(start) === 48 && text.charCodeAt(start + 1) === 48 && text.charCodeAt(start + 2) === 48 && text.charCodeAt(start + 3) === 48);
+  }
+  return checkCanonicalTimestamp(text.slice(start, end)) !== null;
+}
+
+/** `YYYY-MM-DD HH:MM:SS` checked character by character; the text itself or null. */
+function checkCanonicalTimestamp(text: string): string | null {
   if (text.length !== 19) return null;
   if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 32 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return null;
   const y = digits(text, 0, 4);

@@ -6,7 +6,7 @@ import { DIALECT_FIELDS } from '../schema/dialect.js';
 import type { Log, LogRow } from '../schema/log-row.js';
 import { FORMULA_LEAD_RE } from '../schema/log-row.js';
 import { CHANNELS, STATUSES, TRANSACTION_TYPES } from '../schema/transaction-types.js';
-import { ISSUE_CODE_TABLE, makeIssue, type IssueCode, type ValidationIssue } from '../validate/codes.js';
+import { ISSUE_CODE_TABLE, makeIssue, type IssueCode, type IssueInput, type ValidationIssue } from '../validate/codes.js';
 import { CANONICAL_DIALECT } from './dialect-canonical.js';
 import { compileDateFormat, type DateParser } from './dialect-date.js';
 import { parseMoney, strictCentsParser } from './dialect-number.js';
@@ -53,12 +53,14 @@ const TYPE_TABLE = enumTable(TRANSACTION_TYPES);
 const CHANNEL_TABLE = enumTable(CHANNELS);
 const STATUS_TABLE = enumTable(STATUSES);
 
-/** The enum label equal to `line[start, end)`, or null; no substring is made. */
+/** The enum label equal to `line[start, end)`, or null; a substring is cut only when its length and end characters fit a label. */
 function intern(table: Map<number, string[]>, line: string, start: number, end: number): string | null {
   if (end <= start) return null;
   const list = table.get(enumKey(line, start, end));
   if (list === undefined) return null;
-  for (const v of list) if (line.startsWith(v, start)) return v;
+  // one short substring and native comparisons: cheaper than `startsWith` at a position or a character loop
+  const cell = line.substring(start, end);
+  for (let j = 0; j < list.length; j++) if (cell === list[j]) return list[j];
   return null;
 }
 
@@ -135,6 +137,8 @@ interface CompiledDialect {
   alternatives: DateParser[];
   maps: Map<object, Map<string, string>>;
   signs: Map<string, 1 | -1> | null;
+  /** Header lines read so far and what they settle (`headerLayout`); files of one dataset share their header. */
+  headers: Map<string, HeaderLayout>;
 }
 
 const compiledCache = new WeakMap<Dialect, CompiledDialect>();
@@ -181,6 +185,7 @@ function compile(dialect: Dialect): CompiledDialect {
       dialect.amount.mode === 'type-sign'
         ? new Map(Object.entries(dialect.amount.signs).map(([k, v]) => [k.trim().toLowerCase(), v]))
         : null,
+    headers: new Map(),
   };
   compiledCache.set(dialect, compiled);
   return compiled;
@@ -216,6 +221,77 @@ export function parseLogText(input: string | Uint8Array, opts: ParseLogOptions):
     issues.push(makeIssue({ code: 'READ_ERROR', file: opts.file, note: `(reader failure: ${(err as Error).message})` }));
     return { logs: [], issues };
   }
+}
+
+/** What a header line settles: where each column is, and the issues about it (all located on the header line). */
+interface HeaderLayout {
+  /** Column key → cell index. */
+  colIndex: ReadonlyMap<string, number>;
+  /** The header's cells, when the line is a header. */
+  headerNames: readonly string[];
+  /** False when no cell names a known column: the line is the first data row and columns are read by position. */
+  isHeader: boolean;
+  /** A required column is missing: no row can be read. */
+  missing: boolean;
+  issues: ReadonlyArray<Omit<IssueInput, 'file' | 'line'>>;
+}
+
+const MAX_HEADERS = 256;
+
+/**
+ * Reads a header line against the dialect; the result depends on the line and the dialect alone, so it is kept per
+ * compiled dialect and line text (a dataset's files share one header; matching its names cost more than reading a
+ * short log's rows).
+ */
+function headerLayout(c: CompiledDialect, lineInFile: string): HeaderLayout {
+  const hit = c.headers.get(lineInFile);
+  if (hit !== undefined) return hit;
+  // a standalone copy: the key and the cells kept must not be slices of the file's text, which would keep it alive
+  const headerLine = JSON.parse(JSON.stringify(lineInFile)) as string;
+  const dialect = c.dialect;
+  const cells = (dialect.quote ? splitQuoted(headerLine, dialect.separator, dialect.quote) : null) ?? headerLine.split(dialect.separator);
+  const issues: Array<Omit<IssueInput, 'file' | 'line'>> = [];
+  const colIndex = new Map<string, number>();
+  const synonyms: string[] = [];
+  const unknown: string[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const named = c.byName.get(normalizeHeaderName(cells[i]));
+    if (!named) {
+      if (cells[i].trim() !== '' || cells.length > 1) unknown.push(cells[i]);
+      continue;
+    }
+    if (colIndex.has(named.key)) {
+      issues.push({ code: 'HEADER', column: cells[i], note: `(column ${named.key} named twice)`, actual: shown(headerLine) });
+      continue;
+    }
+    colIndex.set(named.key, i);
+    if (!named.primary || cells[i] !== dialect.columns[named.key][0]) synonyms.push(`${cells[i]}→${named.key}`);
+  }
+  let layout: HeaderLayout;
+  if (colIndex.size === 0) {
+    // no known column name at all: the file has no header; read the first line as data, by position
+    const positional = c.keys.map((k) => dialect.columns[k][0]);
+    issues.push({ code: 'HEADER', note: '(no header row; columns read by position)', expected: shown(positional.join(dialect.separator)), actual: shown(headerLine) });
+    c.keys.forEach((k, i) => colIndex.set(k, i));
+    layout = { colIndex, headerNames: positional, isHeader: false, missing: false, issues };
+  } else {
+    const missing = [...c.required].filter((k) => !colIndex.has(k));
+    if (missing.length > 0) {
+      issues.push({ code: 'HEADER', note: `(missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')})`, actual: shown(headerLine) });
+    } else {
+      if (unknown.length > 0) issues.push({ code: 'HEADER_FORMAT', note: `(unknown column${unknown.length > 1 ? 's' : ''} ignored)`, actual: unknown.join(', ') });
+      if (dialect.strictHeader) {
+        if (synonyms.length > 0) issues.push({ code: 'HEADER_FORMAT', note: '(synonyms of the column names)', actual: synonyms.join(', ') });
+        const order = [...colIndex.entries()].sort((a, b) => a[1] - b[1]).map(([k]) => k);
+        const declared = c.keys.filter((k) => colIndex.has(k));
+        if (order.join('\t') !== declared.join('\t')) issues.push({ code: 'HEADER_FORMAT', note: '(columns reordered)', expected: declared.join(' '), actual: order.join(' ') });
+      }
+    }
+    layout = { colIndex, headerNames: cells, isHeader: true, missing: missing.length > 0, issues };
+  }
+  if (c.headers.size >= MAX_HEADERS) c.headers.clear();
+  c.headers.set(headerLine, layout);
+  return layout;
 }
 
 interface LogBuilder {
@@ -268,58 +344,25 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   // header
   let lineIdx = 0;
   while (lineIdx < lines.length && lines[lineIdx].trim() === '') lineIdx++;
-  const colIndex = new Map<string, number>();
+  let colIndex: ReadonlyMap<string, number>;
   let nCols = c.keys.length;
-  let headerNames: string[] = c.keys.map((k) => dialect.columns[k][0]);
+  let headerNames: readonly string[] = c.keys.map((k) => dialect.columns[k][0]);
   if (dialect.header) {
     if (lineIdx >= lines.length) {
       issues.push(makeIssue({ code: 'HEADER', file, line: 1, note: '(empty file, no header)' }));
       return { logs: [], issues };
     }
-    const headerLine = lines[lineIdx];
-    const cells = split(headerLine) ?? headerLine.split(dialect.separator);
-    const synonyms: string[] = [];
-    const unknown: string[] = [];
-    for (let i = 0; i < cells.length; i++) {
-      const hit = c.byName.get(normalizeHeaderName(cells[i]));
-      if (!hit) {
-        if (cells[i].trim() !== '' || cells.length > 1) unknown.push(cells[i]);
-        continue;
-      }
-      if (colIndex.has(hit.key)) {
-        issues.push(makeIssue({ code: 'HEADER', file, line: lineIdx + 1, column: cells[i], note: `(column ${hit.key} named twice)`, actual: shown(headerLine) }));
-        continue;
-      }
-      colIndex.set(hit.key, i);
-      if (!hit.primary || cells[i] !== dialect.columns[hit.key][0]) synonyms.push(`${cells[i]}→${hit.key}`);
-    }
-    if (colIndex.size === 0) {
-      // no known column name at all: the file has no header; read the first line as data, by position
-      issues.push(makeIssue({ code: 'HEADER', file, line: lineIdx + 1, note: '(no header row; columns read by position)', expected: shown(headerNames.join(dialect.separator)), actual: shown(headerLine) }));
-      c.keys.forEach((k, i) => colIndex.set(k, i));
-    } else {
-      headerNames = cells;
-      nCols = cells.length;
+    const layout = headerLayout(c, lines[lineIdx]);
+    for (const input of layout.issues) issues.push(makeIssue({ ...input, file, line: lineIdx + 1 }));
+    if (layout.missing) return { logs: [], issues };
+    colIndex = layout.colIndex;
+    if (layout.isHeader) {
+      headerNames = layout.headerNames;
+      nCols = layout.headerNames.length;
       lineIdx++;
-      const missing = [...c.required].filter((k) => !colIndex.has(k));
-      if (missing.length > 0) {
-        issues.push(makeIssue({ code: 'HEADER', file, line: lineIdx, note: `(missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')})`, actual: shown(headerLine) }));
-        return { logs: [], issues };
-      }
-      if (unknown.length > 0) {
-        issues.push(makeIssue({ code: 'HEADER_FORMAT', file, line: lineIdx, note: `(unknown column${unknown.length > 1 ? 's' : ''} ignored)`, actual: unknown.join(', ') }));
-      }
-      if (dialect.strictHeader) {
-        if (synonyms.length > 0) issues.push(makeIssue({ code: 'HEADER_FORMAT', file, line: lineIdx, note: '(synonyms of the column names)', actual: synonyms.join(', ') }));
-        const order = [...colIndex.entries()].sort((a, b) => a[1] - b[1]).map(([k]) => k);
-        const declared = c.keys.filter((k) => colIndex.has(k));
-        if (order.join('\t') !== declared.join('\t')) {
-          issues.push(makeIssue({ code: 'HEADER_FORMAT', file, line: lineIdx, note: '(columns reordered)', expected: declared.join(' '), actual: order.join(' ') }));
-        }
-      }
     }
   } else {
-    c.keys.forEach((k, i) => colIndex.set(k, i));
+    colIndex = new Map(c.keys.map((k, i) => [k, i]));
   }
   const nameOf = (key: string): string => {
     const i = colIndex.get(key);
@@ -431,14 +474,16 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     return !(a <= 32 || z <= 32 || a === 0xa0 || z === 0xa0 || a === 61 || a === 43 || a === 45 || a === 64);
   };
   const strictCents = strictCentsParser(num);
+  const tsValidAt = c.date.validAt;
   const starts = new Int32Array(nCols);
   const ends = new Int32Array(nCols);
   // a strict dialect's text cells may not hold a quote, CR or NUL: when the whole text has none (three native scans),
   // no line needs looking at character by character
   const anyForbidden = strictText && (text.includes('"') || text.includes('\r') || text.includes('\0'));
   // The line `text[s, e)` as a row, or null when anything about it needs the full reader. The separators are found
-  // with native searches in the text itself (no line string is cut); each cell is read in place, and only the four
-  // text cells (id, time, counterparty, remark) are cut out as strings.
+  // with native searches in the text itself (no line string is cut); numbers, codes and times are read in place, the
+  // four text cells (id, time, counterparty, remark) are cut out as strings, and the enum cells are compared as
+  // short substrings.
   const fastRow = (s: number, e: number): LogRow | null => {
     let p = s;
     const last = nCols - 1;
@@ -470,7 +515,8 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     const balanceCents = strictCents(text, starts[balIdx], ends[balIdx]);
     if (balanceCents !== balanceCents) return null;
     if (!cleanText(starts[fId], ends[fId]) || !cleanText(starts[fParty], ends[fParty]) || !cleanText(starts[fRemark], ends[fRemark])) return null;
-    const timestamp = c.date.parse(text.slice(starts[tsIdx], ends[tsIdx]));
+    // a format that keeps valid values as written (the canonical one) is tested in place, before any substring
+    const timestamp = tsValidAt !== undefined ? (tsValidAt(text, starts[tsIdx], ends[tsIdx]) ? text.slice(starts[tsIdx], ends[tsIdx]) : null) : c.date.parse(text.slice(starts[tsIdx], ends[tsIdx]));
     if (timestamp === null) return null;
     const txnId = text.slice(starts[fId], ends[fId]);
     const counterparty = text.slice(starts[fParty], ends[fParty]);

@@ -2,6 +2,8 @@ import type { LogLabels } from '../schema/labels.js';
 import type { Log, LogRow } from '../schema/log-row.js';
 import type { IssueCode, IssueInput, ValidationIssue } from './codes.js';
 import { makeIssue } from './codes.js';
+import { INJECTION_KEY_WORDS, LEAKAGE_KEY_WORDS } from './text-patterns.js';
+import { wholeWordTest } from './word-scan.js';
 
 /** Inclusive `YYYY-MM-DD` dates. */
 export interface ValidationPeriod {
@@ -128,41 +130,29 @@ export function txnIndex(log: Log): TxnIndex {
   return m;
 }
 
-const textCache = new WeakMap<readonly LogRow[], Set<string>>();
+const cellsCache = new WeakMap<readonly LogRow[], number[]>();
+const mayHoldPattern = wholeWordTest([...new Set([...LEAKAGE_KEY_WORDS, ...INJECTION_KEY_WORDS.flat()])]);
 
 /**
- * The distinct remarks and counterparties of a log. They repeat heavily (a vocabulary of tens of strings over
- * hundreds of rows), so text checks test each distinct string once and look at rows only on a hit.
+ * The remark and counterparty cells of a log that hold a key word of the leakage or injection patterns
+ * (`text-patterns.ts`), as `2 × row + column` (column 0: remark, 1: counterparty), in row order, the remark first.
+ * Only these can match, so the text checks run their regular expressions on them alone; in a clean log there are none.
+ * Computed once per rows array: one regular-expression test per text, no hashing of the texts (the earlier
+ * distinct-text memo hashed ~400 fresh strings per log, which cost more than the tests).
  */
-export function distinctTexts(log: Log): Set<string> {
-  let t = textCache.get(log.rows);
-  if (t === undefined) {
-    t = new Set();
-    for (const r of log.rows) {
-      t.add(r.remark);
-      t.add(r.counterparty);
+export function textCellsToCheck(log: Log): readonly number[] {
+  let cells = cellsCache.get(log.rows);
+  if (cells === undefined) {
+    cells = [];
+    const rows = log.rows;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      if (mayHoldPattern(r.remark)) cells.push(2 * i);
+      if (mayHoldPattern(r.counterparty)) cells.push(2 * i + 1);
     }
-    textCache.set(log.rows, t);
+    cellsCache.set(log.rows, cells);
   }
-  return t;
-}
-
-/**
- * A pure yes/no test on texts, memoised across logs: remark and counterparty vocabularies repeat from log to log, so
- * each distinct text is tested once per process, not once per log. The memo keeps a standalone copy of each text
- * (never a slice of a whole file's text, which would keep the file alive) and starts afresh past `max` entries, so its size is bounded.
- * Deterministic: the answer for a text never depends on what was memoised before.
- */
-export function memoTextTest(test: (text: string) => boolean, max = 20_000): (text: string) => boolean {
-  let memo = new Map<string, boolean>();
-  return (text) => {
-    const hit = memo.get(text);
-    if (hit !== undefined) return hit;
-    const v = test(text);
-    if (memo.size >= max) memo = new Map();
-    memo.set(JSON.parse(JSON.stringify(text)) as string, v);
-    return v;
-  };
+  return cells;
 }
 
 const orderCache = new WeakMap<readonly LogRow[], boolean>();
@@ -182,4 +172,16 @@ export function timeOrdered(log: Log): boolean {
     orderCache.set(log.rows, v);
   }
   return v;
+}
+
+/**
+ * Drops what `txnIndex`, `textCellsToCheck` and `timeOrdered` remember about a log's rows. `validateLog` calls it once
+ * every check has run: V8's young-generation collector keeps a weak map's values alive (and the txn_id index holds
+ * the rows), so without it every log validated since the last collection would be copied and promoted to the old
+ * generation, which cost more than all the checks together on a stream of logs.
+ */
+export function releaseLogFacts(log: Log): void {
+  indexCache.delete(log.rows);
+  cellsCache.delete(log.rows);
+  orderCache.delete(log.rows);
 }

@@ -3,6 +3,7 @@ import type { Log } from '../schema/log-row.js';
 import { CclupeError } from '../errors.js';
 import type { ValidationIssue } from './codes.js';
 import type { CheckContext, ValidationPeriod } from './context.js';
+import { releaseLogFacts } from './context.js';
 import { CHECKS, CHECK_IDS } from './registry.js';
 
 /** Default row-count limits (SPEC §4). */
@@ -74,10 +75,14 @@ export function validateLog(log: Log, options: ValidateOptions = {}): Validation
   const only = options.only ? new Set(options.only) : null;
   const skip = new Set(options.skip ?? []);
   const out: ValidationIssue[] = [];
-  for (const entry of CHECKS) {
-    if (!entry.run || skip.has(entry.id) || (only && !only.has(entry.id))) continue;
-    const found = entry.run(target, ctx);
-    for (let i = 0; i < found.length; i++) out.push(found[i]);
+  try {
+    for (const entry of CHECKS) {
+      if (!entry.run || skip.has(entry.id) || (only && !only.has(entry.id))) continue;
+      const found = entry.run(target, ctx);
+      for (let i = 0; i < found.length; i++) out.push(found[i]);
+    }
+  } finally {
+    releaseLogFacts(target);
   }
   return out;
 }

@@ -39,6 +39,20 @@ describe('parseLogText', () => {
     expect(logs[0].lines).toEqual([2, 3, 4, 5]);
   });
 
+  it('reports a header read before (kept per dialect and line) at the header line of each file', () => {
+    // a reordered, extended header: its issues come from the layout kept for the line, located per file
+    const header = mapCells(TSV, (c, h) => (h ? [c[1], c[0], ...c.slice(2), 'extra'] : [c[1], c[0], ...c.slice(2), 'x'])).split('\n')[0];
+    const first = parseLogText(header + '\n', { file: 'a.tsv' });
+    const again = parseLogText(header + '\n', { file: 'a.tsv' });
+    const later = parseLogText('\n \n' + header + '\n', { file: 'b.tsv' });
+    expect(first.issues.map((i) => i.code)).toEqual(['HEADER_FORMAT', 'HEADER_FORMAT']);
+    expect(again).toEqual(first);
+    expect(later.issues.filter((i) => i.code !== 'WHITESPACE')).toEqual(first.issues.map((i) => ({ ...i, file: 'b.tsv', line: 3 })));
+    const noHeader = TSV.split('\n').slice(1).join('\n');
+    expect(parseLogText(noHeader, { file: 'c.tsv' }).logs[0].rows).toEqual(parseLogText(noHeader, { file: 'c.tsv' }).logs[0].rows);
+    expect(parseLogText('\n' + noHeader, { file: 'c.tsv' }).issues.find((i) => i.code === 'HEADER')?.line).toBe(2);
+  });
+
   it('reads bytes the same as text', () => {
     expect(parseLogText(Buffer.from(TSV, 'utf8'), { file: 'a.tsv' })).toEqual(parseLogText(TSV, { file: 'a.tsv' }));
   });

@@ -1,11 +1,37 @@
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
 import { anyPattern } from '../../signals/view.js';
+import type { ClientKind } from '../../schema/log-row.js';
 import type { ValidationIssue } from '../codes.js';
 import type { Check } from '../context.js';
 import { rowIssue } from '../context.js';
 import { ALIGNMENT_RULES } from '../alignment-rules.js';
 
 type Category = keyof typeof DEFAULT_THRESHOLDS.alignment.misfits;
+
+const MISFIT_TYPES: ReadonlySet<string> = new Set<string>(DEFAULT_THRESHOLDS.alignment.types);
+
+interface KindRules {
+  /** Types a client of this kind and category cannot have. */
+  impossible: ReadonlySet<string>;
+  /** Counterparty names of supply classes that do not fit the category (SMEs with a category only), or null. */
+  misfitRe: RegExp | null;
+}
+const rulesCache = new Map<string, KindRules>();
+
+/** The rules for a client kind and business category, built once per pair (not once per log). */
+function rulesFor(kind: ClientKind, category: Category | undefined): KindRules {
+  const key = `${kind}/${category ?? ''}`;
+  let rules = rulesCache.get(key);
+  if (rules === undefined) {
+    const impossible = new Set<string>(ALIGNMENT_RULES.kinds[kind]?.impossibleTypes ?? []);
+    if (category && ALIGNMENT_RULES.categories[category]) for (const t of ALIGNMENT_RULES.categories[category].impossibleTypes) impossible.add(t);
+    const t = DEFAULT_THRESHOLDS.alignment;
+    const misfits = kind === 'sme' && category && t.misfits[category] ? t.misfits[category].flatMap((c) => t.classes[c] ?? []) : [];
+    rules = { impossible, misfitRe: misfits.length > 0 ? anyPattern(misfits) : null };
+    rulesCache.set(key, rules);
+  }
+  return rules;
+}
 
 /**
  * ALIGNMENT: transactions that do not fit the client (SPEC §4).
@@ -20,20 +46,16 @@ export const checkAlignment: Check = (log, ctx) => {
   if (!kind) return [];
   const category = (log.businessCategory ?? ctx.labels?.business_category ?? undefined) as Category | undefined;
   const out: ValidationIssue[] = [];
-  const impossible = new Set<string>(ALIGNMENT_RULES.kinds[kind]?.impossibleTypes ?? []);
-  if (category && ALIGNMENT_RULES.categories[category]) for (const t of ALIGNMENT_RULES.categories[category].impossibleTypes) impossible.add(t);
-  const t = DEFAULT_THRESHOLDS.alignment;
-  const misfits = kind === 'sme' && category && t.misfits[category] ? t.misfits[category].flatMap((c) => t.classes[c] ?? []) : [];
-  const misfitRe = misfits.length > 0 ? anyPattern(misfits) : null;
-  const misfitTypes = new Set<string>(t.types);
-  const evidence = new Set(ctx.labels?.signals?.alignment?.evidence ?? []);
+  const { impossible, misfitRe } = rulesFor(kind, category);
+  let evidence: Set<string> | undefined;
   for (let i = 0; i < log.rows.length; i++) {
     const r = log.rows[i];
     if (impossible.has(r.type)) {
       out.push(rowIssue(log, ctx, i, { code: 'ALIGNMENT', column: 'type', note: `(impossible for a ${category ? `${category} ` : ''}${kind} client)`, actual: r.type }));
       continue;
     }
-    if (misfitRe && r.amountCents < 0 && misfitTypes.has(r.type) && misfitRe.test(r.counterparty)) {
+    if (misfitRe && r.amountCents < 0 && MISFIT_TYPES.has(r.type) && misfitRe.test(r.counterparty)) {
+      evidence ??= new Set(ctx.labels?.signals?.alignment?.evidence ?? []);
       if (ctx.labels && evidence.has(r.txn_id)) continue;
       out.push(
         rowIssue(log, ctx, i, {

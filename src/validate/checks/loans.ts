@@ -5,6 +5,35 @@ import type { ValidationIssue } from '../codes.js';
 import type { Check, CheckContext } from '../context.js';
 import { dayOf, logIssue, money, rowIssue, txnIndex } from '../context.js';
 
+/** Schedules recomputed so far, by their terms: many logs share a loan's terms, and a due-date list costs a Date per month. */
+let plans = new Map<string, ReturnType<typeof amortize>>();
+let dueDates = new Map<string, string[]>();
+const MAX_MEMO = 10_000;
+
+/** `amortize` of a loan's terms, memoised (the result is only read). */
+function planOf(loan: LoanSchedule): ReturnType<typeof amortize> {
+  const key = `${loan.principal_cents}/${loan.annual_rate}/${loan.term_months}/${loan.method}`;
+  let plan = plans.get(key);
+  if (plan === undefined) {
+    plan = amortize({ principalCents: loan.principal_cents, annualRate: loan.annual_rate, termMonths: loan.term_months, method: loan.method });
+    if (plans.size >= MAX_MEMO) plans = new Map();
+    plans.set(key, plan);
+  }
+  return plan;
+}
+
+/** `scheduleDueDates` of a loan's start and term, memoised (the result is only read). */
+function dueDatesOf(loan: LoanSchedule): string[] {
+  const key = `${loan.start_date}/${loan.term_months}`;
+  let dues = dueDates.get(key);
+  if (dues === undefined) {
+    dues = scheduleDueDates(loan.start_date, loan.term_months);
+    if (dueDates.size >= MAX_MEMO) dueDates = new Map();
+    dueDates.set(key, dues);
+  }
+  return dues;
+}
+
 /**
  * SCHEDULE_MISMATCH (SPEC §1 Loans): repayments consistent with the loan schedule.
  * - With labels, each `loans[]` schedule is recomputed (`amortize`, `scheduleDueDates`) and compared term by term;
@@ -53,8 +82,8 @@ const withLabels: Check = (log, ctx) => {
       if (r.counterparty !== loan.lender) loanIssue(loan, 'disbursement from another lender', loan.lender, r.counterparty, d);
       if (r.timestamp.slice(0, 10) !== loan.start_date) loanIssue(loan, 'start date differs from the disbursement date', loan.start_date, r.timestamp.slice(0, 10), d);
     }
-    const plan = amortize({ principalCents: loan.principal_cents, annualRate: loan.annual_rate, termMonths: loan.term_months, method: loan.method });
-    const dues = scheduleDueDates(loan.start_date, loan.term_months);
+    const plan = planOf(loan);
+    const dues = dueDatesOf(loan);
     if (loan.installments.length !== loan.term_months) loanIssue(loan, 'installment count differs from the term', loan.term_months, loan.installments.length);
     const principalSum = loan.installments.reduce((s, x) => s + x.principal_cents, 0);
     if (loan.installments.length === loan.term_months && principalSum !== loan.principal_cents) {
