@@ -1,5 +1,6 @@
 import type { Log, LogRow } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
+import { civilFromDays, daysFromCivil } from '../log/civil-days.js';
 
 /**
  * Per-row features computed once per log and shared by every detector (one pass over the rows).
@@ -28,35 +29,6 @@ export interface LogView {
 
 const INCOME_TYPES = new Set(['Salary', 'Sales Receipt', 'Transfer In', 'Cash Deposit']);
 
-/**
- * Days since 1970-01-01 of a proleptic Gregorian date (Hinnant's days_from_civil), without allocating a Date.
- * Source: H. Hinnant, "chrono-Compatible Low-Level Date Algorithms".
- */
-export function daysFromCivil(y: number, m: number, d: number): number {
-  const yy = m <= 2 ? y - 1 : y;
-  const era = Math.floor(yy / 400);
-  const yoe = yy - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146_097 + doe - 719_468;
-}
-
-/**
- * Writes the month index (year·12 + month − 1) and day of month of day number `days` (since 1970-01-01) into
- * `month[i]` and `dom[i]`: Hinnant's civil_from_days, the inverse of `daysFromCivil`.
- */
-function civilInto(days: number, i: number, month: Int32Array, dom: Int8Array): void {
-  const z = days + 719_468;
-  const era = Math.floor(z / 146_097);
-  const doe = z - era * 146_097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-  month[i] = y * 12 + m - 1;
-  dom[i] = doy - Math.floor((153 * mp + 2) / 5) + 1;
-}
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** Days in the month `monthIndex` = year·12 + month − 1. */
@@ -107,7 +79,9 @@ export function buildView(log: Log, rowTimes?: ArrayLike<number>): LogView {
         month[i] = month[i - 1];
         dom[i] = dom[i - 1];
       } else {
-        civilInto(dd, i, month, dom);
+        const c = civilFromDays(dd);
+        month[i] = c.year * 12 + c.month - 1;
+        dom[i] = c.day;
       }
       day[i] = dd;
       hour[i] = Math.floor((at - dd * DAY) / 3600);

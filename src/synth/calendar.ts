@@ -2,6 +2,7 @@
  * Calendar arithmetic on local wall time held as seconds since 1970-01-01 00:00:00 (read as UTC, no time zone),
  * the time base of `SynthEvent.at`. Pure: `Date.UTC` on given values only.
  */
+import { civilFromDays, daysFromCivil } from '../log/civil-days.js';
 
 /** Seconds in a day. */
 export const DAY = 86_400;
@@ -78,15 +79,7 @@ export function formatDate(at: number): string {
  */
 export function civil(at: number): { year: number; month: number; day: number; weekday: number } {
   const days = Math.floor(at / DAY);
-  const z = days + 719_468;
-  const era = Math.floor(z / 146_097);
-  const doe = z - era * 146_097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  const { year, month, day } = civilFromDays(days);
   // 1970-01-01 was a Thursday (weekday 3 when Monday is 0).
   const weekday = (((days + 3) % 7) + 7) % 7;
   return { year, month, day, weekday };
@@ -98,19 +91,9 @@ export function dayStart(year: number, month: number, day: number): number {
   // overflow; otherwise as `Date.UTC` says.
   if (Number.isInteger(year) && Number.isInteger(month) && Number.isInteger(day) && year >= 100 && year <= 9999 && Math.abs(month) < 1e5 && Math.abs(day) < 1e6) {
     const carry = Math.floor((month - 1) / 12);
-    return (daysFromCivil(year + carry, month - 12 * carry) + day - 1) * DAY;
+    return (daysFromCivil(year + carry, month - 12 * carry, 1) + day - 1) * DAY;
   }
   return Date.UTC(year, month - 1, day) / 1000;
-}
-
-/** Days since 1970-01-01 of the first of a month (Hinnant's days_from_civil with day 1), without a Date. */
-function daysFromCivil(y: number, m: number): number {
-  const yy = m <= 2 ? y - 1 : y;
-  const era = Math.floor(yy / 400);
-  const yoe = yy - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5);
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146_097 + doe - 719_468;
 }
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildView, daysFromCivil, daysInMonthIndex, median, nameTest, namesMatching, offsetFromDayOfMonth, type LogView } from '../../src/signals/view.js';
+import { buildView, daysInMonthIndex, median, nameTest, namesMatching, offsetFromDayOfMonth, type LogView } from '../../src/signals/view.js';
 import { detectAll } from '../../src/signals/index.js';
 import { generateLogWith } from '../../src/synth/generate.js';
 import { INJECTORS } from '../../src/synth/inject/index.js';
 import { listProfiles, loadProfile } from '../../src/io/profiles.js';
 import { buildLog } from './build-log.js';
-
-describe('daysFromCivil', () => {
-  it('agrees with Date.UTC on leap days, year ends and the epoch', () => {
-    for (const [y, m, d] of [[1970, 1, 1], [2000, 2, 29], [2023, 12, 31], [2024, 2, 29], [1999, 3, 1], [2100, 3, 1]])
-      expect(daysFromCivil(y, m, d)).toBe(Date.UTC(y, m - 1, d) / 86_400_000);
-  });
-});
 
 describe('daysInMonthIndex', () => {
   it('knows February of leap and common years', () => {
