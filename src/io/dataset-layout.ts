@@ -1,6 +1,5 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { threadId } from 'node:worker_threads';
 import { Manifest, type GenerateOptions, type ManifestLog } from '../schema/manifest.js';
@@ -41,8 +40,8 @@ export function chunkRanges(first: number, end: number, size: number = CHUNK_SIZ
 
 /**
  * Writes a file by temporary sibling + rename, without fsync: a killed process never leaves a partial file under the
- * real name. Used for the many log files, where an fsync each would dominate; the chunk's part file, written after
- * its logs, is fsynced (`writeFileAtomicAsync`).
+ * real name. Used for the many log files, where an fsync each would dominate; the chunk record written after them is
+ * fsynced (`writeFileAtomicAsync`).
  */
 export function writeFileReplace(path: string, data: string | Uint8Array): void {
   const tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${threadId}-${++tempSeq}`);
@@ -59,10 +58,12 @@ export function writeFileReplace(path: string, data: string | Uint8Array): void 
 
 let tempSeq = 0;
 
-/** Part file names of a chunk: its labels lines and its manifest entries (the latter written last, as the commit). */
-export function partPaths(out: string, start: number): { labels: string; meta: string } {
-  const base = join(datasetPaths(out).parts, `chunk-${String(start).padStart(9, '0')}`);
-  return { labels: `${base}.labels.jsonl`, meta: `${base}.json` };
+/**
+ * A chunk's record under `.parts/`: its manifest entries as the first line, then its labels lines. Written last,
+ * fsynced and renamed, it is the chunk's commit: a chunk is complete exactly when its record exists.
+ */
+export function chunkRecordPath(out: string, start: number): string {
+  return join(datasetPaths(out).parts, `chunk-${String(start).padStart(9, '0')}.jsonl`);
 }
 
 /** A chunk's manifest entries plus each TSV's byte size (to recognise a finished chunk on resume). */
@@ -72,26 +73,50 @@ export interface ChunkMeta {
   logs: Array<ManifestLog & { bytes: number }>;
 }
 
-/** The chunk's meta when the chunk is complete on disk (meta present, every log file present with its size), else null. */
-export function readCompleteChunk(out: string, start: number, end: number): ChunkMeta | null {
-  const { meta, labels } = partPaths(out, start);
-  if (!existsSync(meta) || !existsSync(labels)) return null;
-  let parsed: ChunkMeta;
+/** The bytes of a chunk record: the meta line, then the labels lines (each ending in a newline). */
+export function formatChunkRecord(meta: ChunkMeta, labels: string): string {
+  return JSON.stringify(meta) + '\n' + labels;
+}
+
+/** Splits a chunk record into its meta and the bytes of its labels lines; null when it is not one. */
+export function parseChunkRecord(data: Buffer): { meta: ChunkMeta; labels: Buffer } | null {
+  const nl = data.indexOf(10);
+  if (nl < 0) return null;
   try {
-    parsed = JSON.parse(readFileSync(meta, 'utf8')) as ChunkMeta;
+    const meta = JSON.parse(data.subarray(0, nl).toString('utf8')) as ChunkMeta;
+    if (!meta || typeof meta.start !== 'number' || typeof meta.end !== 'number' || !Array.isArray(meta.logs)) return null;
+    return { meta, labels: data.subarray(nl + 1) };
   } catch {
     return null;
   }
-  if (parsed.start !== start || parsed.end !== end || parsed.logs.length !== end - start) return null;
+}
+
+/** The chunk's meta when the chunk is complete on disk (record present, every log file present with its size), else null. */
+export function readCompleteChunk(out: string, start: number, end: number): ChunkMeta | null {
+  let record: ReturnType<typeof parseChunkRecord>;
+  try {
+    record = parseChunkRecord(readFileSync(chunkRecordPath(out, start)));
+  } catch {
+    return null;
+  }
+  if (!record) return null;
+  const { meta, labels } = record;
+  if (meta.start !== start || meta.end !== end || meta.logs.length !== end - start || countLines(labels) !== end - start) return null;
   const logsDir = datasetPaths(out).logs;
-  for (const l of parsed.logs) {
+  for (const l of meta.logs) {
     try {
       if (statSync(join(logsDir, `${l.log_id}.tsv`)).size !== l.bytes) return null;
     } catch {
       return null;
     }
   }
-  return parsed;
+  return meta;
+}
+
+function countLines(data: Buffer): number {
+  let n = 0;
+  for (let i = data.indexOf(10); i >= 0; i = data.indexOf(10, i + 1)) n++;
+  return n;
 }
 
 /** Removes temporary files a killed run left behind (`.name.tmp-…`) in the dataset, logs and parts directories. */
@@ -134,49 +159,6 @@ export function prepareDataset(out: string, options: GenerateOptions): 'fresh' |
   }
   writeJsonAtomic(p.options, options);
   return 'fresh';
-}
-
-/**
- * Assembles `labels.jsonl` (chunk parts concatenated in index order, streamed to a temporary file, fsynced, renamed)
- * and `manifest.json`, then removes `.parts/`. `createdAt` is the only value that differs between two runs.
- */
-export function assembleDataset(out: string, options: GenerateOptions, chunks: ReadonlyArray<{ start: number; end: number }>, createdAt: string): Manifest {
-  const p = datasetPaths(out);
-  const tmp = join(out, `.labels.jsonl.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
-  const fd = openSync(tmp, 'w');
-  const logs: ManifestLog[] = [];
-  let rows = 0;
-  try {
-    for (const c of chunks) {
-      const parts = partPaths(out, c.start);
-      const buf = readFileSync(parts.labels);
-      let off = 0;
-      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-      const meta = JSON.parse(readFileSync(parts.meta, 'utf8')) as ChunkMeta;
-      for (const l of meta.logs) {
-        logs.push({ index: l.index, log_id: l.log_id, profile: l.profile, seed_key: l.seed_key, rows: l.rows, sha256: l.sha256 });
-        rows += l.rows;
-      }
-    }
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, p.labels);
-  const manifest: Manifest = {
-    kind: 'cclupe-dataset',
-    tool: { name: 'cclupe-kit', version: VERSION },
-    master_seed: options.seed,
-    options,
-    packages: packageVersions(),
-    indices: { count: logs.length, first: logs.length ? logs[0].index : null, last: logs.length ? logs[logs.length - 1].index : null },
-    totals: { logs: logs.length, rows },
-    logs,
-    created_at: createdAt,
-  };
-  writeJsonAtomic(p.manifest, manifest);
-  rmSync(p.parts, { recursive: true, force: true });
-  return manifest;
 }
 
 /** Reads and validates a dataset's manifest. */

@@ -135,7 +135,7 @@ describe('cclupe generate', () => {
     await new Promise<void>((done, fail) => {
       const timer = setInterval(() => {
         const parts = join(cut, '.parts');
-        if (existsSync(parts) && readdirSync(parts).some((f) => /^chunk-.*\.json$/.test(f))) {
+        if (existsSync(parts) && readdirSync(parts).some((f) => /^chunk-.*\.jsonl$/.test(f))) {
           child.kill('SIGKILL');
           clearInterval(timer);
         }

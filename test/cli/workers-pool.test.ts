@@ -45,7 +45,7 @@ describe('runChunks', () => {
     mkdirSync(layout.datasetPaths(out).parts, { recursive: true });
     const settings = { out, seed: 'pool', profiles: [profiles.loadProfile('personal-healthy'), profiles.loadProfile('sme-overdue')], weights: [1, 1], period: { start: '2023-01-01', end: '2023-03-31' }, rowsMin: 20, rowsMax: 40 };
     const done: Array<{ start: number; logs: number }> = [];
-    await pool.runChunks(settings, layout.chunkRanges(0, 23, 3), workers, (d) => done.push({ start: d.start, logs: d.logs }));
+    await pool.runChunks(settings, layout.chunkRanges(0, 23, 3), workers, (meta) => done.push({ start: meta.start, logs: meta.logs.length }));
     return done.sort((x, y) => x.start - y.start);
   }
 
@@ -61,6 +61,7 @@ describe('runChunks', () => {
     const three = await run(3, join(root, 'three'));
     expect(one.map((d) => d.start)).toEqual([0, 3, 6, 9, 12, 15, 18, 21]);
     expect(three).toEqual(one);
+    expect(Object.keys(files(join(root, 'one'))).filter((f) => f.startsWith('.parts/'))).toHaveLength(8);
     expect(files(join(root, 'three'))).toEqual(files(join(root, 'one')));
   });
 

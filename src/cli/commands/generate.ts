@@ -5,7 +5,8 @@ import { UsageError } from '../../errors.js';
 import type { GenerateOptions } from '../../schema/manifest.js';
 import type { Profile } from '../../schema/profile.js';
 import { loadProfile } from '../../io/profiles.js';
-import { assembleDataset, canonicalJson, chunkRanges, prepareDataset, readCompleteChunk, readManifest, shardRange } from '../../io/dataset-layout.js';
+import { canonicalJson, chunkRanges, prepareDataset, readCompleteChunk, readManifest, shardRange } from '../../io/dataset-layout.js';
+import { DatasetAssembler } from '../../io/dataset-assembly.js';
 import { parseDate } from '../../synth/calendar.js';
 import { DEFAULT_PERIOD, DEFAULT_ROWS } from '../../synth/generate.js';
 import { runChunks } from '../workers/pool.js';
@@ -128,8 +129,9 @@ export function resolveGenerate(o: GenerateCliOptions): GenerateRun {
 
 /**
  * Runs a generation into `run.out`: resumes an unfinished run with the same options (finished chunks are kept),
- * writes the missing chunks with `run.workers` worker threads, then assembles labels.jsonl and manifest.json.
- * `now` gives the manifest's created_at (the only non-deterministic field).
+ * writes the missing chunks with `run.workers` worker threads while `labels.jsonl` is assembled from the committed
+ * chunks in index order, then writes `manifest.json`. `now` gives the manifest's created_at (the only
+ * non-deterministic field).
  */
 export async function runGenerate(run: GenerateRun, now: () => Date = () => new Date()): Promise<GenerateSummary> {
   const t0 = process.hrtime.bigint();
@@ -142,14 +144,14 @@ export async function runGenerate(run: GenerateRun, now: () => Date = () => new 
     return summary(run, status, m.totals.logs, m.totals.rows, 0, m.totals.logs, shardText, t0);
   }
   const chunks = chunkRanges(first, end);
+  const assembler = new DatasetAssembler(run.out, chunks);
   const todo: Array<{ start: number; end: number }> = [];
   let reused = 0;
-  let rows = 0;
   for (const c of chunks) {
     const done = status === 'resume' ? readCompleteChunk(run.out, c.start, c.end) : null;
     if (done) {
       reused += done.logs.length;
-      for (const l of done.logs) rows += l.rows;
+      assembler.add(done);
     } else todo.push(c);
   }
   const progress = createProgress('generate', end - first);
@@ -160,16 +162,19 @@ export async function runGenerate(run: GenerateRun, now: () => Date = () => new 
       { out: run.out, seed: options.seed, profiles: run.profiles, weights: options.profiles.map((p) => p.weight), period: options.period, rowsMin: options.rows_min, rowsMax: options.rows_max },
       todo,
       run.workers,
-      (d) => {
-        generated += d.logs;
-        rows += d.rows;
-        progress.tick(d.logs);
+      (meta) => {
+        generated += meta.logs.length;
+        progress.tick(meta.logs.length);
+        assembler.add(meta);
       },
     );
+  } catch (err) {
+    await assembler.abort();
+    throw err;
   } finally {
     progress.stop();
   }
-  const manifest = assembleDataset(run.out, options, chunks, now().toISOString());
+  const manifest = await assembler.finish(options, now().toISOString());
   return summary(run, status, manifest.totals.logs, manifest.totals.rows, generated, reused, shardText, t0);
 }
 

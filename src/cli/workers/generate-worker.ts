@@ -5,8 +5,7 @@ import type { WorkerMessage, WorkerSetup } from './pool.js';
 
 /**
  * Worker-thread entry of `cclupe generate`: claims chunks from the run's shared cursor until none is left, writes
- * each (`writeChunk`) and posts its log and row counts once committed, then `finished`; or posts the first error
- * and stops.
+ * each (`writeChunk`) and posts its meta once committed, then `finished`; or posts the first error and stops.
  */
 const { settings, chunks, cursor: shared } = workerData as WorkerSetup;
 const cursor = new ChunkCursor(shared);
@@ -27,7 +26,7 @@ async function work(): Promise<void> {
       const committed = writeChunk({ ...settings, start: c.start, end: c.end });
       commits.push(
         committed.then(
-          (meta) => post({ kind: 'chunk', start: c.start, logs: meta.logs.length, rows: meta.logs.reduce((a, l) => a + l.rows, 0) }),
+          (meta) => post({ kind: 'chunk', meta }),
           (err: unknown) => fail(c.start, err),
         ),
       );

@@ -1,2 +1,2 @@
-export { runChunks, type ChunkDone } from './pool.js';
+export { runChunks } from './pool.js';
 export { ChunkCursor } from './chunk-cursor.js';

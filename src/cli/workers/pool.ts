@@ -1,14 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { writeChunk, type ChunkJob } from '../../io/dataset-chunk.js';
+import type { ChunkMeta } from '../../io/dataset-layout.js';
 import { CclupeError } from '../../errors.js';
 import { ChunkCursor } from './chunk-cursor.js';
-
-/** What a finished chunk reports. */
-export interface ChunkDone {
-  start: number;
-  logs: number;
-  rows: number;
-}
 
 /** What `generate-worker.js` receives as `workerData`. */
 export interface WorkerSetup {
@@ -20,7 +14,7 @@ export interface WorkerSetup {
 
 /** What a worker posts: one message per finished chunk, then `finished` once the cursor is exhausted; or the error. */
 export type WorkerMessage =
-  | { kind: 'chunk'; start: number; logs: number; rows: number }
+  | { kind: 'chunk'; meta: ChunkMeta }
   | { kind: 'finished' }
   | { kind: 'failed'; start: number; error: string };
 
@@ -29,15 +23,15 @@ export type WorkerMessage =
  * plus `workers − 1` worker threads running the compiled `generate-worker.js`. Every thread claims its next chunk
  * from one shared `ChunkCursor`, so no thread waits for another to hand it work (the calling thread only looks at
  * worker messages between its own chunks) and the run ends with at most one chunk of imbalance. A chunk counts as
- * done once committed (`writeChunk`'s promise); threads generate the next one meanwhile. The output does not
- * depend on the schedule: each chunk is a pure function of its indices. Resolves when all are done; the first
- * failure rejects (and stops the workers).
+ * done once committed (`writeChunk`'s promise), when `onDone` gets its meta; threads generate the next one meanwhile.
+ * The output does not depend on the schedule: each chunk is a pure function of its indices. Resolves when all are
+ * done; the first failure rejects (and stops the workers).
  */
 export async function runChunks(
   settings: Omit<ChunkJob, 'start' | 'end'>,
   chunks: ReadonlyArray<{ start: number; end: number }>,
   workers: number,
-  onDone: (d: ChunkDone) => void,
+  onDone: (meta: ChunkMeta) => void,
 ): Promise<void> {
   if (chunks.length === 0) return;
   const threads = Math.max(0, Math.min(workers - 1, chunks.length - 1));
@@ -64,7 +58,7 @@ export async function runChunks(
     let finished = false;
     w.on('message', (msg: WorkerMessage) => {
       if (msg.kind === 'failed') fail(new CclupeError(`worker failed on chunk ${msg.start}: ${msg.error}`));
-      else if (msg.kind === 'chunk') onDone({ start: msg.start, logs: msg.logs, rows: msg.rows });
+      else if (msg.kind === 'chunk') onDone(msg.meta);
       else {
         finished = true;
         if (--running === 0 && failure === null) settleWorkers();
@@ -85,7 +79,7 @@ export async function runChunks(
       const c = chunks[k];
       commits.push(
         writeChunk({ ...settings, start: c.start, end: c.end })
-          .then((meta) => onDone({ start: c.start, logs: meta.logs.length, rows: meta.logs.reduce((a, l) => a + l.rows, 0) }))
+          .then(onDone)
           .catch(fail),
       );
       await new Promise((r) => setImmediate(r));
