@@ -7,7 +7,7 @@ import { formatLogTsv } from '../log/format-tsv.js';
 import { generateLog, logSeedKey } from '../synth/index.js';
 import { writeFileAtomicAsync } from './atomic-write.js';
 import { encodeUtf8 } from './utf8-scratch.js';
-import { chunkRecordPath, datasetPaths, formatChunkRecord, writeFileReplace, type ChunkMeta } from './dataset-layout.js';
+import { chunkRecordPath, datasetPaths, formatChunkRecord, scratchDir, writeFileReplace, type ChunkMeta } from './dataset-layout.js';
 
 /** Everything a worker needs to write one chunk of a dataset. */
 export interface ChunkJob {
@@ -30,20 +30,22 @@ export function profileIndexFor(seed: string, index: number, weights: readonly n
 }
 
 /**
- * Generates logs [start, end) and writes each as `logs/<log_id>.tsv` (temporary + rename), then the chunk's record under `.parts/`: its manifest entries and labels lines, fsynced and renamed.
+ * Generates logs [start, end) and writes each as `logs/<log_id>.tsv` (created in this thread's scratch directory,
+ * then renamed), then the chunk's record under `.parts/`: its manifest entries and labels lines, fsynced and renamed.
  * A chunk whose record exists is complete. All of it happens before this returns except the record's fsync and
  * rename, its commit: the promise resolves with the meta once the chunk is committed, and the calling thread can
  * generate the next chunk meanwhile (it must let its event loop run for the commit to finish).
  */
 export function writeChunk(job: ChunkJob): Promise<ChunkMeta> {
   const logsDir = datasetPaths(job.out).logs;
+  const scratch = scratchDir(job.out);
   const meta: ChunkMeta = { start: job.start, end: job.end, logs: [] };
   let labels = '';
   for (let index = job.start; index < job.end; index++) {
     const profile = job.profiles[profileIndexFor(job.seed, index, job.weights)];
     const { log, labels: l } = generateLog(profile, { masterSeed: job.seed, index, period: job.period, rowsMin: job.rowsMin, rowsMax: job.rowsMax });
     const tsv = encodeUtf8(formatLogTsv(log));
-    writeFileReplace(join(logsDir, `${log.logId}.tsv`), tsv);
+    writeFileReplace(join(logsDir, `${log.logId}.tsv`), tsv, scratch);
     labels += JSON.stringify(l) + '\n';
     meta.logs.push({
       index,

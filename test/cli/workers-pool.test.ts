@@ -49,9 +49,15 @@ describe('runChunks', () => {
     return done.sort((x, y) => x.start - y.start);
   }
 
+  // The files of logs/ and .parts/; the threads' scratch directories (named by thread) must be left empty.
   const files = (dir: string): Record<string, string> => {
     const out: Record<string, string> = {};
-    for (const sub of ['logs', '.parts']) for (const f of readdirSync(join(dir, sub)).sort()) out[`${sub}/${f}`] = readFileSync(join(dir, sub, f), 'utf8');
+    for (const sub of ['logs', '.parts']) {
+      for (const f of readdirSync(join(dir, sub), { withFileTypes: true })) {
+        if (f.isDirectory()) expect(readdirSync(join(dir, sub, f.name))).toEqual([]);
+        else out[`${sub}/${f.name}`] = readFileSync(join(dir, sub, f.name), 'utf8');
+      }
+    }
     return out;
   };
 

@@ -10,7 +10,9 @@ import {
   parseChunkRecord,
   readCompleteChunk,
   removeStaleTemps,
+  scratchDir,
   shardRange,
+  writeFileReplace,
   type ChunkMeta,
 } from '../../src/io/dataset-layout.js';
 
@@ -102,14 +104,41 @@ describe('readCompleteChunk', () => {
   });
 });
 
+describe('writeFileReplace', () => {
+  it('creates the file through a temporary file in the given directory and leaves none behind', () => {
+    const out = tmp();
+    mkdirSync(join(out, 'logs'));
+    const scratch = scratchDir(out);
+    writeFileReplace(join(out, 'logs', 'a.tsv'), Buffer.from('alpha\n'), scratch);
+    writeFileReplace(join(out, 'logs', 'a.tsv'), 'beta\n', scratch);
+    expect(readFileSync(join(out, 'logs', 'a.tsv'), 'utf8')).toBe('beta\n');
+    expect(readdirSync(join(out, 'logs'))).toEqual(['a.tsv']);
+    expect(readdirSync(scratch)).toEqual([]);
+  });
+});
+
+describe('scratchDir', () => {
+  it('is a directory of this process and thread under .parts/, made when missing', () => {
+    const out = tmp();
+    const dir = scratchDir(out);
+    expect(dir.startsWith(datasetPaths(out).parts)).toBe(true);
+    expect(dir).toContain(`tmp-${process.pid}-`);
+    rmSync(datasetPaths(out).parts, { recursive: true });
+    expect(scratchDir(out)).toBe(dir);
+    expect(existsSync(dir)).toBe(true);
+  });
+});
+
 describe('removeStaleTemps', () => {
-  it("removes a killed run's temporary files and keeps chunk records and logs", () => {
+  it("removes a killed run's temporary files and scratch directories, and keeps chunk records and logs", () => {
     const out = tmp();
     completeChunk(out, meta(0, 2));
     const p = datasetPaths(out);
     writeFileSync(join(out, '.labels.jsonl.tmp-1-ab'), 'half');
     writeFileSync(join(p.logs, '.p000009.tsv.tmp-1-0-3'), 'half');
     writeFileSync(join(p.parts, '.chunk-000000100.jsonl.tmp-1-cd'), 'half');
+    mkdirSync(join(p.parts, 'tmp-1-0'));
+    writeFileSync(join(p.parts, 'tmp-1-0', '.p000010.tsv.tmp-1-0-4'), 'half');
     removeStaleTemps(out);
     expect(readdirSync(out).sort()).toEqual(['.parts', 'logs']);
     expect(readdirSync(p.logs).sort()).toEqual(['p000000.tsv', 'p000001.tsv']);
