@@ -71,6 +71,19 @@ describe('runChunks', () => {
     expect(files(join(root, 'three'))).toEqual(files(join(root, 'one')));
   });
 
+  it.each([1, 3])('rejects when the chunk callback throws (%i threads)', async (workers) => {
+    const { pool, layout, profiles } = await load();
+    const out = join(mkdtempSync(join(os.tmpdir(), 'cclupe-pool-')), 'd');
+    mkdirSync(layout.datasetPaths(out).logs, { recursive: true });
+    const settings = { out, seed: 'pool', profiles: [profiles.loadProfile('personal-healthy')], weights: [1], period: { start: '2023-01-01', end: '2023-01-31' }, rowsMin: 20, rowsMax: 30 };
+    const chunks = [0, 1, 2, 3, 4, 5].map((s) => ({ start: s, end: s + 1 }));
+    await expect(
+      pool.runChunks(settings, chunks, workers, () => {
+        throw new Error('labels disk full');
+      }),
+    ).rejects.toThrow('labels disk full');
+  });
+
   it('rejects when a chunk cannot be written, and stops the workers', async () => {
     const root = mkdtempSync(join(os.tmpdir(), 'cclupe-pool-'));
     const out = join(root, 'd');

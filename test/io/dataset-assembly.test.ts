@@ -75,13 +75,22 @@ describe('DatasetAssembler', () => {
     expect(existsSync(datasetPaths(out).labels)).toBe(false);
   });
 
-  it('fails, leaving no labels.jsonl or manifest, when a committed chunk record cannot be read', async () => {
+  it('throws when a committed chunk record cannot be read, and leaves no labels.jsonl or manifest', async () => {
     const out = dataset(chunks);
     rmSync(chunkRecordPath(out, 3));
     const a = new DatasetAssembler(out, chunks);
-    for (const c of chunks) a.add(meta(c.start, c.end));
-    await expect(a.finish(OPTIONS, 'now')).rejects.toThrow(/ENOENT/);
+    a.add(meta(0, 3));
+    expect(() => a.add(meta(3, 6))).toThrow(/ENOENT/);
+    await a.abort();
     expect(readdirSync(out)).toEqual(['.parts']);
+  });
+
+  it('gives the same file when it fdatasyncs in the background between appends', async () => {
+    const out = dataset(chunks);
+    const a = new DatasetAssembler(out, chunks, 1);
+    for (const c of chunks) a.add(meta(c.start, c.end));
+    await a.finish(OPTIONS, 'now');
+    expect(readFileSync(datasetPaths(out).labels, 'utf8')).toBe(Array.from({ length: 10 }, (_, i) => labelLine(i)).join(''));
   });
 
   it('removes its temporary file on abort and keeps the chunk records for a resume', async () => {

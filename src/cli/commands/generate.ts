@@ -145,19 +145,19 @@ export async function runGenerate(run: GenerateRun, now: () => Date = () => new 
   }
   const chunks = chunkRanges(first, end);
   const assembler = new DatasetAssembler(run.out, chunks);
-  const todo: Array<{ start: number; end: number }> = [];
-  let reused = 0;
-  for (const c of chunks) {
-    const done = status === 'resume' ? readCompleteChunk(run.out, c.start, c.end) : null;
-    if (done) {
-      reused += done.logs.length;
-      assembler.add(done);
-    } else todo.push(c);
-  }
   const progress = createProgress('generate', end - first);
-  if (reused > 0) progress.tick(reused);
+  let reused = 0;
   let generated = 0;
   try {
+    const todo: Array<{ start: number; end: number }> = [];
+    for (const c of chunks) {
+      const done = status === 'resume' ? readCompleteChunk(run.out, c.start, c.end) : null;
+      if (done) {
+        reused += done.logs.length;
+        assembler.add(done);
+      } else todo.push(c);
+    }
+    if (reused > 0) progress.tick(reused);
     await runChunks(
       { out: run.out, seed: options.seed, profiles: run.profiles, weights: options.profiles.map((p) => p.weight), period: options.period, rowsMin: options.rows_min, rowsMax: options.rows_max },
       todo,

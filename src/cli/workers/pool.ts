@@ -23,7 +23,8 @@ export type WorkerMessage =
  * plus `workers − 1` worker threads running the compiled `generate-worker.js`. Every thread claims its next chunk
  * from one shared `ChunkCursor`, so no thread waits for another to hand it work (the calling thread only looks at
  * worker messages between its own chunks) and the run ends with at most one chunk of imbalance. A chunk counts as
- * done once committed (`writeChunk`'s promise), when `onDone` gets its meta; threads generate the next one meanwhile.
+ * done once committed (`writeChunk`'s promise), when `onDone` gets its meta (an error it throws fails the run);
+ * threads generate the next one meanwhile.
  * The output does not depend on the schedule: each chunk is a pure function of its indices. Resolves when all are
  * done; the first failure rejects (and stops the workers).
  */
@@ -58,7 +59,13 @@ export async function runChunks(
     let finished = false;
     w.on('message', (msg: WorkerMessage) => {
       if (msg.kind === 'failed') fail(new CclupeError(`worker failed on chunk ${msg.start}: ${msg.error}`));
-      else if (msg.kind === 'chunk') onDone(msg.meta);
+      else if (msg.kind === 'chunk') {
+        try {
+          onDone(msg.meta);
+        } catch (err) {
+          fail(err);
+        }
+      }
       else {
         finished = true;
         if (--running === 0 && failure === null) settleWorkers();
