@@ -7,9 +7,12 @@
 // - a large run (default 100,000 logs, BENCH_GENERATE_LARGE to change, 0 to skip) with one worker per core and its
 //   peak RSS, and the same with one worker: the speed-up once start-up and each thread's JIT warm-up are amortised.
 // BENCH_GENERATE_E2E=0 BENCH_GENERATE_LARGE=0 times the in-process core alone.
+// BENCH_GENERATE_DIR sets where the CLI runs write (default: the system temp directory); the output names its file
+// system, because file creation costs differ by an order of magnitude between file systems and with their state
+// (ext4 without a journal skips recently freed inodes: deleting a dataset makes the next minutes' creates slower).
 // Figures are wall-clock and CPU-time based; CPU time is reported too because shared machines skew wall time.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
@@ -24,6 +27,24 @@ const PROFILES = ['personal-healthy', 'personal-overdue', 'sme-healthy', 'sme-ov
 const N = Number(process.env.BENCH_GENERATE_N ?? 3000);
 const E2E = Number(process.env.BENCH_GENERATE_E2E ?? 20000);
 const LARGE = Number(process.env.BENCH_GENERATE_LARGE ?? 100000);
+const DIR = process.env.BENCH_GENERATE_DIR ?? os.tmpdir();
+
+/** The type of the file system holding `dir` (the longest mount point of /proc/mounts above it), or null. */
+function fileSystemOf(dir) {
+  try {
+    const path = realpathSync(dir);
+    let best = null;
+    for (const line of readFileSync('/proc/mounts', 'utf8').split('\n')) {
+      const [, mount, type] = line.split(' ');
+      if (!mount) continue;
+      const under = mount === '/' || path === mount || path.startsWith(mount + '/');
+      if (under && (best === null || mount.length > best.mount.length)) best = { mount, type };
+    }
+    return best ? `${best.type} (${best.mount})` : null;
+  } catch {
+    return null;
+  }
+}
 
 function inProcess(n, offset) {
   let rows = 0;
@@ -66,7 +87,7 @@ process.on('exit', () => {
 });
 // Runs the CLI in a child that reports its own peak RSS (workers are threads, so it covers them).
 function runCli(count, workers) {
-  const out = mkdtempSync(join(os.tmpdir(), 'cclupe-bench-gen-'));
+  const out = mkdtempSync(join(DIR, 'cclupe-bench-gen-'));
   outputs.push(out);
   const code = `process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('MAXRSS '+u.maxRSS+' CPU '+u.userCPUTime+' '+u.systemCPUTime+'\\n')});process.argv.splice(1,0,${JSON.stringify(cli)});import(${JSON.stringify(cli)});`;
   const t0 = process.hrtime.bigint();
@@ -114,6 +135,7 @@ process.stdout.write(
     cores: os.availableParallelism(),
     load_avg_1m: Math.round(os.loadavg()[0] * 10) / 10,
     cpu_calibration_ms: calibration.ms,
+    output_file_system: E2E > 0 || LARGE > 0 ? fileSystemOf(DIR) : null,
     in_process: {
       logs: N,
       logs_per_s: round(N / one.wall),
