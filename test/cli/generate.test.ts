@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import os from 'node:os';
 import { Manifest } from '../../src/schema/manifest.js';
+import { defaultWorkers, LOGS_PER_WORKER } from '../../src/cli/commands/generate.js';
 
 const CLI = resolve(__dirname, '../../dist/cli/main.js');
 
@@ -41,15 +42,24 @@ function snapshot(dir: string): Record<string, string> {
 
 const BASE = ['generate', '--count', '40', '--seed', '7', '--profile', 'personal-healthy=2,sme-overdue=1,personal-night-shift=1'];
 
+describe('defaultWorkers', () => {
+  it('gives one thread per core, but no more than one per LOGS_PER_WORKER logs', () => {
+    expect(LOGS_PER_WORKER).toBe(2000);
+    expect([1, 1999, 2000, 3999, 4000, 100_000].map((n) => defaultWorkers(n, 2))).toEqual([1, 1, 1, 1, 2, 2]);
+    expect([0, 5999, 6000, 100_000].map((n) => defaultWorkers(n, 8))).toEqual([1, 2, 3, 8]);
+    expect(defaultWorkers(100_000, 1)).toBe(1);
+  });
+});
+
 describe('cclupe generate', () => {
   const ref = tmp();
-  const first = cclupe([...BASE, '--out', join(ref, 'd'), '--workers', '1', '--json']);
+  const first = cclupe([...BASE, '--out', join(ref, 'd'), '--json']); // 40 logs: one thread by default
 
   it('writes logs, labels and a manifest and prints a JSON summary', () => {
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     const summary = JSON.parse(first.stdout) as { logs: number; rows: number; status: string };
-    expect(summary).toMatchObject({ logs: 40, status: 'fresh' });
+    expect(summary).toMatchObject({ logs: 40, status: 'fresh', workers: 1 });
     const dir = join(ref, 'd');
     const logs = readdirSync(join(dir, 'logs')).sort();
     expect(logs).toHaveLength(40);
@@ -67,7 +77,9 @@ describe('cclupe generate', () => {
 
   it('gives byte-identical output with 2 workers', () => {
     const d = join(tmp(), 'd');
-    expect(cclupe([...BASE, '--out', d, '--workers', '2']).status).toBe(0);
+    const r = cclupe([...BASE, '--out', d, '--workers', '2', '--json']);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ workers: 2 }); // as asked, even for 40 logs
     expect(snapshot(d)).toEqual(snapshot(join(ref, 'd')));
   });
 

@@ -36,7 +36,21 @@ export interface GenerateRun {
   out: string;
   options: GenerateOptions;
   profiles: Profile[];
-  workers: number;
+  /** Threads to use, or null for `defaultWorkers` of the logs left to generate. */
+  workers: number | null;
+}
+
+/**
+ * Logs each thread must have to generate before another thread pays off. A worker thread loads the generator (about
+ * 0.15 s) and compiles its hot code again (about 1.2 s of TurboFan CPU, which a lone thread gets from the idle core):
+ * on 2 cores, 2 threads were slower than 1 at 1,000 logs (1.37 vs 1.17 s), even at 2,000 (1.81 s both) and 10%
+ * faster at 4,000.
+ */
+export const LOGS_PER_WORKER = 2000;
+
+/** The default thread count: one per core, but no more than one per `LOGS_PER_WORKER` logs to generate. */
+export function defaultWorkers(logs: number, cores: number = os.availableParallelism()): number {
+  return Math.max(1, Math.min(cores, Math.floor(logs / LOGS_PER_WORKER)));
 }
 
 /** The summary `--json` prints. */
@@ -108,7 +122,7 @@ export function resolveGenerate(o: GenerateCliOptions): GenerateRun {
   if (rowsMax > 100_000) throw new UsageError(`--rows-max must be at most 100000, got ${rowsMax}`, '--rows-max');
   const period = parsePeriod(o.period);
   const shard = o.shard === undefined ? null : parseShard(o.shard);
-  const workers = o.workers === undefined ? Math.max(1, os.availableParallelism()) : positiveInt(o.workers, '--workers');
+  const workers = o.workers === undefined ? null : positiveInt(o.workers, '--workers');
   if (o.seed.trim() === '') throw new UsageError('--seed must not be empty', '--seed');
   const mix = parseProfileMix(o.profile && o.profile.length > 0 ? o.profile : [DEFAULT_PROFILE_MIX]);
   const profiles = mix.map((m) => loadProfile(m.name));
@@ -129,7 +143,7 @@ export function resolveGenerate(o: GenerateCliOptions): GenerateRun {
 
 /**
  * Runs a generation into `run.out`: resumes an unfinished run with the same options (finished chunks are kept),
- * writes the missing chunks with `run.workers` worker threads while `labels.jsonl` is assembled from the committed
+ * writes the missing chunks with `run.workers` threads (by default `defaultWorkers`) while `labels.jsonl` is assembled from the committed
  * chunks in index order, then writes `manifest.json`. `now` gives the manifest's created_at (the only
  * non-deterministic field).
  */
@@ -141,13 +155,14 @@ export async function runGenerate(run: GenerateRun, now: () => Date = () => new 
   const { first, end } = shardRange(options.count, options.shard);
   if (status === 'complete') {
     const m = readManifest(run.out);
-    return summary(run, status, m.totals.logs, m.totals.rows, 0, m.totals.logs, shardText, t0);
+    return summary(run, status, m.totals.logs, m.totals.rows, 0, m.totals.logs, shardText, 0, t0);
   }
   const chunks = chunkRanges(first, end);
   const assembler = new DatasetAssembler(run.out, chunks);
   const progress = createProgress('generate', end - first);
   let reused = 0;
   let generated = 0;
+  let workers = 1;
   try {
     const todo: Array<{ start: number; end: number }> = [];
     for (const c of chunks) {
@@ -158,10 +173,11 @@ export async function runGenerate(run: GenerateRun, now: () => Date = () => new 
       } else todo.push(c);
     }
     if (reused > 0) progress.tick(reused);
+    workers = run.workers ?? defaultWorkers(end - first - reused);
     await runChunks(
       { out: run.out, seed: options.seed, profiles: run.profiles, weights: options.profiles.map((p) => p.weight), period: options.period, rowsMin: options.rows_min, rowsMax: options.rows_max },
       todo,
-      run.workers,
+      workers,
       (meta) => {
         generated += meta.logs.length;
         progress.tick(meta.logs.length);
@@ -175,12 +191,12 @@ export async function runGenerate(run: GenerateRun, now: () => Date = () => new 
     progress.stop();
   }
   const manifest = await assembler.finish(options, now().toISOString());
-  return summary(run, status, manifest.totals.logs, manifest.totals.rows, generated, reused, shardText, t0);
+  return summary(run, status, manifest.totals.logs, manifest.totals.rows, generated, reused, shardText, workers, t0);
 }
 
-function summary(run: GenerateRun, status: GenerateSummary['status'], logs: number, rows: number, generated: number, reused: number, shard: string | null, t0: bigint): GenerateSummary {
+function summary(run: GenerateRun, status: GenerateSummary['status'], logs: number, rows: number, generated: number, reused: number, shard: string | null, workers: number, t0: bigint): GenerateSummary {
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  return { out: run.out, status, logs, rows, generated, reused, shard, workers: run.workers, seconds: Math.round(seconds * 1000) / 1000, logs_per_s: seconds > 0 ? Math.round(generated / seconds) : 0 };
+  return { out: run.out, status, logs, rows, generated, reused, shard, workers, seconds: Math.round(seconds * 1000) / 1000, logs_per_s: seconds > 0 ? Math.round(generated / seconds) : 0 };
 }
 
 /** Declares `cclupe generate`. */
@@ -195,7 +211,7 @@ export function register(program: Command): void {
     .option('--rows-min <n>', 'fewest rows per log', String(DEFAULT_ROWS.min))
     .option('--rows-max <n>', 'most rows per log', String(DEFAULT_ROWS.max))
     .option('--period <start..end>', 'period of every log, inclusive dates', `${DEFAULT_PERIOD.start}..${DEFAULT_PERIOD.end}`)
-    .option('-w, --workers <n>', 'parallel threads: this one plus n-1 worker threads (default: the number of cores); the output does not depend on it')
+    .option('-w, --workers <n>', `parallel threads: this one plus n-1 worker threads (default: the number of cores, but at most one per ${LOGS_PER_WORKER} logs to generate); the output does not depend on it`)
     .option('--shard <k/N>', 'write only shard k of N (contiguous index ranges); the union of all shards equals the whole run')
     .option('--questions', 'also build the questions (questions.jsonl and questions-coverage.json), as `cclupe questions` does')
     .option('--json', 'print a JSON summary on stdout')
