@@ -143,9 +143,9 @@ export function resolveGenerate(o: GenerateCliOptions): GenerateRun {
 
 /**
  * Runs a generation into `run.out`: resumes an unfinished run with the same options (finished chunks are kept),
- * writes the missing chunks with `run.workers` threads (by default `defaultWorkers`) while `labels.jsonl` is assembled from the committed
- * chunks in index order, then writes `manifest.json`. `now` gives the manifest's created_at (the only
- * non-deterministic field).
+ * writes the missing chunks with `run.workers` threads (by default `defaultWorkers`) while `labels.jsonl` is
+ * assembled from the committed chunks in index order, then writes `manifest.json`. `now` gives the manifest's
+ * created_at (the only non-deterministic field).
  */
 export async function runGenerate(run: GenerateRun, now: () => Date = () => new Date()): Promise<GenerateSummary> {
   const t0 = process.hrtime.bigint();

@@ -65,8 +65,7 @@ export async function runChunks(
         } catch (err) {
           fail(err);
         }
-      }
-      else {
+      } else {
         finished = true;
         if (--running === 0 && failure === null) settleWorkers();
       }
