@@ -2,10 +2,14 @@
 // Generation benchmark (issue 2). Prints ONE JSON object:
 // - in-process, one core: generateLog (base events + injectors + finalize + detectAll labels) + TSV formatting,
 //   logs/s, rows/s, MB/s of TSV, over a mix of the four base profiles;
-// - end to end (`cclupe generate` spawned, files written): logs/s with 1 and 2 workers (best of two alternating runs
-//   each) and the speed-up;
+// - end to end (`cclupe generate` spawned, files written, default 20,000 logs, BENCH_GENERATE_E2E to change): logs/s
+//   with 1 and 2 workers and the speed-up, from BENCH_GENERATE_PAIRS (default 3) pairs of runs;
 // - a large run (default 100,000 logs, BENCH_GENERATE_LARGE to change, 0 to skip) with one worker per core and its
-//   peak RSS, and the same with one worker: the speed-up once start-up and each thread's JIT warm-up are amortised.
+//   peak RSS, and the same with one worker (BENCH_GENERATE_LARGE_PAIRS pairs, default 1): the speed-up once start-up
+//   and each thread's JIT warm-up are amortised.
+// Speed-ups are the median over pairs of (1-worker time / n-worker time), the two runs of a pair back to back and
+// their order alternating from pair to pair: a shared machine's speed drifts by tens of percent within minutes
+// (the calibration loop is timed at the start and at the end), and a pair's ratio cancels most of it.
 // BENCH_GENERATE_E2E=0 BENCH_GENERATE_LARGE=0 times the in-process core alone.
 // BENCH_GENERATE_DIR sets where the CLI runs write (default: the system temp directory); the output names its file
 // system, because file creation costs differ by an order of magnitude between file systems and with their state
@@ -106,35 +110,59 @@ function runCli(count, workers) {
   return { wall, rows: summary.rows, peak_rss_mb: Math.round(rssKb / 1024), cpu };
 }
 
-// BENCH_GENERATE_E2E=0 skips the CLI runs (e.g. to time only the in-process core). Otherwise 1 and 2 workers run
-// twice each, alternating, and the faster run of each counts (system CPU for file creation varies from run to run
-// with the file system's state; the slower run is noise, not the program). Both times are printed.
-const best = (a, b) => ({ ...(a.wall <= b.wall ? a : b), runs_s: [a.wall, b.wall].map((x) => Math.round(x * 100) / 100) });
-let w1 = null;
-let w2 = null;
-if (E2E > 0) {
-  const a1 = runCli(E2E, 1);
-  const a2 = runCli(E2E, 2);
-  const b1 = runCli(E2E, 1);
-  const b2 = runCli(E2E, 2);
-  w1 = best(a1, b1);
-  w2 = best(a2, b2);
+const median = (xs) => {
+  const v = [...xs].sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+};
+const r2 = (x) => Math.round(x * 100) / 100;
+
+/**
+ * `pairs` pairs of CLI runs of `count` logs, one with 1 worker and one with `workers`, back to back (1 first in even
+ * pairs, `workers` first in odd ones). Gives, per worker count, the run of median time and every time, and the median
+ * of the pairs' speed-ups.
+ */
+function pairedRuns(count, workers, pairs) {
+  const one = [];
+  const many = [];
+  for (let i = 0; i < pairs; i++) {
+    if (i % 2 === 0) {
+      one.push(runCli(count, 1));
+      many.push(runCli(count, workers));
+    } else {
+      many.push(runCli(count, workers));
+      one.push(runCli(count, 1));
+    }
+  }
+  const pick = (runs) => {
+    const m = median(runs.map((r) => r.wall));
+    const at = runs.reduce((b, r) => (Math.abs(r.wall - m) < Math.abs(b.wall - m) ? r : b));
+    return { ...at, wall: m, peak_rss_mb: Math.max(...runs.map((r) => r.peak_rss_mb)), runs_s: runs.map((r) => r2(r.wall)) };
+  };
+  const ratios = one.map((r, i) => r.wall / many[i].wall);
+  return { one: pick(one), many: pick(many), speedup: r2(median(ratios)), pairs: ratios.map(r2) };
 }
+
+// BENCH_GENERATE_E2E=0 skips the CLI runs (e.g. to time only the in-process core).
+const PAIRS = Math.max(1, Number(process.env.BENCH_GENERATE_PAIRS ?? 3));
+const LARGE_PAIRS = Math.max(1, Number(process.env.BENCH_GENERATE_LARGE_PAIRS ?? 1));
+const e2e = E2E > 0 ? pairedRuns(E2E, 2, PAIRS) : null;
 const largeWorkers = Math.max(1, os.availableParallelism());
-const largeOne = LARGE > 0 && largeWorkers > 1 ? runCli(LARGE, 1) : null;
-const large = LARGE > 0 ? runCli(LARGE, largeWorkers) : null;
+const large = LARGE > 0 && largeWorkers > 1 ? pairedRuns(LARGE, largeWorkers, LARGE_PAIRS) : null;
+const calibrationEnd = E2E > 0 || LARGE > 0 ? calibrate() : null;
 
 const round = (x) => Math.round(x);
 const ms3 = (x) => Math.round(x * 1000) / 1000;
 // CPU per log of a whole CLI run: with 2 workers it shows what the second thread costs on top of the first (V8
 // compiles and warms up each thread's code separately), which a shared machine's wall time cannot.
 const cpuFigures = (r) => ({ cpu_ms_per_log: ms3(r.cpu.user + r.cpu.sys), sys_ms_per_log: ms3(r.cpu.sys) });
+const cliFigures = (logs, r) => ({ logs, logs_per_s: round(logs / r.wall), rows_per_s: round(r.rows / r.wall), peak_rss_mb: r.peak_rss_mb, ...cpuFigures(r), runs_s: r.runs_s });
 process.stdout.write(
   JSON.stringify({
     area: 'generate',
     cores: os.availableParallelism(),
     load_avg_1m: Math.round(os.loadavg()[0] * 10) / 10,
     cpu_calibration_ms: calibration.ms,
+    cpu_calibration_ms_end: calibrationEnd ? calibrationEnd.ms : null,
     output_file_system: E2E > 0 || LARGE > 0 ? fileSystemOf(DIR) : null,
     in_process: {
       logs: N,
@@ -144,18 +172,22 @@ process.stdout.write(
       logs_per_cpu_s: round(N / one.cpu),
       rows_per_log: round(one.rows / N),
     },
-    cli_1_worker: w1 ? { logs: E2E, logs_per_s: round(E2E / w1.wall), rows_per_s: round(w1.rows / w1.wall), peak_rss_mb: w1.peak_rss_mb, ...cpuFigures(w1), runs_s: w1.runs_s } : null,
-    cli_2_workers: w2 ? { logs: E2E, logs_per_s: round(E2E / w2.wall), rows_per_s: round(w2.rows / w2.wall), peak_rss_mb: w2.peak_rss_mb, ...cpuFigures(w2), runs_s: w2.runs_s } : null,
-    speedup_2_vs_1: w1 && w2 ? Math.round((w1.wall / w2.wall) * 100) / 100 : null,
+    cli_1_worker: e2e ? cliFigures(E2E, e2e.one) : null,
+    cli_2_workers: e2e ? cliFigures(E2E, e2e.many) : null,
+    speedup_2_vs_1: e2e ? e2e.speedup : null,
+    speedup_pairs: e2e ? e2e.pairs : null,
     large: large
       ? {
           logs: LARGE,
           workers: largeWorkers,
-          seconds: round(large.wall),
-          logs_per_s: round(LARGE / large.wall),
-          peak_rss_mb: large.peak_rss_mb,
-          one_worker_logs_per_s: largeOne ? round(LARGE / largeOne.wall) : null,
-          speedup_vs_1_worker: largeOne ? Math.round((largeOne.wall / large.wall) * 100) / 100 : null,
+          seconds: round(large.many.wall),
+          logs_per_s: round(LARGE / large.many.wall),
+          peak_rss_mb: large.many.peak_rss_mb,
+          runs_s: large.many.runs_s,
+          one_worker_logs_per_s: round(LARGE / large.one.wall),
+          one_worker_runs_s: large.one.runs_s,
+          speedup_vs_1_worker: large.speedup,
+          speedup_pairs: large.pairs,
         }
       : null,
   }) + '\n',
