@@ -8,11 +8,20 @@ import { randomBytes } from 'node:crypto';
  * Temporary files are named `.<name>.tmp-<random>` so that a crash leaves nothing that looks like a real output.
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+  writeFileAtomicWith(path, (append) => append(data));
+}
+
+/**
+ * `writeFileAtomic` for content made in pieces: `fill` gets a function that appends bytes to the temporary file, so
+ * that the whole content never has to be in memory at once.
+ */
+export function writeFileAtomicWith(path: string, fill: (append: (data: string | Uint8Array) => void) => void): void {
   const tmp = tempSibling(path);
   let fd: number | undefined;
   try {
     fd = openSync(tmp, 'w');
-    writeAll(fd, data);
+    const opened = fd;
+    fill((data) => writeAll(opened, data));
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;

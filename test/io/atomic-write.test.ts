@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import os from 'node:os';
-import { writeFileAtomic, writeFileAtomicAsync } from '../../src/io/atomic-write.js';
+import { writeFileAtomic, writeFileAtomicAsync, writeFileAtomicWith } from '../../src/io/atomic-write.js';
 
 describe('writeFileAtomicAsync', () => {
   it('writes the same file writeFileAtomic writes, and leaves no temporary file', async () => {
@@ -27,5 +27,31 @@ describe('writeFileAtomicAsync', () => {
     mkdirSync(join(dir, 'taken', 'inside'), { recursive: true });
     await expect(writeFileAtomicAsync(join(dir, 'taken'), 'x')).rejects.toThrow();
     expect(readdirSync(dir)).toEqual(['taken']);
+  });
+});
+
+describe('writeFileAtomicWith', () => {
+  it('writes the pieces it is given, in order', () => {
+    const dir = mkdtempSync(join(os.tmpdir(), 'cclupe-atomic-'));
+    writeFileAtomicWith(join(dir, 'p.txt'), (append) => {
+      append('one ');
+      append(Buffer.from('two '));
+      append('three');
+    });
+    expect(readFileSync(join(dir, 'p.txt'), 'utf8')).toBe('one two three');
+    expect(readdirSync(dir)).toEqual(['p.txt']);
+  });
+
+  it('leaves the old file and no temporary file when filling throws', () => {
+    const dir = mkdtempSync(join(os.tmpdir(), 'cclupe-atomic-'));
+    writeFileAtomic(join(dir, 'q.txt'), 'old');
+    expect(() =>
+      writeFileAtomicWith(join(dir, 'q.txt'), (append) => {
+        append('half of the new');
+        throw new Error('source went away');
+      }),
+    ).toThrow('source went away');
+    expect(readFileSync(join(dir, 'q.txt'), 'utf8')).toBe('old');
+    expect(readdirSync(dir)).toEqual(['q.txt']);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import os from 'node:os';
-import { DatasetAssembler } from '../../src/io/dataset-assembly.js';
+import { DatasetAssembler, manifestLogsJson } from '../../src/io/dataset-assembly.js';
 import { chunkRanges, chunkRecordPath, datasetPaths, formatChunkRecord, type ChunkMeta } from '../../src/io/dataset-layout.js';
 import { Manifest, type GenerateOptions } from '../../src/schema/manifest.js';
 
@@ -44,11 +44,15 @@ describe('DatasetAssembler', () => {
     const out = dataset(chunks);
     const a = new DatasetAssembler(out, chunks);
     for (const k of [2, 0, 3, 1]) a.add(meta(chunks[k].start, chunks[k].end));
-    const manifest = await a.finish(OPTIONS, '2026-12-01T00:00:00.000Z');
+    const assembled = await a.finish(OPTIONS, '2026-12-01T00:00:00.000Z');
     const expected = Array.from({ length: 10 }, (_, i) => labelLine(i)).join('');
     expect(readFileSync(datasetPaths(out).labels, 'utf8')).toBe(expected);
-    const written = Manifest.parse(JSON.parse(readFileSync(datasetPaths(out).manifest, 'utf8')));
-    expect(written).toEqual(manifest);
+    const text = readFileSync(datasetPaths(out).manifest, 'utf8');
+    const written = Manifest.parse(JSON.parse(text));
+    expect(text).toBe(JSON.stringify(written, null, 2) + '\n'); // as writeJsonAtomic spells it
+    const { logs, ...rest } = written;
+    expect(rest).toEqual(assembled);
+    expect(logs).toEqual(chunks.flatMap((c) => meta(c.start, c.end).logs.map(({ bytes: _, ...l }) => l)));
     expect(written.logs.map((l) => l.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(written.totals).toEqual({ logs: 10, rows: 10 * 100 + 45 });
     expect(written.indices).toEqual({ count: 10, first: 0, last: 9 });
@@ -60,9 +64,12 @@ describe('DatasetAssembler', () => {
 
   it('writes an empty labels file and manifest for a shard without logs', async () => {
     const out = dataset([]);
-    const manifest = await new DatasetAssembler(out, []).finish(OPTIONS, 'now');
+    const assembled = await new DatasetAssembler(out, []).finish(OPTIONS, 'now');
     expect(readFileSync(datasetPaths(out).labels, 'utf8')).toBe('');
-    expect(manifest.indices).toEqual({ count: 0, first: null, last: null });
+    expect(assembled.indices).toEqual({ count: 0, first: null, last: null });
+    const text = readFileSync(datasetPaths(out).manifest, 'utf8');
+    expect(JSON.parse(text)).toMatchObject({ logs: [], totals: { logs: 0, rows: 0 } });
+    expect(text).toBe(JSON.stringify(JSON.parse(text), null, 2) + '\n');
   });
 
   it('refuses to finish while a chunk is missing, naming how many', async () => {
@@ -93,12 +100,33 @@ describe('DatasetAssembler', () => {
     expect(readFileSync(datasetPaths(out).labels, 'utf8')).toBe(Array.from({ length: 10 }, (_, i) => labelLine(i)).join(''));
   });
 
-  it('removes its temporary file on abort and keeps the chunk records for a resume', async () => {
+  it('spells the manifest exactly as JSON.stringify does when the options hold JSON-looking text', async () => {
+    const out = dataset(chunks);
+    const a = new DatasetAssembler(out, chunks);
+    for (const c of chunks) a.add(meta(c.start, c.end));
+    const seed = 'x",\n  "logs": 0, "y';
+    await a.finish({ ...OPTIONS, seed }, 'now');
+    const text = readFileSync(datasetPaths(out).manifest, 'utf8');
+    const written = Manifest.parse(JSON.parse(text));
+    expect(written.master_seed).toBe(seed);
+    expect(written.logs).toHaveLength(10);
+    expect(text).toBe(JSON.stringify(written, null, 2) + '\n');
+  });
+
+  it('removes its temporary files on abort and keeps the chunk records for a resume', async () => {
     const out = dataset(chunks);
     const a = new DatasetAssembler(out, chunks);
     a.add(meta(0, 3));
     await a.abort();
     expect(readdirSync(out)).toEqual(['.parts']);
     expect(readdirSync(datasetPaths(out).parts)).toHaveLength(4);
+  });
+});
+
+describe('manifestLogsJson', () => {
+  it('spells entries as the elements of a pretty-printed manifest\'s logs array', () => {
+    const entries = meta(0, 2).logs.map(({ bytes: _, ...l }) => l);
+    const pretty = JSON.stringify({ logs: entries }, null, 2);
+    expect(pretty).toBe(`{\n  "logs": [\n${manifestLogsJson(entries)}\n  ]\n}`);
   });
 });
