@@ -178,8 +178,8 @@ export function manifestLogsJson(entries: readonly ManifestLog[]): string {
 }
 
 /**
- * Writes `manifest.json`'s bytes, exactly `JSON.stringify(manifest, null, 2) + '\n'`, with the elements of `logs` copied
- * from the file `entriesFd` (what `manifestLogsJson` wrote) in 1 MiB pieces instead of held in memory.
+ * Writes `manifest.json`'s bytes, exactly `JSON.stringify(manifest, null, 2) + '\n'`, with the elements of `logs`
+ * copied from the file `entriesFd` (what `manifestLogsJson` wrote) in 1 MiB pieces instead of held in memory.
  */
 function writeManifest(dataset: AssembledDataset, entriesFd: number, append: (data: string | Uint8Array) => void): void {
   // A raw newline cannot occur inside a JSON string, so this is the top-level key (options may hold any text).

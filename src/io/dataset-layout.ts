@@ -61,8 +61,8 @@ export function writeFileReplace(path: string, data: string | Uint8Array, tempDi
 let tempSeq = 0;
 
 /**
- * This thread's scratch directory under `.parts/` (created if missing; `writeChunk` asks once per chunk), where `writeChunk` creates each log file
- * before renaming it into `logs/`. Creating a file allocates an inode under its directory's lock, and on ext4 that
+ * This thread's scratch directory under `.parts/` (created if missing; `writeChunk` asks once per chunk), where
+ * `writeChunk` creates each log file before renaming it into `logs/`. Creating a file allocates an inode under its directory's lock, and on ext4 that
  * can take 0.1–1 ms (it skips recently freed inodes); with every thread creating in `logs/` the threads queued on
  * that one lock (5–6 % of a 2-worker run's CPU spinning in rwsem_down_write_slowpath). A rename holds it only briefly.
  */
