@@ -21,7 +21,7 @@ export function writeFileAtomicWith(path: string, fill: (append: (data: string |
   try {
     fd = openSync(tmp, 'w');
     const opened = fd;
-    fill((data) => writeAll(opened, data));
+    fill((data) => writeAllSync(opened, data));
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
@@ -44,7 +44,7 @@ export function writeFileAtomicAsync(path: string, data: string | Uint8Array): P
   let fd: number | undefined;
   try {
     fd = openSync(tmp, 'w');
-    writeAll(fd, data);
+    writeAllSync(fd, data);
   } catch (err) {
     if (fd !== undefined) closeSync(fd);
     rmSync(tmp, { force: true });
@@ -73,7 +73,8 @@ function tempSibling(path: string): string {
   return join(dir, `.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
 }
 
-function writeAll(fd: number, data: string | Uint8Array): void {
+/** Writes all of `data` (UTF-8 for a string) at `fd`'s position, however many `write` calls that takes. */
+export function writeAllSync(fd: number, data: string | Uint8Array): void {
   const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   let off = 0;
   while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);

@@ -1,10 +1,10 @@
-import { closeSync, fdatasync, fsyncSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fdatasync, fsyncSync, openSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { GenerateOptions, Manifest, ManifestLog } from '../schema/manifest.js';
 import { CclupeError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { writeFileAtomicWith } from './atomic-write.js';
+import { writeAllSync, writeFileAtomicWith } from './atomic-write.js';
 import { chunkRecordPath, datasetPaths, packageVersions, parseChunkRecord, type ChunkMeta } from './dataset-layout.js';
 
 /** Bytes appended between two background `fdatasync`s of the labels file, so that the one at the end is short. */
@@ -25,9 +25,10 @@ export type AssembledDataset = Omit<Manifest, 'logs'>;
  */
 export class DatasetAssembler {
   private readonly labelsTmp: string;
-  private readonly labelsFd: number;
   private readonly entriesTmp: string;
-  private readonly entriesFd: number;
+  /** The temporary files' descriptors, −1 once closed (a descriptor number is reused by the next open). */
+  private labelsFd: number;
+  private entriesFd: number;
   /** Position in `chunks` of the next chunk to append. */
   private next = 0;
   /** Committed chunks waiting for an earlier one, by start index. */
@@ -100,7 +101,7 @@ export class DatasetAssembler {
     try {
       if (this.syncError !== null) throw this.syncError;
       fsyncSync(this.labelsFd);
-      closeSync(this.labelsFd);
+      this.closeLabels();
       renameSync(this.labelsTmp, p.labels);
       writeFileAtomicWith(p.manifest, (append) => writeManifest(dataset, this.entriesFd, append));
     } finally {
@@ -120,15 +121,21 @@ export class DatasetAssembler {
 
   /** Closes and removes what is left of the temporary files (the labels file once renamed is not touched). */
   private release(): void {
-    for (const fd of [this.labelsFd, this.entriesFd]) {
-      try {
-        closeSync(fd);
-      } catch {
-        // already closed
-      }
+    this.closeLabels();
+    if (this.entriesFd >= 0) {
+      const fd = this.entriesFd;
+      this.entriesFd = -1;
+      closeSync(fd);
     }
     rmSync(this.labelsTmp, { force: true });
     rmSync(this.entriesTmp, { force: true });
+  }
+
+  private closeLabels(): void {
+    if (this.labelsFd < 0) return;
+    const fd = this.labelsFd;
+    this.labelsFd = -1;
+    closeSync(fd);
   }
 
   /**
@@ -142,7 +149,7 @@ export class DatasetAssembler {
     const record = parseChunkRecord(readFileSync(path));
     if (!record) throw new CclupeError(`chunk record ${path} is not a chunk record`);
     const { labels } = record;
-    for (let off = 0; off < labels.length; ) off += writeSync(this.labelsFd, labels, off, labels.length - off);
+    writeAllSync(this.labelsFd, labels);
     this.unsynced += labels.length;
     if (this.unsynced >= this.syncEvery && this.syncing === null) {
       this.unsynced = 0;
@@ -161,7 +168,7 @@ export class DatasetAssembler {
     if (meta.logs.length === 0) return;
     const entries: ManifestLog[] = meta.logs.map((l) => ({ index: l.index, log_id: l.log_id, profile: l.profile, seed_key: l.seed_key, rows: l.rows, sha256: l.sha256 }));
     const text = (this.logs > 0 ? ',\n' : '') + manifestLogsJson(entries);
-    writeSync(this.entriesFd, text);
+    writeAllSync(this.entriesFd, text);
     this.firstIndex ??= entries[0].index;
     this.lastIndex = entries[entries.length - 1].index;
     this.logs += entries.length;

@@ -1,11 +1,11 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { threadId } from 'node:worker_threads';
 import { Manifest, type GenerateOptions, type ManifestLog } from '../schema/manifest.js';
 import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { writeJsonAtomic } from './atomic-write.js';
+import { writeAllSync, writeJsonAtomic } from './atomic-write.js';
 
 /** Logs per chunk: the unit of work handed to a worker and of resume bookkeeping (not visible in the output). */
 export const CHUNK_SIZE = 100;
@@ -49,9 +49,7 @@ export function writeFileReplace(path: string, data: string | Uint8Array, tempDi
   const tmp = join(tempDir, `.${basename(path)}.tmp-${process.pid}-${threadId}-${++tempSeq}`);
   const fd = openSync(tmp, 'w');
   try {
-    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    writeAllSync(fd, data);
   } finally {
     closeSync(fd);
   }
