@@ -103,7 +103,7 @@ export class DatasetAssembler {
       fsyncSync(this.labelsFd);
       this.closeLabels();
       renameSync(this.labelsTmp, p.labels);
-      writeFileAtomicWith(p.manifest, (append) => writeManifest(dataset, this.entriesFd, append));
+      writeFileAtomicWith(p.manifest, (append) => writeManifest(dataset, (add) => copyFd(this.entriesFd, add), append));
     } finally {
       this.release();
     }
@@ -186,9 +186,10 @@ export function manifestLogsJson(entries: readonly ManifestLog[]): string {
 
 /**
  * Writes `manifest.json`'s bytes, exactly `JSON.stringify(manifest, null, 2) + '\n'`, with the elements of `logs`
- * copied from the file `entriesFd` (what `manifestLogsJson` wrote) in 1 MiB pieces instead of held in memory.
+ * appended by `writeEntries` (as `manifestLogsJson` spells them, separated by `,\n`; called only when
+ * `dataset.totals.logs` > 0) instead of held in memory. Used by the assembler and by `cclupe merge`.
  */
-function writeManifest(dataset: AssembledDataset, entriesFd: number, append: (data: string | Uint8Array) => void): void {
+export function writeManifest(dataset: AssembledDataset, writeEntries: (append: (data: string | Uint8Array) => void) => void, append: (data: string | Uint8Array) => void): void {
   // A raw newline cannot occur inside a JSON string, so this is the top-level key (options may hold any text).
   const text = JSON.stringify({ ...withoutCreatedAt(dataset), logs: 0, created_at: dataset.created_at }, null, 2) + '\n';
   const key = '\n  "logs": 0';
@@ -198,16 +199,21 @@ function writeManifest(dataset: AssembledDataset, entriesFd: number, append: (da
   if (dataset.totals.logs === 0) append('[]');
   else {
     append('[\n');
-    const piece = Buffer.allocUnsafe(1 << 20);
-    for (let pos = 0; ; ) {
-      const n = readSync(entriesFd, piece, 0, piece.length, pos);
-      if (n === 0) break;
-      append(piece.subarray(0, n));
-      pos += n;
-    }
+    writeEntries(append);
     append('\n  ]');
   }
   append(text.slice(at + key.length));
+}
+
+/** Appends everything in the file `fd` (from its start), in 1 MiB pieces. */
+export function copyFd(fd: number, append: (data: Uint8Array) => void): void {
+  const piece = Buffer.allocUnsafe(1 << 20);
+  for (let pos = 0; ; ) {
+    const n = readSync(fd, piece, 0, piece.length, pos);
+    if (n === 0) break;
+    append(piece.subarray(0, n));
+    pos += n;
+  }
 }
 
 function withoutCreatedAt(dataset: AssembledDataset): Omit<AssembledDataset, 'created_at'> {

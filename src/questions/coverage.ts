@@ -74,6 +74,11 @@ export function summarizeCoverage(items: readonly Item[], logs: number, kinds: r
     if (it.format === 'multi') for (const k of it.answer) bump(c.multi_answer_keys, k);
     else for (const k of it.answer) bump(c.answer_position, k);
   }
+  return finish(c, logicAll);
+}
+
+/** Sorts the open-ended count records and lists what is missing. */
+function finish(c: Coverage, logicAll: readonly string[]): Coverage {
   c.perspective = sorted(c.perspective);
   c.template = sorted(c.template);
   c.domain_cognition = sorted(c.domain_cognition);
@@ -84,4 +89,28 @@ export function summarizeCoverage(items: readonly Item[], logs: number, kinds: r
     cognition: COGNITION_LEVELS.filter((d) => !c.cognition[d]),
   };
   return c;
+}
+
+/**
+ * The coverage of the union of disjoint sets of logs from the coverage of each (in log order): what
+ * `summarizeCoverage` gives for all their items at once, so that shards of a dataset can be merged without holding
+ * every item. The client kinds present are those that prefix the parts' logic keys.
+ */
+export function mergeCoverage(parts: readonly Coverage[]): Coverage {
+  const kinds = new Set<ClientKind>();
+  for (const p of parts) for (const key of Object.keys(p.logic)) kinds.add(key.slice(0, key.indexOf(':')) as ClientKind);
+  const all = [...kinds].sort();
+  const c = summarizeCoverage([], 0, all);
+  const counts = c as unknown as Record<string, unknown>;
+  for (const p of parts) {
+    c.logs += p.logs;
+    c.logs_with_items += p.logs_with_items;
+    c.items += p.items;
+    for (const [field, value] of Object.entries(p)) {
+      if (field === 'missing' || value === null || typeof value !== 'object' || Array.isArray(value)) continue;
+      const into = (counts[field] ??= {}) as Record<string, number>;
+      for (const [k, n] of Object.entries(value as Record<string, number>)) into[k] = (into[k] ?? 0) + n;
+    }
+  }
+  return finish(c, all.flatMap((k) => logicKeys(k).map((l) => `${k}:${l}`)));
 }

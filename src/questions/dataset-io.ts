@@ -45,12 +45,15 @@ export function readLabelFacts(dir: string): Map<string, LabelFacts> {
   return out;
 }
 
-/** Reads every log of a dataset directory (or a folder of TSV files), joining client kind and category from labels. */
-export function readDatasetLogs(dir: string): DatasetLogs {
+/**
+ * Reads every log of a dataset directory (or a folder of TSV files), joining client kind and category from labels;
+ * `select` keeps a part of the sorted list of log files (a shard's range).
+ */
+export function readDatasetLogs(dir: string, select: (files: string[]) => string[] = (f) => f): DatasetLogs {
   const labels = readLabelFacts(dir);
   const logs: Log[] = [];
   const unreadable: string[] = [];
-  for (const file of listLogFiles(dir)) {
+  for (const file of select(listLogFiles(dir))) {
     const parsed = readLogFile(file);
     const fatal = parsed.issues.find((i) => i.severity === 'error');
     if (parsed.logs.length === 0) {

@@ -8,5 +8,6 @@ export * from './prediction.js';
 export * from './profile.js';
 export * from './manifest.js';
 export * from './perturb-manifest.js';
+export * from './shard.js';
 export * from './results.js';
 export * from './dialect.js';

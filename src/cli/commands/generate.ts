@@ -12,6 +12,9 @@ import { DEFAULT_PERIOD, DEFAULT_ROWS } from '../../synth/generate.js';
 import { runChunks } from '../workers/pool.js';
 import { createProgress } from '../progress.js';
 import { createHash } from 'node:crypto';
+import { proveDatasetShard, writeDatasetShard } from '../../io/dataset-shard.js';
+import { SHARD_FILE } from '../../io/shard-manifest.js';
+import { parseShardOption, SHARD_HELP } from '../shard-option.js';
 
 /** The default profile mix: the four bases in equal shares. */
 export const DEFAULT_PROFILE_MIX = 'personal-healthy=1,personal-overdue=1,sme-healthy=1,sme-overdue=1';
@@ -38,6 +41,8 @@ export interface GenerateRun {
   profiles: Profile[];
   /** Threads to use, or null for `defaultWorkers` of the logs left to generate. */
   workers: number | null;
+  /** The environment variable `--shard auto/N` took the shard's index from, if any. */
+  shardFrom: string | null;
 }
 
 /**
@@ -106,22 +111,16 @@ export function parsePeriod(text: string): { start: string; end: string } {
   return { start: m[1], end: m[2] };
 }
 
-/** Parses `k/N` with 1 ≤ k ≤ N. */
-export function parseShard(text: string): { k: number; n: number } {
-  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
-  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard expects k/N with 1 <= k <= N, got ${text}`, '--shard');
-  return { k: Number(m[1]), n: Number(m[2]) };
-}
-
 /** Validates CLI options and loads the profiles; every problem is a UsageError naming the option or profile field. */
-export function resolveGenerate(o: GenerateCliOptions): GenerateRun {
+export function resolveGenerate(o: GenerateCliOptions, env: NodeJS.ProcessEnv = process.env): GenerateRun {
   const count = positiveInt(o.count, '--count');
   const rowsMin = positiveInt(o.rowsMin, '--rows-min');
   const rowsMax = positiveInt(o.rowsMax, '--rows-max');
   if (rowsMax < rowsMin) throw new UsageError(`--rows-max (${rowsMax}) must be >= --rows-min (${rowsMin})`, '--rows-max');
   if (rowsMax > 100_000) throw new UsageError(`--rows-max must be at most 100000, got ${rowsMax}`, '--rows-max');
   const period = parsePeriod(o.period);
-  const shard = o.shard === undefined ? null : parseShard(o.shard);
+  const choice = o.shard === undefined ? null : parseShardOption(o.shard, env);
+  const shard = choice === null ? null : { k: choice.k, n: choice.n };
   const workers = o.workers === undefined ? null : positiveInt(o.workers, '--workers');
   if (o.seed.trim() === '') throw new UsageError('--seed must not be empty', '--seed');
   const mix = parseProfileMix(o.profile && o.profile.length > 0 ? o.profile : [DEFAULT_PROFILE_MIX]);
@@ -138,7 +137,7 @@ export function resolveGenerate(o: GenerateCliOptions): GenerateRun {
     shard,
     profile_hashes: profileHashes,
   };
-  return { out: resolve(o.out), options, profiles, workers };
+  return { out: resolve(o.out), options, profiles, workers, shardFrom: choice?.from ?? null };
 }
 
 /**
@@ -212,7 +211,7 @@ export function register(program: Command): void {
     .option('--rows-max <n>', 'most rows per log', String(DEFAULT_ROWS.max))
     .option('--period <start..end>', 'period of every log, inclusive dates', `${DEFAULT_PERIOD.start}..${DEFAULT_PERIOD.end}`)
     .option('-w, --workers <n>', `parallel threads: this one plus n-1 worker threads (default: the number of cores, but at most one per ${LOGS_PER_WORKER} logs to generate); the output does not depend on it`)
-    .option('--shard <k/N>', 'write only shard k of N (contiguous index ranges); the union of all shards equals the whole run')
+    .option('--shard <k/N|auto/N>', `${SHARD_HELP}. A shard writes the contiguous index range of shard k and a shard.json (options hash, k, N, range, files with SHA-256); the union of all shards equals the whole run`)
     .option('--questions', 'also build the questions (questions.jsonl and questions-coverage.json), as `cclupe questions` does')
     .option('--json', 'print a JSON summary on stdout')
     .addHelpText(
@@ -230,14 +229,28 @@ Example:
       // Questions are built after the dataset is whole, so a resumed run builds them from the same bytes.
       const q = o.questions ? (await import('./questions.js')).runQuestions({ dir: s.out }) : null;
       const questions = q ? { items: q.items.length, problems: q.problems.length, file: q.files.questions } : undefined;
-      if (o.json) process.stdout.write(JSON.stringify({ ...s, questions }) + '\n');
+      const shard = run.options.shard ? finishShard(run, s.status, o.questions === true) : undefined;
+      if (o.json) process.stdout.write(JSON.stringify({ ...s, questions, shard_manifest: shard }) + '\n');
       else {
         const what = s.status === 'complete' ? 'already complete' : `${s.generated} generated${s.reused ? `, ${s.reused} reused from an interrupted run` : ''}`;
-        process.stdout.write(`cclupe generate: ${s.logs} logs, ${s.rows} rows in ${s.out} (${what}; ${s.seconds}s)\n`);
+        const which = s.shard ? `shard ${s.shard}${run.shardFrom ? ` (${run.shardFrom}=${(run.options.shard?.k ?? 1) - 1})` : ''}: ` : '';
+        process.stdout.write(`cclupe generate: ${which}${s.logs} logs, ${s.rows} rows in ${s.out} (${what}; ${s.seconds}s)\n`);
         if (q) {
           const short = q.problems.length ? `; ${q.problems.length} logs could not support a full balanced set (see questions-coverage.json)` : '';
           process.stdout.write(`cclupe generate: ${q.items.length} questions in ${q.files.questions}${short}\n`);
         }
+        if (shard) process.stdout.write(`cclupe generate: ${shard.status === 'verified' ? 'shard verified complete against' : 'shard manifest'} ${shard.file}\n`);
       }
     });
+}
+
+/**
+ * Ends a shard: writes its `shard.json`, or, when the shard was already complete (a retried pod), proves it: every
+ * file, every log included, must match the existing `shard.json`, which is then left as it is.
+ */
+function finishShard(run: GenerateRun, status: GenerateSummary['status'], questions: boolean): { file: string; status: 'written' | 'verified' } {
+  const file = resolve(run.out, SHARD_FILE);
+  if (status === 'complete' && proveDatasetShard(run.out, run.options, questions) === 'verified') return { file, status: 'verified' };
+  writeDatasetShard(run.out, run.options, questions, new Date().toISOString());
+  return { file, status: 'written' };
 }

@@ -7,6 +7,15 @@ import { TEMPLATES } from '../../questions/templates/index.js';
 import { DOMAIN_TITLES, COGNITION_TITLES } from '../../questions/taxonomy.js';
 import { SUB_DOMAIN_TITLES } from '../../schema/signal-id.js';
 import type { Item } from '../../schema/item.js';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { listLogFiles } from '../../io/log-files.js';
+import { shardRange } from '../../io/dataset-layout.js';
+import { QUESTION_FILES } from '../../io/dataset-shard.js';
+import { checkShardFile, hashFile, readShardManifest, runHash, SHARD_FILE, writeShardManifest } from '../../io/shard-manifest.js';
+import { VERSION } from '../../version.js';
+import { parseShardOption, SHARD_HELP } from '../shard-option.js';
 
 /** Options of `runQuestions`. */
 export interface RunQuestionsOptions {
@@ -14,6 +23,10 @@ export interface RunQuestionsOptions {
   dir: string;
   /** Question seed; default the manifest's master seed, else "0". */
   seed?: string;
+  /** Build only the questions of shard k of n of the sorted log files. */
+  shard?: { k: number; n: number };
+  /** Where to write the question files (default `dir`). */
+  out?: string;
 }
 
 /** What `runQuestions` wrote and found. */
@@ -31,15 +44,72 @@ export interface RunQuestionsResult {
  * `cclupe questions` and by `cclupe generate --questions`.
  */
 export function runQuestions(options: RunQuestionsOptions): RunQuestionsResult {
-  const data = readDatasetLogs(options.dir);
-  if (data.logs.length === 0) {
+  const range = options.shard ? shardRange(listLogFiles(options.dir).length, options.shard) : null;
+  const data = readDatasetLogs(options.dir, range ? (files) => files.slice(range.first, range.end) : undefined);
+  if (data.logs.length === 0 && !options.shard) {
     throw new InputError(`no readable logs${data.unreadable.length ? ` (${data.unreadable.length} unreadable)` : ''}`, { file: options.dir });
   }
   const seed = options.seed ?? data.masterSeed ?? '0';
   const built = buildDatasetQuestions(data.logs, { seed });
   const coverage = { seed, templates: TEMPLATES.length, ...built.coverage, problems: built.problems, unreadable: data.unreadable };
-  const files = writeQuestionFiles(options.dir, built.items, coverage);
+  const files = writeQuestionFiles(options.out ?? options.dir, built.items, coverage);
   return { items: built.items, problems: built.problems, unreadable: data.unreadable, coverage, files };
+}
+
+/**
+ * The identity every questions shard of one run shares: the question seed, the template count and the dataset (its
+ * manifest's SHA-256, or, for a folder of logs, the SHA-256 of its file list with sizes and of its labels).
+ */
+export function questionsShardRun(dir: string, seed: string): Record<string, unknown> {
+  const manifest = join(dir, 'manifest.json');
+  let dataset: string;
+  if (existsSync(manifest)) dataset = `manifest ${hashFile(manifest).sha256}`;
+  else {
+    const h = createHash('sha256');
+    for (const f of listLogFiles(dir)) h.update(`${basename(f)} ${statSync(f).size}\n`);
+    const labels = join(dir, 'labels.jsonl');
+    if (existsSync(labels)) h.update(`labels ${hashFile(labels).sha256}`);
+    dataset = `files ${h.digest('hex')}`;
+  }
+  return { command: 'questions', tool: VERSION, seed, templates: TEMPLATES.length, dataset };
+}
+
+/**
+ * Runs one questions shard into `out` and writes its `shard.json`; a shard already complete there for this run (a
+ * retried task) is verified instead of rebuilt.
+ */
+export function runQuestionsShard(dir: string, out: string, shard: { k: number; n: number }, seedOption: string | undefined): { status: 'written' | 'verified'; items: number; file: string } {
+  const seed = seedOption ?? readDatasetSeed(dir) ?? '0';
+  const run = questionsShardRun(dir, seed);
+  const file = join(out, SHARD_FILE);
+  if (existsSync(file)) {
+    const had = readShardManifest(out);
+    if (had.run_hash === runHash(run) && had.shard.k === shard.k && had.shard.n === shard.n) {
+      for (const f of had.files) {
+        const bad = checkShardFile(out, f);
+        if (bad) throw bad;
+      }
+      const coverage = JSON.parse(readFileSync(join(out, 'questions-coverage.json'), 'utf8')) as { items: number };
+      return { status: 'verified', items: coverage.items, file };
+    }
+  }
+  mkdirSync(out, { recursive: true });
+  const total = listLogFiles(dir).length;
+  const r = runQuestions({ dir, seed, shard, out });
+  const { first, end } = shardRange(total, shard);
+  writeShardManifest(out, { command: 'questions', run, shard, range: { unit: 'log file', first, end, total }, logs: null }, [...QUESTION_FILES], new Date().toISOString());
+  return { status: 'written', items: r.items.length, file };
+}
+
+function readDatasetSeed(dir: string): string | null {
+  const manifest = join(dir, 'manifest.json');
+  if (!existsSync(manifest)) return null;
+  try {
+    const m = JSON.parse(readFileSync(manifest, 'utf8')) as { master_seed?: unknown };
+    return typeof m.master_seed === 'string' ? m.master_seed : null;
+  } catch (err) {
+    throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: manifest, line: 1, column: 1 });
+  }
 }
 
 function block(title: string, counts: Record<string, number>, label: (k: string) => string = (k) => k): string[] {
@@ -85,8 +155,18 @@ export function register(program: Command): void {
     .argument('<dataset>', 'dataset directory (logs/, labels.jsonl, manifest.json) or a folder of canonical TSV logs')
     .option('--seed <seed>', 'question seed (default: the manifest master seed, else 0)')
     .option('--json', 'print the coverage summary as JSON instead of a table')
-    .action((dir: string, o: { seed?: string; json?: boolean }) => {
+    .option('--shard <k/N|auto/N>', `${SHARD_HELP}. Shards split the sorted log files into contiguous ranges; needs --out`)
+    .option('--out <dir>', 'with --shard: the shard directory (questions.jsonl, questions-coverage.json, shard.json)')
+    .action((dir: string, o: { seed?: string; json?: boolean; shard?: string; out?: string }) => {
       if (o.seed !== undefined && o.seed.trim() === '') throw new UsageError('--seed must not be empty', '--seed');
+      if (o.shard !== undefined || o.out !== undefined) {
+        if (o.shard === undefined || o.out === undefined) throw new UsageError('--shard and --out go together: a shard writes its questions to its own directory', o.shard === undefined ? '--shard' : '--out');
+        const shard = parseShardOption(o.shard);
+        const r = runQuestionsShard(dir, resolve(o.out), { k: shard.k, n: shard.n }, o.seed);
+        if (o.json) process.stdout.write(JSON.stringify({ shard: `${shard.k}/${shard.n}`, ...r }) + '\n');
+        else process.stdout.write(`cclupe questions: shard ${shard.k}/${shard.n}${shard.from ? ` (${shard.from}=${shard.k - 1})` : ''}: ${r.items} items; ${r.status === 'verified' ? 'already complete, verified against' : 'shard manifest'} ${r.file}\n`);
+        return;
+      }
       const r = runQuestions({ dir, seed: o.seed });
       if (o.json) process.stdout.write(JSON.stringify(r.coverage, null, 2) + '\n');
       else {

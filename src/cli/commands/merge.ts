@@ -1,0 +1,65 @@
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { UsageError } from '../../errors.js';
+import { mergeDatasetShards, mergeQuestionShards, type MergeSummary } from '../../io/dataset-merge.js';
+import { planShards } from '../../io/shard-plan.js';
+
+/** Options of `cclupe merge`, as commander parses them. */
+export interface MergeCliOptions {
+  out?: string;
+  check?: boolean;
+  dataset?: string;
+  json?: boolean;
+}
+
+/**
+ * Checks the shard directories and merges them (or only checks them with `check`): the shards must be of one run,
+ * cover 1..N exactly once and match every hash they list; any refusal is an `InputError` naming the shard and the
+ * file, and leaves nothing behind.
+ */
+export async function runMerge(dirs: readonly string[], o: MergeCliOptions, now: () => Date = () => new Date()): Promise<MergeSummary & { seconds: number }> {
+  const t0 = process.hrtime.bigint();
+  if (!o.check && o.out === undefined) throw new UsageError('-o DIR is required (or --check to verify without writing)', '-o');
+  if (o.check && o.out !== undefined) throw new UsageError('--check verifies without writing; drop -o', '--check');
+  const set = planShards(dirs.map((d) => resolve(d)));
+  const out = o.check ? null : resolve(o.out as string);
+  if (set.command !== 'eval' && o.dataset !== undefined) throw new UsageError(`--dataset is for eval shards; these are ${set.command} shards`, '--dataset');
+  let summary: MergeSummary;
+  if (set.command === 'generate') summary = mergeDatasetShards(set, out, now().toISOString());
+  else if (set.command === 'questions') summary = mergeQuestionShards(set, out);
+  else summary = await (await import('../../eval/run-merge.js')).mergeEvalShards(set, out, { dataset: o.dataset === undefined ? undefined : resolve(o.dataset) });
+  return { ...summary, seconds: Math.round(Number(process.hrtime.bigint() - t0) / 1e6) / 1000 };
+}
+
+/** Declares `cclupe merge`. */
+export function register(program: Command): void {
+  program
+    .command('merge')
+    .description('Check the shards of one sharded generate, questions or eval run and merge them into one output, byte-identical to a single-machine run')
+    .argument('<shards...>', 'shard directories (each holding a shard.json), in any order')
+    .option('-o, --out <dir>', 'output directory: a new or empty directory (for questions shards, any directory without questions.jsonl, e.g. the dataset)')
+    .option('--check', 'verify the shards (one run, shards 1..N once each, every file against its SHA-256) and write nothing')
+    .option('--dataset <dir>', 'eval shards: the dataset they ran on (default: the directory recorded in their shard.json)')
+    .option('--json', 'print a JSON summary on stdout')
+    .addHelpText(
+      'after',
+      `
+Refuses, naming the shard and the file, in one line with exit 1 and writing nothing: a missing or doubled shard,
+a shard of another run (another options hash) or another N, an unfinished shard (no shard.json), and any file
+that does not match its SHA-256. Merging streams: memory stays flat at any size.
+
+Examples:
+  cclupe merge out/shards/* -o out/dataset
+  cclupe merge runs/qwen-shards/* -o runs/qwen --dataset out/dataset
+  cclupe merge out/shards/* --check`,
+    )
+    .action(async (dirs: string[], o: MergeCliOptions) => {
+      const s = await runMerge(dirs, o);
+      if (o.json) process.stdout.write(JSON.stringify(s) + '\n');
+      else {
+        const what = s.command === 'generate' ? `${s.logs} logs, ${s.rows} rows${s.items ? `, ${s.items} questions` : ''}` : s.command === 'questions' ? `${s.items} questions` : `${s.items} items`;
+        if (s.out === null) process.stdout.write(`cclupe merge: ${s.shards} ${s.command} shards verified (${what}, ${s.files_verified} files); nothing written\n`);
+        else process.stdout.write(`cclupe merge: ${s.shards} ${s.command} shards merged into ${s.out} (${what}; ${s.seconds}s)\n`);
+      }
+    });
+}

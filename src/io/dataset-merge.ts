@@ -1,0 +1,336 @@
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
+import { InputError, UsageError } from '../errors.js';
+import type { Manifest } from '../schema/manifest.js';
+import type { ShardFile } from '../schema/shard.js';
+import { mergeCoverage, type Coverage } from '../questions/coverage.js';
+import { writeAllSync, writeFileAtomicWith, writeJsonAtomic } from './atomic-write.js';
+import { copyFd, writeManifest, type AssembledDataset } from './dataset-assembly.js';
+import { datasetPaths } from './dataset-layout.js';
+import { walkDatasetShard, QUESTION_FILES } from './dataset-shard.js';
+import type { ManifestHeader } from './manifest-stream.js';
+import { PIECE_BYTES, readPieces, SHARD_FILE } from './shard-manifest.js';
+import type { ShardSet } from './shard-plan.js';
+
+/** What a merge wrote (or, with `--check`, verified). */
+export interface MergeSummary {
+  command: ShardSet['command'];
+  shards: number;
+  out: string | null;
+  logs: number;
+  rows: number;
+  items: number;
+  files_verified: number;
+}
+
+/**
+ * The output of a merge: a temporary directory next to `out`, renamed to `out` by `commit` once everything is
+ * written and verified, or removed by `discard`, so that a refused merge writes nothing. `out` must not exist or be
+ * an empty directory.
+ */
+export class MergeOutput {
+  readonly dir: string;
+  private constructor(readonly out: string) {
+    this.dir = join(dirname(out), `.${basename(out)}.merge-tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  }
+
+  /** Checks `out` (a usage error when it holds anything) and creates the temporary directory. */
+  static open(out: string): MergeOutput {
+    if (existsSync(out)) {
+      let entries: string[];
+      try {
+        entries = readdirSync(out);
+      } catch {
+        throw new UsageError(`-o: ${out} exists and is not a directory`, '-o');
+      }
+      if (entries.length > 0) throw new UsageError(`-o: ${out} is not empty; merge into a new directory`, '-o');
+    }
+    const o = new MergeOutput(out);
+    mkdirSync(o.dir, { recursive: true });
+    return o;
+  }
+
+  commit(): void {
+    if (existsSync(this.out)) rmdirSync(this.out);
+    renameSync(this.dir, this.out);
+  }
+
+  discard(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `body` on a fresh merge output (or none for `--check`), committing it on success and removing it on failure. */
+export function withMergeOutput<T>(out: string | null, body: (dir: string | null) => T): T {
+  if (out === null) return body(null);
+  const o = MergeOutput.open(out);
+  try {
+    const r = body(o.dir);
+    o.commit();
+    return r;
+  } catch (err) {
+    o.discard();
+    throw err;
+  }
+}
+
+function listed(dir: string, files: readonly ShardFile[], path: string): ShardFile {
+  const f = files.find((x) => x.path === path);
+  if (!f) throw new InputError(`${SHARD_FILE} does not list ${path}`, { file: join(dir, SHARD_FILE) });
+  return f;
+}
+
+function mismatch(dir: string, path: string): InputError {
+  return new InputError(`does not match its SHA-256 in ${SHARD_FILE} (tampered or damaged)`, { file: join(dir, path) });
+}
+
+/** Streams a listed file of a shard into `append` (if any), checking its size and SHA-256 against `shard.json`. */
+export function copyListedFile(dir: string, f: ShardFile, append: ((piece: Uint8Array) => void) | null): void {
+  const path = join(dir, f.path);
+  if (!existsSync(path)) throw new InputError(`missing, though ${SHARD_FILE} lists it`, { file: path });
+  const h = createHash('sha256');
+  const bytes = readPieces(path, (piece) => {
+    h.update(piece);
+    append?.(piece);
+  });
+  if (bytes !== f.bytes || h.digest('hex') !== f.sha256) throw mismatch(dir, f.path);
+}
+
+/**
+ * Merges the shards of one `generate` run into `out` (or only verifies them when `out` is null): the log files of
+ * each shard in index order, each checked against its SHA-256 in its shard's manifest; `labels.jsonl` concatenated;
+ * `manifest.json` with the unsharded options, indices and totals and every shard's entries; with `--questions`
+ * shards, `questions.jsonl` in log-file order and the summed coverage. The bytes equal a single run's with the same
+ * options, `created_at` aside. Streams: one log and one 1 MiB piece at a time.
+ */
+export function mergeDatasetShards(set: ShardSet, out: string | null, createdAt: string): MergeSummary {
+  return withMergeOutput(out, (tmp) => {
+    const p = tmp === null ? null : datasetPaths(tmp);
+    if (p) mkdirSync(p.logs);
+    const labelsFd = p ? openSync(join(tmp as string, '.labels.jsonl.part'), 'w') : -1;
+    const entriesFd = p ? openSync(join(tmp as string, '.manifest-logs.part'), 'w+') : -1;
+    let header: ManifestHeader | null = null;
+    let logs = 0;
+    let rows = 0;
+    let first: number | null = null;
+    let last: number | null = null;
+    let verified = 0;
+    try {
+      for (const { dir, manifest: m } of set.shards) {
+        copyListedFile(dir, listed(dir, m.files, 'labels.jsonl'), p ? (piece) => writeAllSync(labelsFd, piece) : null);
+        const h = walkDatasetShard(dir, m, (entry, text, bytes) => {
+          if (p) {
+            writeFileSync(join(p.logs, `${entry.log_id}.tsv`), bytes);
+            writeAllSync(entriesFd, logs > 0 ? `,\n${text}` : text);
+          }
+          first ??= entry.index;
+          last = entry.index;
+          logs++;
+          rows += entry.rows;
+        });
+        header ??= h;
+        verified += 2 + (m.logs ?? 0);
+      }
+      const questions = set.shards[0].manifest.files.some((f) => f.path === QUESTION_FILES[0]);
+      const items = questions ? mergeQuestionFiles(set, tmp) : 0;
+      if (questions) verified += 2 * set.shards.length;
+      if (p && header) {
+        const h = header as ManifestHeader;
+        fsyncSync(labelsFd);
+        closeSync(labelsFd);
+        renameSync(join(tmp as string, '.labels.jsonl.part'), p.labels);
+        const dataset: AssembledDataset = {
+          ...h,
+          options: { ...h.options, shard: null },
+          indices: { count: logs, first, last },
+          totals: { logs, rows },
+          created_at: createdAt,
+        } as Omit<Manifest, 'logs'>;
+        writeFileAtomicWith(p.manifest, (append) => writeManifest(dataset, (add) => copyFd(entriesFd, add), append));
+      }
+      return { command: set.command, shards: set.shards.length, out, logs, rows, items, files_verified: verified };
+    } finally {
+      if (p) {
+        try {
+          closeSync(labelsFd);
+        } catch {
+          /* already closed after the rename */
+        }
+        closeSync(entriesFd);
+        rmSync(join(tmp as string, '.labels.jsonl.part'), { force: true });
+        rmSync(join(tmp as string, '.manifest-logs.part'), { force: true });
+      }
+    }
+  });
+}
+
+/**
+ * Merges the shards of one `questions` run: `questions.jsonl` (in log-file order, as one run over the whole dataset
+ * writes it) and `questions-coverage.json` into `out`, which may be an existing directory (the dataset itself) that
+ * holds neither file yet; only verifies when `out` is null.
+ */
+export function mergeQuestionShards(set: ShardSet, out: string | null): MergeSummary {
+  if (out !== null) {
+    for (const f of QUESTION_FILES) if (existsSync(join(out, f))) throw new UsageError(`-o: ${join(out, f)} already exists; merge questions into a directory without them`, '-o');
+  }
+  const tmp = out === null ? null : join(out, `.questions-merge-tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  if (tmp) mkdirSync(tmp, { recursive: true });
+  try {
+    const items = mergeQuestionFiles(set, tmp);
+    if (tmp && out) for (const f of QUESTION_FILES) renameSync(join(tmp, f), join(out, f));
+    return { command: set.command, shards: set.shards.length, out, logs: 0, rows: 0, items, files_verified: 2 * set.shards.length };
+  } finally {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The coverage file's fields around the coverage summary, as `cclupe questions` writes them. */
+interface CoverageFile extends Coverage {
+  seed: string;
+  templates: number;
+  problems: string[];
+  unreadable: string[];
+}
+
+/**
+ * Writes `questions.jsonl` (a k-way merge of the shards' files by log id: each is in log-file order and the shards
+ * hold disjoint logs) and `questions-coverage.json` (the shards' coverage summed) into `dir` (null: verify only).
+ * Returns the number of items.
+ */
+function mergeQuestionFiles(set: ShardSet, dir: string | null): number {
+  const parts: CoverageFile[] = [];
+  for (const { dir: d, manifest: m } of set.shards) {
+    const f = listed(d, m.files, QUESTION_FILES[1]);
+    const chunks: Buffer[] = [];
+    copyListedFile(d, f, (piece) => chunks.push(Buffer.from(piece)));
+    try {
+      parts.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as CoverageFile);
+    } catch (err) {
+      throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: join(d, f.path) });
+    }
+  }
+  const seeds = new Set(parts.map((c) => `${c.seed}\n${c.templates}`));
+  if (seeds.size > 1) throw new InputError(`was built with question seed ${parts[parts.length - 1].seed}, not ${parts[0].seed} as the first shard`, { file: join(set.shards[parts.length - 1].dir, QUESTION_FILES[1]) });
+  const readers = set.shards.map(({ dir: d, manifest: m }) => new ItemLineReader(d, listed(d, m.files, QUESTION_FILES[0])));
+  let items = 0;
+  const fd = dir === null ? -1 : openSync(join(dir, `.${QUESTION_FILES[0]}.part`), 'w');
+  try {
+    const out: Buffer[] = [];
+    let pending = 0;
+    const flush = () => {
+      if (fd >= 0 && out.length) writeAllSync(fd, Buffer.concat(out));
+      out.length = 0;
+      pending = 0;
+    };
+    for (;;) {
+      let best: ItemLineReader | null = null;
+      for (const r of readers) if (r.logId !== null && (best === null || r.logId < (best.logId as string))) best = r;
+      if (best === null) break;
+      const id = best.logId;
+      while (best.logId === id) {
+        out.push(best.line as Buffer);
+        pending += (best.line as Buffer).length;
+        items++;
+        best.next();
+      }
+      if (pending >= PIECE_BYTES) flush();
+    }
+    flush();
+    for (const r of readers) r.finish();
+    if (fd >= 0) {
+      fsyncSync(fd);
+      closeSync(fd);
+      renameSync(join(dir as string, `.${QUESTION_FILES[0]}.part`), join(dir as string, QUESTION_FILES[0]));
+    }
+  } catch (err) {
+    for (const r of readers) r.close();
+    if (fd >= 0) {
+      try {
+        closeSync(fd);
+      } catch {
+        /* closed */
+      }
+    }
+    throw err;
+  }
+  if (dir !== null) {
+    const c = mergeCoverage(parts);
+    const file = { seed: parts[0].seed, templates: parts[0].templates, ...c, problems: parts.flatMap((x) => x.problems), unreadable: parts.flatMap((x) => x.unreadable) };
+    writeJsonAtomic(join(dir, QUESTION_FILES[1]), file);
+  }
+  return items;
+}
+
+/** Reads a shard's `questions.jsonl` line by line (each line with its newline), hashing it; `logId` of the current line. */
+class ItemLineReader {
+  line: Buffer | null = null;
+  logId: string | null = null;
+  private readonly fd: number;
+  private readonly hash: Hash = createHash('sha256');
+  private buf = Buffer.alloc(0);
+  private bytes = 0;
+  private lineNo = 0;
+  private eof = false;
+  private closed = false;
+  private readonly path: string;
+
+  constructor(
+    private readonly dir: string,
+    private readonly file: ShardFile,
+  ) {
+    this.path = join(dir, file.path);
+    if (!existsSync(this.path)) throw new InputError(`missing, though ${SHARD_FILE} lists it`, { file: this.path });
+    this.fd = openSync(this.path, 'r');
+    this.next();
+  }
+
+  next(): void {
+    for (;;) {
+      const nl = this.buf.indexOf(10);
+      if (nl >= 0) {
+        this.line = this.buf.subarray(0, nl + 1);
+        this.buf = this.buf.subarray(nl + 1);
+        this.lineNo++;
+        let id: unknown;
+        try {
+          id = (JSON.parse(this.line.toString('utf8')) as { log_id?: unknown }).log_id;
+        } catch (err) {
+          throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: this.path, line: this.lineNo, column: 1 });
+        }
+        if (typeof id !== 'string') throw new InputError('log_id: expected a string', { file: this.path, line: this.lineNo, column: 1 });
+        if (this.logId !== null && id < this.logId) throw new InputError(`log ${id} comes after ${this.logId}: not in log-file order`, { file: this.path, line: this.lineNo, column: 1 });
+        this.logId = id;
+        return;
+      }
+      if (this.eof) {
+        if (this.buf.length > 0) throw new InputError('the last line has no newline', { file: this.path, line: this.lineNo + 1, column: 1 });
+        this.line = null;
+        this.logId = null;
+        return;
+      }
+      const piece = Buffer.allocUnsafe(PIECE_BYTES);
+      const n = readSync(this.fd, piece, 0, piece.length, null);
+      if (n === 0) this.eof = true;
+      else {
+        const got = piece.subarray(0, n);
+        this.hash.update(got);
+        this.bytes += n;
+        this.buf = this.buf.length ? Buffer.concat([this.buf, got]) : got;
+      }
+    }
+  }
+
+  /** Closes the file (once). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
+  }
+
+  /** Closes the file and checks its size and SHA-256 against `shard.json`. */
+  finish(): void {
+    this.close();
+    if (this.bytes !== this.file.bytes || this.hash.digest('hex') !== this.file.sha256) throw mismatch(this.dir, this.file.path);
+  }
+}
