@@ -30,6 +30,8 @@ export const RunManifest = z.object({
     .object({ models: z.array(z.string()).nullable(), structured_output: z.boolean().nullable(), warnings: z.array(z.string()) })
     .nullable(),
   sessions: z.number().int().positive(),
+  /** Set when the run is shard k of n of a sharded run (`--shard`); absent for a whole run. */
+  shard: z.object({ k: z.number().int().positive(), n: z.number().int().positive() }).optional(),
 });
 export type RunManifest = z.infer<typeof RunManifest>;
 

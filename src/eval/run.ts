@@ -27,7 +27,7 @@ import { withRetry, type RetryDeps } from './retry.js';
 import { redactSecret } from './redact.js';
 import { acquireRunLock, readRunManifest, runPath, writeRunManifest, writeRunOutputs } from './run-dir-io.js';
 import { renderRunReportHtml } from './report-html.js';
-import { groupByLog, selectItems } from './select.js';
+import { groupByLog, selectItems, shardItems } from './select.js';
 import { Semaphore } from './semaphore.js';
 import { AppendLog, readAppendLog } from './store-io.js';
 
@@ -49,6 +49,8 @@ export interface RunEvalOptions {
   apiKey?: string;
   /** Re-send items that ended in a transport error in an earlier session. */
   retryErrors?: boolean;
+  /** Run only shard k of n of the selected items (whole logs; see `shardItems`). */
+  shard?: { k: number; n: number } | null;
   /** Replaces the openai transport (for embedding; tests use the real one against a loopback server). */
   transport?: ChatTransport;
   scoreParams?: Partial<ScoreParams>;
@@ -89,8 +91,14 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const startedAt = now();
-  const items = selectItems(dataset.items, config.filter);
-  if (items.length === 0) throw new UsageError('the item filter selects no items', 'filter');
+  const selected = selectItems(dataset.items, config.filter);
+  if (selected.length === 0) throw new UsageError('the item filter selects no items', 'filter');
+  const shard = options.shard ?? null;
+  const items = shard === null ? selected : shardItems(selected, shard).items;
+  if (items.length === 0) {
+    const logs = groupByLog(selected).length;
+    throw new UsageError(`--shard ${shard?.k}/${shard?.n}: the run has only ${logs} logs, so this shard holds none; use at most ${logs} shards`, '--shard');
+  }
   const baseUrl = config.base_url === undefined ? null : normalizeBaseUrl(config.base_url);
   const baseline = isBaselineModel(config.model) ? config.model.slice('baseline:'.length) : null;
   if (baseline !== null && !isBaselineName(baseline)) {
@@ -122,6 +130,13 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
   const identity = { config: resultAffectingConfig(config), config_hash: configHash(config), dataset_hash: dataset.hash, prompt_hash: promptHash };
   const previous = readRunManifest(options.runDir);
   if (previous) checkResume(previous, identity);
+  if (previous && (previous.shard?.k ?? null) !== (shard?.k ?? null)) {
+    const name = (s: { k: number; n: number } | null | undefined) => (s ? `shard ${s.k}/${s.n}` : 'a whole run');
+    throw new UsageError(`refusing to resume the run: ${options.runDir} holds ${name(previous.shard)}, not ${name(shard)}. Use a new --out directory`, '--out');
+  }
+  if (previous && previous.shard && shard && previous.shard.n !== shard.n) {
+    throw new UsageError(`refusing to resume the run: ${options.runDir} holds shard ${previous.shard.k}/${previous.shard.n}, not ${shard.k}/${shard.n}. Use a new --out directory`, '--out');
+  }
   // Records finished in the same millisecond share one timestamp string (hundreds per second at full speed).
   let lastIso = { ms: NaN, text: '' };
   const iso = (ms: number) => (ms === lastIso.ms ? lastIso.text : (lastIso = { ms, text: new Date(ms).toISOString() }).text);
@@ -146,6 +161,7 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
     structured_output: previous?.structured_output ?? null,
     preflight: previous?.preflight ?? null,
     sessions: (previous?.sessions ?? 0) + 1,
+    ...(shard === null ? {} : { shard }),
   };
   // The manifest is first written once the preflight has passed, so a run that never reached the endpoint (a typo in
   // the URL, a wrong key) leaves no manifest behind and the corrected command starts cleanly.

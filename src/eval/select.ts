@@ -27,3 +27,15 @@ export function groupByLog(items: readonly Item[]): Array<{ logId: string; items
   }
   return [...groups].map(([logId, its]) => ({ logId, items: its }));
 }
+
+/**
+ * The items of shard k of n: the logs (groups of `groupByLog`, in first-appearance order) cut into n contiguous
+ * ranges as `shardRange` cuts log indices, so that a log's items, and so its conversation, stay in one shard. Also
+ * returns the range of groups `[first, end)` and their total.
+ */
+export function shardItems(items: readonly Item[], shard: { k: number; n: number }): { items: Item[]; first: number; end: number; total: number } {
+  const groups = groupByLog(items);
+  const first = Math.floor(((shard.k - 1) * groups.length) / shard.n);
+  const end = Math.floor((shard.k * groups.length) / shard.n);
+  return { items: groups.slice(first, end).flatMap((g) => g.items), first, end, total: groups.length };
+}

@@ -9,6 +9,10 @@ import { FORMATS } from '../../schema/item.js';
 import { BASELINES } from '../../score/baselines.js';
 import { TABLE3_KEYS, TABLE3_TITLES } from '../../score/table-columns.js';
 import { createProgress } from '../progress.js';
+import { join } from 'node:path';
+import { SHARD_FILE } from '../../io/shard-manifest.js';
+import { writeEvalShard } from '../../eval/run-shard.js';
+import { parseShardOption, SHARD_HELP } from '../shard-option.js';
 
 /** Options of `cclupe eval` as commander hands them over (all strings; absent when not given). */
 export interface EvalOptions {
@@ -33,6 +37,7 @@ export interface EvalOptions {
   formats?: string;
   maxLogs?: string;
   retryErrors?: boolean;
+  shard?: string;
   json?: boolean;
 }
 
@@ -115,6 +120,7 @@ export function formatTable3Lines(label: string, row: readonly string[]): string
 /** Runs `cclupe eval`: builds the config, loads the dataset, runs (or resumes) and prints the Table 3 row. */
 export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRunOutcome> {
   const config = buildEvalConfig(opts);
+  const shard = opts.shard === undefined ? null : parseShardOption(opts.shard);
   const apiKey = readApiKey(config);
   const dataset = loadEvalDataset(datasetDir);
   const progress = createProgress('eval', 0, 'eval {bar} {value}/{total} | errors {errors} | {tps} tok/s | eta {eta}s');
@@ -124,6 +130,7 @@ export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRu
     runDir: opts.out,
     apiKey,
     retryErrors: opts.retryErrors === true,
+    shard: shard === null ? null : { k: shard.k, n: shard.n },
     onProgress: (p) => {
       if (!totalSet) {
         progress.setTotal(p.total);
@@ -136,6 +143,8 @@ export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRu
     onNotice: (m) => process.stderr.write(`cclupe eval: ${m}\n`),
   });
   progress.stop();
+  const shardFile = shard === null ? null : join(opts.out, SHARD_FILE);
+  if (shard !== null) writeEvalShard(opts.out, dataset, config, outcome.manifest, { k: shard.k, n: shard.n }, new Date().toISOString());
   const r = outcome.results;
   if (opts.json) {
     const summary = {
@@ -149,6 +158,8 @@ export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRu
       counts: r.scores.counts,
       usage: r.usage,
       transport: r.transport,
+      shard: shard === null ? null : `${shard.k}/${shard.n}`,
+      shard_manifest: shardFile,
     };
     process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
   } else {
@@ -158,6 +169,7 @@ export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRu
       `${c.items} items, ${c.answered} answered, ${c.invalid} invalid, ${c.no_answer} no answer, ${c.truncated} truncated, ${c.error} errors; ` +
         `${r.usage.total_tokens} tokens; ${r.transport.cached_items} from cache. Results in ${opts.out}/results.json\n`,
     );
+    if (shard !== null) process.stdout.write(`shard ${shard.k}/${shard.n}${shard.from ? ` (${shard.from}=${shard.k - 1})` : ''}: shard manifest ${shardFile}; put the shards together with cclupe merge\n`);
   }
   if (r.scores.counts.error > 0) {
     // The run's files are complete and valid, but some answers are missing: exit 1 so that scripts can retry.
@@ -198,6 +210,7 @@ export function register(program: Command): void {
     .option('--logs <ids>', 'only items of these log ids (comma-separated)')
     .option('--formats <list>', `only these formats (comma-separated: ${FORMATS.join(', ')})`)
     .option('--max-logs <n>', 'only the first N logs, by sorted log id')
+    .option('--shard <k/N|auto/N>', `${SHARD_HELP}. Shards split the selected items by whole logs; each writes a shard.json (options hash, k, N, range, files with SHA-256)`)
     .option('--retry-errors', 'on resume, re-send the items that ended in a transport error')
     .option('--json', 'print a JSON summary instead of the table')
     .action(async (dataset: string, options: EvalOptions) => {
