@@ -42,7 +42,7 @@ export function listLogFiles(paths: string | readonly string[]): string[] {
       hasLogs = false;
     }
     try {
-      out.push(...listDir(hasLogs ? logsDir : p));
+      for (const x of listDir(hasLogs ? logsDir : p)) out.push(x);
     } catch {
       out.push(p);
     }

@@ -60,7 +60,7 @@ export function loadProfile(nameOrPath: string, dir: string = PROFILES_DIR): Pro
 function locate(nameOrPath: string, dir: string, from: string | undefined): string {
   const isPath = nameOrPath.includes('/') || nameOrPath.includes('\\') || EXTENSIONS.includes(extname(nameOrPath));
   const candidates = isPath ? [resolve(from ? dirname(from) : process.cwd(), nameOrPath)] : EXTENSIONS.map((e) => join(dir, nameOrPath + e));
-  if (!isPath && from) candidates.push(...EXTENSIONS.map((e) => join(PROFILES_DIR, nameOrPath + e)));
+  if (!isPath && from) for (const x of EXTENSIONS.map((e) => join(PROFILES_DIR, nameOrPath + e))) candidates.push(x);
   for (const c of candidates) if (existsSync(c)) return c;
   const known = listProfiles(dir);
   const hint = isPath ? '' : ` (known: ${known.join(', ')})`;

@@ -11,7 +11,7 @@ import { listLogFiles } from '../io/log-files.js';
 import { readLogFile } from '../io/read-log.js';
 import { VERSION } from '../version.js';
 import { makeIssue, type ValidationIssue } from './codes.js';
-import { buildReport, fileResult, type FileResult, type ValidationReport } from './report.js';
+import { buildReport, fileResult, MAX_KEPT_ISSUES_PER_LOG, type FileResult, type ValidationReport } from './report.js';
 import type { ValidationPeriod } from './context.js';
 import { validateLog, type ValidateOptions } from './validate-log.js';
 
@@ -131,6 +131,8 @@ export function validateDataset(paths: string | readonly string[], options: Vali
   // a dataset generated with other row limits is checked against the limits it was made with
   const manifestRows = manifest ? { min: manifest.options.rows_min, max: manifest.options.rows_max } : undefined;
   const dc = dialect.checks;
+  // enough kept per log to list what is asked for, never the millions a broken file can yield
+  const keptPerLog = Math.max(MAX_KEPT_ISSUES_PER_LOG, options.maxIssuesPerFile ?? 0);
 
   const files = listLogFiles(inputs);
   if (files.length === 0) throw new UsageError(`no log files (.tsv, .csv, .txt) in ${inputs.join(', ')}`, 'paths');
@@ -163,9 +165,7 @@ export function validateDataset(paths: string | readonly string[], options: Vali
         }),
       );
     }
-    let result = fileResult(file, parsed.logs, parsed.issues, perLog);
-    if (options.strict) result = strictResult(result);
-    results.push(result);
+    results.push(fileResult(file, parsed.logs, parsed.issues, perLog, { strict: options.strict, keepPerLog: keptPerLog }));
     // only what --filter-out needs of a many-log file: each log's lines (a one-log file is copied whole)
     if (options.filterOut && parsed.logs.length > 1) logsByFile.set(path, parsed.logs.map((l) => ({ logId: l.logId, lines: l.lines ?? [] })));
     options.onProgress?.(k + 1, files.length);
@@ -179,9 +179,11 @@ export function validateDataset(paths: string | readonly string[], options: Vali
     const byFile = new Map<string, ValidationIssue[]>();
     for (const i of extra) {
       const f = i.file ?? '(dataset)';
-      byFile.set(f, [...(byFile.get(f) ?? []), i]);
+      const list = byFile.get(f);
+      if (list) list.push(i);
+      else byFile.set(f, [i]);
     }
-    for (const [f, list] of byFile) results.push(fileResult(f, [], list, new Map()));
+    for (const [f, list] of byFile) results.push(fileResult(f, [], list, new Map(), { strict: options.strict, keepPerLog: keptPerLog }));
   }
   const report = buildReport(results, { version: VERSION, dialect: dialect.name, maxIssuesPerFile: options.maxIssuesPerFile ?? 50 });
 
@@ -193,12 +195,6 @@ export function validateDataset(paths: string | readonly string[], options: Vali
     writeJsonAtomic(validationPath, report);
   }
   return { results, report, validationPath, filtered };
-}
-
-function strictResult(r: FileResult): FileResult {
-  const issues = r.issues.map((i) => (i.severity === 'warning' ? { ...i, severity: 'error' as const } : i));
-  const logs = r.logs.map((l) => ({ ...l, errors: l.errors + l.warnings, warnings: 0, passed: l.errors + l.warnings === 0 }));
-  return { ...r, issues, logs };
 }
 
 /**

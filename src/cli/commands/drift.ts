@@ -11,6 +11,7 @@ import { listLogFiles } from '../../io/log-files.js';
 import { readReference, streamCorpus } from '../../io/reference-file.js';
 import { createProgress } from '../progress.js';
 import { buildReferenceFromPaths, parseBins } from './reference.js';
+import { maxOf } from '../../log/extremes.js';
 
 /** Options of `cclupe drift`. */
 export interface DriftOptions {
@@ -70,7 +71,7 @@ export function formatDriftTable(report: DriftReport): string {
     String(f.k),
   ]);
   const rows = [head, ...lines];
-  const widths = head.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const widths = head.map((_, c) => maxOf(rows.map((r) => r[c].length)));
   let out = rows.map((r) => r.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ')).join('\n') + '\n';
   if (report.perLog) {
     const p = report.perLog;
@@ -79,7 +80,7 @@ export function formatDriftTable(report: DriftReport): string {
       ['group', 'feature', 'k', 'drift', 'ok', 'not_meaningful', 'mean_KL', 'max_KL'],
       ...p.features.map((s) => [s.group, s.feature, String(s.k), String(s.logs.drift), String(s.logs.ok), String(s.logs.not_meaningful), fmt(s.meanKl), fmt(s.maxKl)]),
     ];
-    const w = perRows[0].map((_, c) => Math.max(...perRows.map((r) => r[c].length)));
+    const w = perRows[0].map((_, c) => maxOf(perRows.map((r) => r[c].length)));
     out += perRows.map((r) => r.map((cell, c) => (c < 2 ? cell.padEnd(w[c]) : cell.padStart(w[c]))).join('  ')).join('\n') + '\n';
   }
   out += `\n${report.passed ? 'PASS' : 'DRIFT'}: ${report.pooled.drifted} feature(s) over threshold, ${report.pooled.notMeaningful} not meaningful`;

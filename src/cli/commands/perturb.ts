@@ -27,8 +27,8 @@ export function parseOps(text: string): string[] {
   const ids = OPERATORS.map((o) => o.id);
   const out: string[] = [];
   for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
-    if (part === 'all') out.push(...ids);
-    else if (part === 'preserving' || part === 'corrupting') out.push(...OPERATORS.filter((o) => o.kind === part).map((o) => o.id));
+    if (part === 'all') for (const x of ids) out.push(x);
+    else if (part === 'preserving' || part === 'corrupting') for (const x of OPERATORS.filter((o) => o.kind === part).map((o) => o.id)) out.push(x);
     else if (ids.includes(part)) out.push(part);
     else throw new UsageError(`--ops: unknown operator ${part}; known: ${ids.join(', ')} (or all, preserving, corrupting)`, '--ops');
   }

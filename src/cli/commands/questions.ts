@@ -7,6 +7,7 @@ import { TEMPLATES } from '../../questions/templates/index.js';
 import { DOMAIN_TITLES, COGNITION_TITLES } from '../../questions/taxonomy.js';
 import { SUB_DOMAIN_TITLES } from '../../schema/signal-id.js';
 import type { Item } from '../../schema/item.js';
+import { maxOf } from '../../log/extremes.js';
 
 /** Options of `runQuestions`. */
 export interface RunQuestionsOptions {
@@ -44,7 +45,7 @@ export function runQuestions(options: RunQuestionsOptions): RunQuestionsResult {
 
 function block(title: string, counts: Record<string, number>, label: (k: string) => string = (k) => k): string[] {
   const total = Object.values(counts).reduce((s, x) => s + x, 0) || 1;
-  const width = Math.max(...Object.keys(counts).map((k) => label(k).length), title.length);
+  const width = Math.max(maxOf(Object.keys(counts).map((k) => label(k).length)), title.length);
   return [
     title,
     ...Object.entries(counts).map(([k, n]) => `  ${label(k).padEnd(width)}  ${String(n).padStart(7)}  ${((100 * n) / total).toFixed(1).padStart(5)}%`),
