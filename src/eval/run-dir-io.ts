@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, UsageError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
 import { formatJsonl } from '../io/jsonl.js';
 import type { Prediction } from '../schema/prediction.js';
 import { RunManifest } from './manifest.js';
+import { readRegularText } from '../io/read-regular.js';
 
 /** File names inside a run directory (SPEC §10). */
 export const RUN_FILES = {
@@ -27,7 +28,7 @@ export function readRunManifest(runDir: string): RunManifest | null {
   if (!existsSync(path)) return null;
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
+    value = JSON.parse(readRegularText(path));
   } catch (err) {
     throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: path });
   }
@@ -61,7 +62,7 @@ export function acquireRunLock(runDir: string): () => void {
       return () => rmSync(path, { force: true });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || tries > 2) throw err;
-      const pid = Number(readFileSync(path, 'utf8').trim());
+      const pid = Number(readRegularText(path).trim());
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
         throw new UsageError(`another cclupe eval (pid ${pid}) is using ${runDir}; wait for it or remove ${path} if it is gone`, '--out');
       }

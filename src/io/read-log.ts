@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import type { Dialect, FieldSpec, DialectField } from '../schema/dialect.js';
@@ -10,6 +9,7 @@ import { ISSUE_CODE_TABLE, makeIssue, type IssueCode, type IssueInput, type Vali
 import { CANONICAL_DIALECT } from './dialect-canonical.js';
 import { compileDateFormat, type DateParser } from './dialect-date.js';
 import { parseMoney, strictCentsParser } from './dialect-number.js';
+import { readRegularFile, UnreadableFileError } from './read-regular.js';
 
 /** Options of `parseLogText`: the file name used in issue locations and log ids, and the dialect (default canonical). */
 export interface ParseLogOptions {
@@ -714,16 +714,18 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
 
 /**
  * Reads one transaction file from disk and parses it (`parseLogText`). Never throws: an unreadable file
- * (missing, a directory, no permission) is one `READ_ERROR` issue and no logs.
+ * (missing, no permission, a directory, FIFO or device, larger than `maxBytes`) is one `READ_ERROR` issue naming
+ * why, and no logs. Only regular files are read (checked with `fstat` after a non-blocking open).
  */
-export function readLogFile(path: string, opts: Omit<ParseLogOptions, 'file'> & { file?: string } = {}): ParsedLogText {
+export function readLogFile(path: string, opts: Omit<ParseLogOptions, 'file'> & { file?: string; maxBytes?: number } = {}): ParsedLogText {
   const file = opts.file ?? path;
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path);
+    bytes = readRegularFile(path, { maxBytes: opts.maxBytes, display: file });
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    return { logs: [], issues: [makeIssue({ code: 'READ_ERROR', file, note: `(${code})` })] };
+    const note = err instanceof UnreadableFileError ? err.message : ((err as NodeJS.ErrnoException).code ?? (err as Error).message);
+    return { logs: [], issues: [makeIssue({ code: 'READ_ERROR', file, note: `(${note})` })] };
   }
-  return parseLogText(bytes, { ...opts, file });
+  const { maxBytes: _max, ...parse } = opts;
+  return parseLogText(bytes, { ...parse, file });
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import type { Dialect } from '../schema/dialect.js';
 import { LogLabels } from '../schema/labels.js';
@@ -14,6 +14,7 @@ import { makeIssue, type ValidationIssue } from './codes.js';
 import { buildReport, fileResult, MAX_KEPT_ISSUES_PER_LOG, type FileResult, type ValidationReport } from './report.js';
 import type { ValidationPeriod } from './context.js';
 import { validateLog, type ValidateOptions } from './validate-log.js';
+import { readRegularFile, readRegularText } from '../io/read-regular.js';
 
 /** Options of `validateDataset`. Options left undefined fall back to the dialect's check settings, then to defaults. */
 export interface ValidateDatasetOptions extends Omit<ValidateOptions, 'labels' | 'file' | 'generated' | 'openingBalanceCents'> {
@@ -28,6 +29,8 @@ export interface ValidateDatasetOptions extends Omit<ValidateOptions, 'labels' |
   filterOut?: string;
   /** Count warnings as errors. */
   strict?: boolean;
+  /** Largest file read, in bytes (default 1 GiB); a larger file is a `READ_ERROR`. */
+  maxFileBytes?: number;
   /** Called after each file. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -59,11 +62,11 @@ export function isDatasetDir(path: string): boolean {
 }
 
 /** Reads labels.jsonl leniently: each bad line is an issue, the rest are kept (with their raw text for filtering). */
-function readLabels(path: string, display: string, issues: ValidationIssue[]): Map<string, LabelsLine> {
+function readLabels(path: string, display: string, issues: ValidationIssue[], maxBytes?: number): Map<string, LabelsLine> {
   const out = new Map<string, LabelsLine>();
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularText(path, { maxBytes });
   } catch (err) {
     issues.push(makeIssue({ code: 'READ_ERROR', file: display, note: `(${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` }));
     return out;
@@ -94,9 +97,9 @@ function readLabels(path: string, display: string, issues: ValidationIssue[]): M
   return out;
 }
 
-function readManifest(path: string, display: string, issues: ValidationIssue[]): Manifest | null {
+function readManifest(path: string, display: string, issues: ValidationIssue[], maxBytes?: number): Manifest | null {
   try {
-    const parsed = Manifest.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    const parsed = Manifest.safeParse(JSON.parse(readRegularText(path, { maxBytes })));
     if (parsed.success) return parsed.data;
     issues.push(makeIssue({ code: 'READ_ERROR', file: display, note: `(manifest does not fit the schema at ${parsed.error.issues[0].path.join('.')})` }));
   } catch (err) {
@@ -123,9 +126,9 @@ export function validateDataset(paths: string | readonly string[], options: Vali
   const display = (p: string): string => (root ? relative(root, p) || p : p);
   const extra: ValidationIssue[] = [];
   const labelsPath = options.labelsPath ?? (root && existsSync(join(root, 'labels.jsonl')) ? join(root, 'labels.jsonl') : undefined);
-  const labels = labelsPath ? readLabels(labelsPath, display(labelsPath), extra) : new Map<string, LabelsLine>();
+  const labels = labelsPath ? readLabels(labelsPath, display(labelsPath), extra, options.maxFileBytes) : new Map<string, LabelsLine>();
   const manifestPath = root && existsSync(join(root, 'manifest.json')) ? join(root, 'manifest.json') : undefined;
-  const manifest = manifestPath ? readManifest(manifestPath, display(manifestPath), extra) : null;
+  const manifest = manifestPath ? readManifest(manifestPath, display(manifestPath), extra, options.maxFileBytes) : null;
   const generated = labelsPath !== undefined || manifestPath !== undefined;
   const manifestPeriod: ValidationPeriod | null = manifest ? manifest.options.period : null;
   // a dataset generated with other row limits is checked against the limits it was made with
@@ -141,7 +144,7 @@ export function validateDataset(paths: string | readonly string[], options: Vali
   const logsByFile = new Map<string, Array<Pick<Log, 'logId' | 'lines'>>>();
   files.forEach((path, k) => {
     const file = display(path);
-    const parsed = readLogFile(path, { dialect, file });
+    const parsed = readLogFile(path, { dialect, file, maxBytes: options.maxFileBytes });
     const perLog = new Map<Log, ValidationIssue[]>();
     for (const log of parsed.logs) {
       seen.add(log.logId);
@@ -188,7 +191,7 @@ export function validateDataset(paths: string | readonly string[], options: Vali
   const report = buildReport(results, { version: VERSION, dialect: dialect.name, maxIssuesPerFile: options.maxIssuesPerFile ?? 50 });
 
   let filtered: DatasetValidation['filtered'] = null;
-  if (options.filterOut) filtered = filterOut(options.filterOut, files, results, logsByFile, root, labels, labelsPath);
+  if (options.filterOut) filtered = filterOut(options.filterOut, files, results, logsByFile, root, labels, labelsPath, options.maxFileBytes);
   let validationPath: string | null = null;
   if (root && options.writeValidationJson !== false) {
     validationPath = join(root, 'validation.json');
@@ -210,6 +213,7 @@ function filterOut(
   root: string | null,
   labels: Map<string, LabelsLine>,
   labelsPath: string | undefined,
+  maxFileBytes?: number,
 ): { dir: string; logs: number; files: number } {
   if (root && resolve(dir) === resolve(root)) throw new UsageError('--filter-out must name a directory other than the dataset', '--filter-out');
   const passing = new Set<string>();
@@ -221,7 +225,7 @@ function filterOut(
     if (ok.size === 0) return;
     let bytes: Buffer;
     try {
-      bytes = readFileSync(path);
+      bytes = readRegularFile(path, { maxBytes: maxFileBytes });
     } catch {
       return;
     }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { InputError, UsageError } from '../../errors.js';
@@ -9,6 +9,7 @@ import { FORMATS } from '../../schema/item.js';
 import { BASELINES } from '../../score/baselines.js';
 import { TABLE3_KEYS, TABLE3_TITLES } from '../../score/table-columns.js';
 import { createProgress } from '../progress.js';
+import { readRegularText } from '../../io/read-regular.js';
 
 /** Options of `cclupe eval` as commander hands them over (all strings; absent when not given). */
 export interface EvalOptions {
@@ -51,7 +52,7 @@ const list = (text: string | undefined) => (text === undefined ? undefined : tex
 export function readConfigFile(path: string): unknown {
   if (!existsSync(path)) throw new InputError('config file not found', { file: path });
   try {
-    return parseYaml(readFileSync(path, 'utf8'));
+    return parseYaml(readRegularText(path));
   } catch (err) {
     throw new InputError(`not valid YAML/JSON: ${(err as Error).message.split('\n')[0]}`, { file: path });
   }
