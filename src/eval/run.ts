@@ -25,7 +25,8 @@ import { ErrorRecord, ResponseRecord } from './records.js';
 import { judgeOutcome, itemRecords, RUN_RESULTS_SCHEMA, totalUsage, type ItemOutcome, type RunResults } from './results.js';
 import { withRetry, type RetryDeps } from './retry.js';
 import { redactSecret } from './redact.js';
-import { acquireRunLock, readRunManifest, runPath, writeRunManifest, writeRunOutputs } from './run-dir-io.js';
+import { claimOutputDir } from '../io/output-guard.js';
+import { readRunManifest, runPath, writeRunManifest, writeRunOutputs } from './run-dir-io.js';
 import { renderRunReportHtml } from './report-html.js';
 import { groupByLog, selectItems } from './select.js';
 import { Semaphore } from './semaphore.js';
@@ -49,6 +50,8 @@ export interface RunEvalOptions {
   apiKey?: string;
   /** Re-send items that ended in a transport error in an earlier session. */
   retryErrors?: boolean;
+  /** Write into a directory that holds files other than a run of ours (`--force`). */
+  force?: boolean;
   /** Replaces the openai transport (for embedding; tests use the real one against a loopback server). */
   transport?: ChatTransport;
   scoreParams?: Partial<ScoreParams>;
@@ -77,11 +80,11 @@ export interface EvalRunOutcome {
  * `results.json`, `predictions.jsonl`, `report.html` and the manifest. `baseline:<name>` models run offline.
  */
 export async function runEval(dataset: EvalDataset, config: EvalConfig, options: RunEvalOptions): Promise<EvalRunOutcome> {
-  const release = acquireRunLock(options.runDir);
+  const claim = claimOutputDir(options.runDir, { kind: 'run', force: options.force, command: 'cclupe eval' });
   try {
     return await runLocked(dataset, config, options);
   } finally {
-    release();
+    claim.release();
   }
 }
 

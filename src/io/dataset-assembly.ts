@@ -5,7 +5,8 @@ import type { GenerateOptions, Manifest, ManifestLog } from '../schema/manifest.
 import { CclupeError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { writeAllSync, writeFileAtomicWith } from './atomic-write.js';
-import { chunkRecordPath, datasetPaths, packageVersions, parseChunkRecord, type ChunkMeta } from './dataset-layout.js';
+import { chunkRecordPath, datasetPaths, isOwnPartsName, packageVersions, parseChunkRecord, type ChunkMeta } from './dataset-layout.js';
+import { removeOwnEntries } from './output-guard.js';
 
 /** Bytes appended between two background `fdatasync`s of the labels file, so that the one at the end is short. */
 export const LABELS_SYNC_EVERY = 64 * 1024 * 1024;
@@ -107,7 +108,7 @@ export class DatasetAssembler {
     } finally {
       this.release();
     }
-    rmSync(p.parts, { recursive: true, force: true });
+    removeOwnEntries(p.parts, isOwnPartsName);
     return dataset;
   }
 

@@ -131,6 +131,11 @@ function countLines(data: Buffer): number {
   return n;
 }
 
+/** Names `.parts/` holds when we wrote them: options, chunk records, threads' scratch, temporary files. */
+export function isOwnPartsName(name: string): boolean {
+  return name === 'options.json' || /^chunk-\d{9}\.jsonl$/.test(name) || /^tmp-\d+-\d+$/.test(name) || (name.startsWith('.') && name.includes('.tmp-'));
+}
+
 /**
  * Removes what a killed run left behind: temporary files (`.name.tmp-…`) in the dataset, logs and parts directories,
  * and the threads' scratch directories (`.parts/tmp-…`).

@@ -7,6 +7,7 @@ import { Manifest } from '../schema/manifest.js';
 import { UsageError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
 import { CANONICAL_DIALECT } from '../io/dialect-canonical.js';
+import { claimOutputDir } from '../io/output-guard.js';
 import { listLogFiles } from '../io/log-files.js';
 import { readLogFile } from '../io/read-log.js';
 import { VERSION } from '../version.js';
@@ -205,7 +206,18 @@ export function validateDataset(paths: string | readonly string[], options: Vali
  * with some failing logs is written with its header and the lines of its passing logs only. Labels lines of the
  * passing logs go to `dir/labels.jsonl`. A dataset keeps its layout (`dir/logs/…`). Every write is atomic.
  */
-function filterOut(
+function filterOut(...args: Parameters<typeof copyPassing>): { dir: string; logs: number; files: number } {
+  const [dir, , , , root] = args;
+  if (root && resolve(dir) === resolve(root)) throw new UsageError('--filter-out must name a directory other than the dataset', '--filter-out');
+  const claim = claimOutputDir(dir, { kind: 'filtered', field: '--filter-out', command: 'cclupe validate' });
+  try {
+    return copyPassing(...args);
+  } finally {
+    claim.release();
+  }
+}
+
+function copyPassing(
   dir: string,
   files: string[],
   results: FileResult[],
@@ -215,7 +227,6 @@ function filterOut(
   labelsPath: string | undefined,
   maxFileBytes?: number,
 ): { dir: string; logs: number; files: number } {
-  if (root && resolve(dir) === resolve(root)) throw new UsageError('--filter-out must name a directory other than the dataset', '--filter-out');
   const passing = new Set<string>();
   const used = new Set<string>();
   let nFiles = 0;

@@ -6,6 +6,7 @@ import { PerLogChecker } from '../../drift/per-log.js';
 import { buildDriftReport, sortForReport, type DriftReport } from '../../drift/report.js';
 import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
+import { claimOutputFile } from '../../io/output-guard.js';
 import { readDialect } from '../../io/dialect-read.js';
 import { listLogFiles } from '../../io/log-files.js';
 import { readReference, streamCorpus } from '../../io/reference-file.js';
@@ -127,11 +128,11 @@ export async function runDrift(paths: string[], options: DriftOptions): Promise<
     generated: { ...acc.totals(), corpusHash: summary.corpusHash },
   });
   if (report.pooled.groups.length === 0) throw new UsageError('the logs share no client-kind group with the reference', '--reference');
-  if (options.out) writeFileAtomic(options.out, JSON.stringify(report, null, 2) + '\n');
+  if (options.out) writeFileAtomic(claimOutputFile(options.out, '--out'), JSON.stringify(report, null, 2) + '\n');
   if (options.html) {
     // vega and vega-lite load only when a report is asked for, so other commands start fast.
     const { renderDriftHtml } = await import('../../drift/html-report.js');
-    writeFileAtomic(options.html, await renderDriftHtml(report));
+    writeFileAtomic(claimOutputFile(options.html, '--html'), await renderDriftHtml(report));
   }
   process.stdout.write(options.json ? JSON.stringify(report) + '\n' : formatDriftTable(report));
   if (!report.passed) process.exitCode = 1;

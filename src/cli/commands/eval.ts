@@ -19,6 +19,7 @@ export interface EvalOptions {
   apiKeyEnv?: string;
   concurrency?: string;
   out: string;
+  force?: boolean;
   temperature?: string;
   topP?: string;
   maxTokens?: string;
@@ -123,6 +124,7 @@ export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRu
   let totalSet = false;
   const outcome = await runEval(dataset, config, {
     runDir: opts.out,
+    force: opts.force === true,
     apiKey,
     retryErrors: opts.retryErrors === true,
     onProgress: (p) => {
@@ -179,7 +181,8 @@ export function register(program: Command): void {
         'predictions.jsonl and report.html to --out and prints the CCLUPE Table 3 row. Re-running the same command resumes',
     )
     .argument('<dataset>', 'dataset directory holding questions.jsonl and logs/')
-    .requiredOption('--out <dir>', 'run directory (created; an existing run there is resumed)')
+    .requiredOption('--out <dir>', 'run directory (created; an existing run there is resumed; any other non-empty directory is refused)')
+    .option('--force', 'write into a directory that holds other files (none of them is removed)')
     .option('--config <file>', 'run config (YAML or JSON); flags given on the command line override it')
     .option('--base-url <url>', 'endpoint base URL, e.g. http://127.0.0.1:8000/v1')
     .option('--model <name>', `model name, or baseline:<${BASELINES.join('|')}> to run an offline baseline`)
