@@ -471,7 +471,8 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     if (e <= s) return false;
     const a = text.charCodeAt(s);
     const z = text.charCodeAt(e - 1);
-    return !(a <= 32 || z <= 32 || a === 0xa0 || z === 0xa0 || a === 61 || a === 43 || a === 45 || a === 64);
+    // = + - @ and their full-width forms (U+FF1D, U+FF0B, U+FF0D, U+FF20): FORMULA_LEAD_RE, tested in place
+    return !(a <= 32 || z <= 32 || a === 0xa0 || z === 0xa0 || a === 61 || a === 43 || a === 45 || a === 64 || a === 0xff1d || a === 0xff0b || a === 0xff0d || a === 0xff20);
   };
   const strictCents = strictCentsParser(num);
   const tsValidAt = c.date.validAt;

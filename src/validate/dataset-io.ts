@@ -11,7 +11,7 @@ import { claimOutputDir } from '../io/output-guard.js';
 import { listLogFiles } from '../io/log-files.js';
 import { readLogFile } from '../io/read-log.js';
 import { VERSION } from '../version.js';
-import { makeIssue, type ValidationIssue } from './codes.js';
+import { makeIssue, type IssueCode, type ValidationIssue } from './codes.js';
 import { buildReport, fileResult, MAX_KEPT_ISSUES_PER_LOG, type FileResult, type ValidationReport } from './report.js';
 import type { ValidationPeriod } from './context.js';
 import { validateLog, type ValidateOptions } from './validate-log.js';
@@ -45,6 +45,9 @@ export interface DatasetValidation {
   /** Logs copied by `filterOut`, or null when not asked. */
   filtered: { dir: string; logs: number; files: number } | null;
 }
+
+/** Codes that are errors when `--filter-out` builds a clean set. */
+const FORMULA_ERROR_CODES: ReadonlySet<IssueCode> = new Set<IssueCode>(['UNSAFE_TEXT']);
 
 interface LabelsLine {
   labels: LogLabels;
@@ -137,6 +140,8 @@ export function validateDataset(paths: string | readonly string[], options: Vali
   const dc = dialect.checks;
   // enough kept per log to list what is asked for, never the millions a broken file can yield
   const keptPerLog = Math.max(MAX_KEPT_ISSUES_PER_LOG, options.maxIssuesPerFile ?? 0);
+  // a cell a spreadsheet would run as a formula never reaches a clean set: an error under --filter-out (and --strict)
+  const resultOptions = { strict: options.strict, keepPerLog: keptPerLog, errorCodes: options.filterOut ? FORMULA_ERROR_CODES : undefined };
 
   const files = listLogFiles(inputs);
   if (files.length === 0) throw new UsageError(`no log files (.tsv, .csv, .txt) in ${inputs.join(', ')}`, 'paths');
@@ -169,7 +174,7 @@ export function validateDataset(paths: string | readonly string[], options: Vali
         }),
       );
     }
-    results.push(fileResult(file, parsed.logs, parsed.issues, perLog, { strict: options.strict, keepPerLog: keptPerLog }));
+    results.push(fileResult(file, parsed.logs, parsed.issues, perLog, resultOptions));
     // only what --filter-out needs of a many-log file: each log's lines (a one-log file is copied whole)
     if (options.filterOut && parsed.logs.length > 1) logsByFile.set(path, parsed.logs.map((l) => ({ logId: l.logId, lines: l.lines ?? [] })));
     options.onProgress?.(k + 1, files.length);
@@ -187,7 +192,7 @@ export function validateDataset(paths: string | readonly string[], options: Vali
       if (list) list.push(i);
       else byFile.set(f, [i]);
     }
-    for (const [f, list] of byFile) results.push(fileResult(f, [], list, new Map(), { strict: options.strict, keepPerLog: keptPerLog }));
+    for (const [f, list] of byFile) results.push(fileResult(f, [], list, new Map(), resultOptions));
   }
   const report = buildReport(results, { version: VERSION, dialect: dialect.name, maxIssuesPerFile: options.maxIssuesPerFile ?? 50 });
 

@@ -96,6 +96,8 @@ export interface FileResultOptions {
   keepPerLog?: number;
   /** Count warnings as errors (`--strict`). */
   strict?: boolean;
+  /** Codes counted as errors whatever their usual severity (`UNSAFE_TEXT` when filtering a clean set). */
+  errorCodes?: ReadonlySet<IssueCode>;
 }
 
 /** Adds one issue to a tally and to a per-check worst outcome. */
@@ -122,7 +124,8 @@ export function fileResult(
   opts: FileResultOptions = {},
 ): FileResult {
   const keep = opts.keepPerLog ?? MAX_KEPT_ISSUES_PER_LOG;
-  const strict = (i: ValidationIssue): ValidationIssue => (opts.strict && i.severity === 'warning' ? { ...i, severity: 'error' } : i);
+  const strict = (i: ValidationIssue): ValidationIssue =>
+    i.severity !== 'error' && ((opts.strict && i.severity === 'warning') || opts.errorCodes?.has(i.code)) ? { ...i, severity: 'error' } : i;
   const attributed = attributeIssues(logs, readerIssues);
   const tally: IssueTally = { errors: 0, warnings: 0, infos: 0, codes: {} };
   const checks: CheckWorst = {};
