@@ -24,7 +24,7 @@ import { verbatimRenderer } from './verbatim-renderer.js';
 import { ErrorRecord, ResponseRecord } from './records.js';
 import { judgeOutcome, itemRecords, RUN_RESULTS_SCHEMA, totalUsage, type ItemOutcome, type RunResults } from './results.js';
 import { withRetry, type RetryDeps } from './retry.js';
-import { redactSecret } from './redact.js';
+import { redactDeep, redactSecret } from './redact.js';
 import { claimOutputDir } from '../io/output-guard.js';
 import { readRunManifest, runPath, writeRunManifest, writeRunOutputs } from './run-dir-io.js';
 import { renderRunReportHtml } from './report-html.js';
@@ -281,7 +281,8 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
         );
         const latency = now() - attemptStart;
         if (result.ok) {
-          const reply = result.value;
+          // a server may echo the key in a successful reply too: it is redacted before anything is stored or used
+          const reply = redactDeep(result.value, options.apiKey);
           const rec: ResponseRecord = { key, item_id: item.id, turn, reply, attempts: result.attempts, latency_ms: latency, finished_at: iso(now()) };
           await responses.append(rec);
           tokens += reply.usage.completion_tokens;
