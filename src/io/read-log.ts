@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import type { Dialect, FieldSpec, DialectField } from '../schema/dialect.js';
@@ -23,6 +24,8 @@ export interface ParseLogOptions {
 export interface ParsedLogText {
   logs: Log[];
   issues: ValidationIssue[];
+  /** sha256 of the file's bytes, when `readLogFile` was asked for it (`hash: true`). */
+  sha256?: string;
 }
 
 /** Marks of text decoded with the wrong encoding (UTF-8 read as Latin-1/CP-1252) or of undecodable bytes. */
@@ -718,7 +721,7 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
  * (missing, no permission, a directory, FIFO or device, larger than `maxBytes`) is one `READ_ERROR` issue naming
  * why, and no logs. Only regular files are read (checked with `fstat` after a non-blocking open).
  */
-export function readLogFile(path: string, opts: Omit<ParseLogOptions, 'file'> & { file?: string; maxBytes?: number } = {}): ParsedLogText {
+export function readLogFile(path: string, opts: Omit<ParseLogOptions, 'file'> & { file?: string; maxBytes?: number; hash?: boolean } = {}): ParsedLogText {
   const file = opts.file ?? path;
   let bytes: Uint8Array;
   try {
@@ -727,6 +730,8 @@ export function readLogFile(path: string, opts: Omit<ParseLogOptions, 'file'> & 
     const note = err instanceof UnreadableFileError ? err.message : ((err as NodeJS.ErrnoException).code ?? (err as Error).message);
     return { logs: [], issues: [makeIssue({ code: 'READ_ERROR', file, note: `(${note})` })] };
   }
-  const { maxBytes: _max, ...parse } = opts;
-  return parseLogText(bytes, { ...parse, file });
+  const { maxBytes: _max, hash, ...parse } = opts;
+  const parsed = parseLogText(bytes, { ...parse, file });
+  if (hash) parsed.sha256 = createHash('sha256').update(bytes).digest('hex');
+  return parsed;
 }

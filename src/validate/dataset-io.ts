@@ -7,7 +7,7 @@ import { Manifest } from '../schema/manifest.js';
 import { UsageError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
 import { CANONICAL_DIALECT } from '../io/dialect-canonical.js';
-import { claimOutputDir } from '../io/output-guard.js';
+import { claimOutputDir, OUTPUT_MARKER } from '../io/output-guard.js';
 import { listLogFiles } from '../io/log-files.js';
 import { readLogFile } from '../io/read-log.js';
 import { VERSION } from '../version.js';
@@ -44,6 +44,48 @@ export interface DatasetValidation {
   validationPath: string | null;
   /** Logs copied by `filterOut`, or null when not asked. */
   filtered: { dir: string; logs: number; files: number } | null;
+}
+
+/**
+ * Whether a dataset directory is whole (issue 15 D8): an unfinished `generate` leaves `.parts/` and no manifest; a
+ * directory marked as our dataset must have its manifest; a manifest's logs must all be there with its hashes, and
+ * its count must match the log files and the labels lines. Each finding is one `INCOMPLETE_DATASET` error.
+ */
+function completeness(root: string, manifest: Manifest | null, hashes: ReadonlyMap<string, string>, labelsCount: number | null, display: (p: string) => string): ValidationIssue[] {
+  const out: ValidationIssue[] = [];
+  const issue = (file: string, note: string) => out.push(makeIssue({ code: 'INCOMPLETE_DATASET', file: display(file), note: `(${note})` }));
+  if (existsSync(join(root, '.parts'))) issue(join(root, '.parts'), 'an unfinished generate run left .parts/; run the same generate command again to finish it');
+  const marked = markedDataset(root);
+  if (!existsSync(join(root, 'manifest.json'))) {
+    if (marked || existsSync(join(root, '.parts'))) issue(join(root, 'manifest.json'), 'no manifest.json: the dataset was not finished');
+    return out;
+  }
+  if (!manifest) return out; // an unreadable manifest is already a READ_ERROR
+  const mf = join(root, 'manifest.json');
+  if (manifest.totals.logs !== manifest.logs.length) issue(mf, `manifest totals say ${manifest.totals.logs} logs but it lists ${manifest.logs.length}`);
+  if (hashes.size !== manifest.logs.length) issue(mf, `manifest lists ${manifest.logs.length} logs, logs/ holds ${hashes.size} log files`);
+  let missing = 0;
+  let changed = 0;
+  let firstBad = '';
+  for (const l of manifest.logs) {
+    const h = hashes.get(l.log_id);
+    if (h === undefined) missing++;
+    else if (h !== l.sha256) changed++;
+    if ((h === undefined || h !== l.sha256) && firstBad === '') firstBad = l.log_id;
+  }
+  if (missing > 0 || changed > 0) issue(mf, `${missing} logs of the manifest missing, ${changed} with another sha256 than recorded (first: ${firstBad})`);
+  if (labelsCount !== null && labelsCount !== manifest.totals.logs) issue(mf, `manifest says ${manifest.totals.logs} logs, labels.jsonl holds ${labelsCount} readable lines`);
+  if (labelsCount === null) issue(join(root, 'labels.jsonl'), 'no labels.jsonl next to the manifest');
+  return out;
+}
+
+/** Whether the directory carries our output marker for a dataset. */
+function markedDataset(root: string): boolean {
+  try {
+    return (JSON.parse(readRegularText(join(root, OUTPUT_MARKER), { maxBytes: 4096 })) as { kind?: unknown }).kind === 'dataset';
+  } catch {
+    return false;
+  }
 }
 
 /** Codes that are errors when `--filter-out` builds a clean set. */
@@ -146,11 +188,13 @@ export function validateDataset(paths: string | readonly string[], options: Vali
   const files = listLogFiles(inputs);
   if (files.length === 0) throw new UsageError(`no log files (.tsv, .csv, .txt) in ${inputs.join(', ')}`, 'paths');
   const results: FileResult[] = [];
+  const hashes = new Map<string, string>();
   const seen = new Set<string>();
   const logsByFile = new Map<string, Array<Pick<Log, 'logId' | 'lines'>>>();
   files.forEach((path, k) => {
     const file = display(path);
-    const parsed = readLogFile(path, { dialect, file, maxBytes: options.maxFileBytes });
+    const parsed = readLogFile(path, { dialect, file, maxBytes: options.maxFileBytes, hash: manifest !== null });
+    if (parsed.sha256 !== undefined) hashes.set(basename(path).replace(/\.[^.]*$/, ''), parsed.sha256);
     const perLog = new Map<Log, ValidationIssue[]>();
     for (const log of parsed.logs) {
       seen.add(log.logId);
@@ -179,6 +223,7 @@ export function validateDataset(paths: string | readonly string[], options: Vali
     if (options.filterOut && parsed.logs.length > 1) logsByFile.set(path, parsed.logs.map((l) => ({ logId: l.logId, lines: l.lines ?? [] })));
     options.onProgress?.(k + 1, files.length);
   });
+  if (root) for (const i of completeness(root, manifest, hashes, labelsPath ? labels.size : null, display)) extra.push(i);
   if (labelsPath) {
     for (const [id, entry] of labels) {
       if (!seen.has(id) && root) extra.push(makeIssue({ code: 'LABELS_MISMATCH', file: display(labelsPath), line: entry.line, note: '(labels for a log that has no file)', actual: id }));
