@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { CclupeError, InputError, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
+import { environmentErrorLine } from './environment-error.js';
 
 /**
  * Each verb lives in `src/cli/commands/<verb>.ts` and exports `register(program)`, which declares its options
@@ -49,7 +50,7 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-/** Turns a thrown error into one line on stderr and an exit code: 2 usage, 1 bad input, 70 internal. */
+/** Turns a thrown error into one line on stderr and an exit code: 2 usage, 1 bad input or environment, 70 internal. */
 function exitCodeFor(err: unknown): number {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0) return 0;
@@ -61,6 +62,11 @@ function exitCodeFor(err: unknown): number {
   }
   if (err instanceof InputError) {
     process.stderr.write(`cclupe: ${err.format()}\n`);
+    return 1;
+  }
+  const environment = environmentErrorLine(err); // a full disk, no permission …: the path, exit 1
+  if (environment !== null) {
+    process.stderr.write(`cclupe: ${environment}\n`);
     return 1;
   }
   const message = err instanceof Error ? err.message : String(err);

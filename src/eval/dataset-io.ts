@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import { parseJsonl } from '../io/jsonl.js';
@@ -8,6 +8,7 @@ import { formatLogTsv } from '../log/format-tsv.js';
 import { Item } from '../schema/item.js';
 import type { Log } from '../schema/log-row.js';
 import { sha256Hex } from './hash.js';
+import { readRegularFile } from '../io/read-regular.js';
 
 /** What a run needs from a dataset directory: its items, the logs they ask about, and a content hash. */
 export interface EvalDataset {
@@ -32,7 +33,7 @@ export interface EvalDataset {
 export function loadEvalDataset(dir: string): EvalDataset {
   const qPath = join(dir, 'questions.jsonl');
   if (!existsSync(qPath)) throw new InputError('no questions.jsonl in the dataset directory (run cclupe questions first)', { file: qPath });
-  const qBytes = readFileSync(qPath);
+  const qBytes = readRegularFile(qPath);
   const items = parseJsonl(qBytes.toString('utf8'), Item, qPath);
   const logIds = [...new Set(items.map((it) => it.log_id))].sort();
   const logs = new Map<string, Log>();
@@ -41,7 +42,7 @@ export function loadEvalDataset(dir: string): EvalDataset {
   for (const id of logIds) {
     const path = join(dir, 'logs', `${id}.tsv`);
     if (!existsSync(path)) throw new InputError(`log ${id} referenced by questions.jsonl is missing`, { file: path });
-    const bytes = readFileSync(path);
+    const bytes = readRegularFile(path);
     const dialectPath = join(dir, 'dialects', `${id}.json`);
     const dialect = existsSync(dialectPath) ? readDialect(dialectPath) : undefined;
     const parsed = readLogFile(path, { logId: id, dialect });

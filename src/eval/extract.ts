@@ -65,7 +65,7 @@ export function extractAnswer(text: string | null | undefined, validKeys: readon
 
   const structured = readStructured(t, validKeys, opts.format);
   if (structured) {
-    trace.push(...structured.trace);
+    for (const x of structured.trace) trace.push(x);
     return { ...structured.result, trace };
   }
 

@@ -1,10 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { acquireLock, ensureDir } from '../io/output-guard.js';
 import { join } from 'node:path';
-import { InputError, UsageError } from '../errors.js';
+import { InputError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
 import { formatJsonl } from '../io/jsonl.js';
 import type { Prediction } from '../schema/prediction.js';
 import { RunManifest } from './manifest.js';
+import { readRegularText } from '../io/read-regular.js';
 
 /** File names inside a run directory (SPEC §10). */
 export const RUN_FILES = {
@@ -27,7 +29,7 @@ export function readRunManifest(runDir: string): RunManifest | null {
   if (!existsSync(path)) return null;
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
+    value = JSON.parse(readRegularText(path));
   } catch (err) {
     throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: path });
   }
@@ -48,33 +50,8 @@ export function writeRunOutputs(runDir: string, outputs: { results: unknown; pre
   writeFileAtomic(runPath(runDir, 'report'), outputs.reportHtml);
 }
 
-/**
- * Takes the run directory's lock (`.lock`, holding the pid) so that two sessions never append to one cache.
- * A lock left by a process that no longer exists (after `kill -9`) is taken over. Returns the release function.
- */
+/** Takes the run directory's lock; see `acquireLock` in `src/io/output-guard.ts`, which every command's output uses. */
 export function acquireRunLock(runDir: string): () => void {
-  mkdirSync(runDir, { recursive: true });
-  const path = join(runDir, '.lock');
-  for (let tries = 0; ; tries++) {
-    try {
-      writeFileSync(path, `${process.pid}\n`, { flag: 'wx' });
-      return () => rmSync(path, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || tries > 2) throw err;
-      const pid = Number(readFileSync(path, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new UsageError(`another cclupe eval (pid ${pid}) is using ${runDir}; wait for it or remove ${path} if it is gone`, '--out');
-      }
-      rmSync(path, { force: true });
-    }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  ensureDir(runDir);
+  return acquireLock(runDir, '--out', 'cclupe eval');
 }

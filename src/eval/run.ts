@@ -24,8 +24,9 @@ import { verbatimRenderer } from './verbatim-renderer.js';
 import { ErrorRecord, ResponseRecord } from './records.js';
 import { judgeOutcome, itemRecords, RUN_RESULTS_SCHEMA, totalUsage, type ItemOutcome, type RunResults } from './results.js';
 import { withRetry, type RetryDeps } from './retry.js';
-import { redactSecret } from './redact.js';
-import { acquireRunLock, readRunManifest, runPath, writeRunManifest, writeRunOutputs } from './run-dir-io.js';
+import { redactDeep, redactSecret } from './redact.js';
+import { claimOutputDir } from '../io/output-guard.js';
+import { readRunManifest, runPath, writeRunManifest, writeRunOutputs } from './run-dir-io.js';
 import { renderRunReportHtml } from './report-html.js';
 import { groupByLog, selectItems, shardItems } from './select.js';
 import { Semaphore } from './semaphore.js';
@@ -51,6 +52,8 @@ export interface RunEvalOptions {
   retryErrors?: boolean;
   /** Run only shard k of n of the selected items (whole logs; see `shardItems`). */
   shard?: { k: number; n: number } | null;
+  /** Write into a directory that holds files other than a run of ours (`--force`). */
+  force?: boolean;
   /** Replaces the openai transport (for embedding; tests use the real one against a loopback server). */
   transport?: ChatTransport;
   scoreParams?: Partial<ScoreParams>;
@@ -79,11 +82,11 @@ export interface EvalRunOutcome {
  * `results.json`, `predictions.jsonl`, `report.html` and the manifest. `baseline:<name>` models run offline.
  */
 export async function runEval(dataset: EvalDataset, config: EvalConfig, options: RunEvalOptions): Promise<EvalRunOutcome> {
-  const release = acquireRunLock(options.runDir);
+  const claim = claimOutputDir(options.runDir, { kind: 'run', force: options.force, command: 'cclupe eval' });
   try {
     return await runLocked(dataset, config, options);
   } finally {
-    release();
+    claim.release();
   }
 }
 
@@ -294,7 +297,8 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
         );
         const latency = now() - attemptStart;
         if (result.ok) {
-          const reply = result.value;
+          // a server may echo the key in a successful reply too: it is redacted before anything is stored or used
+          const reply = redactDeep(result.value, options.apiKey);
           const rec: ResponseRecord = { key, item_id: item.id, turn, reply, attempts: result.attempts, latency_ms: latency, finished_at: iso(now()) };
           await responses.append(rec);
           tokens += reply.usage.completion_tokens;

@@ -1,8 +1,9 @@
-import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, fstatSync, mkdirSync } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, openSync, fstatSync, mkdirSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
 import { InputError } from '../errors.js';
+import { readRegularFile, readRegularText } from '../io/read-regular.js';
 
 /**
  * Reads an append-only JSONL log written by `AppendLog`. A last line without its newline is a write torn by a crash
@@ -10,7 +11,7 @@ import { InputError } from '../errors.js';
  */
 export function readAppendLog<T>(path: string, schema: z.ZodType<T>): T[] {
   if (!existsSync(path)) return [];
-  const text = readFileSync(path, 'utf8');
+  const text = readRegularText(path);
   const end = text.lastIndexOf('\n');
   const whole = end < 0 ? '' : text.slice(0, end);
   const out: T[] = [];
@@ -82,7 +83,7 @@ export class AppendLog {
 }
 
 function trimTornTail(path: string): void {
-  const buf = readFileSync(path);
+  const buf = readRegularFile(path);
   if (buf.length === 0 || buf[buf.length - 1] === 0x0a) return;
   const keep = buf.lastIndexOf(0x0a) + 1;
   const fd = openSync(path, 'r+');

@@ -29,8 +29,18 @@ export function writeFileAtomicWith(path: string, fill: (append: (data: string |
   } catch (err) {
     if (fd !== undefined) closeSync(fd);
     rmSync(tmp, { force: true });
-    throw err;
+    throw withPath(err, path);
   }
+}
+
+/**
+ * Names the file a system error was about when the failing call had only a descriptor (`write`, `fsync`: ENOSPC,
+ * EIO, EDQUOT carry no path), so that the error line can say which file could not be written.
+ */
+export function withPath(err: unknown, path: string): unknown {
+  const e = err as NodeJS.ErrnoException;
+  if (e && typeof e === 'object' && typeof e.code === 'string' && e.path === undefined) e.path = path;
+  return err;
 }
 
 /**
@@ -48,7 +58,7 @@ export function writeFileAtomicAsync(path: string, data: string | Uint8Array): P
   } catch (err) {
     if (fd !== undefined) closeSync(fd);
     rmSync(tmp, { force: true });
-    return Promise.reject(err);
+    return Promise.reject(withPath(err, path));
   }
   const opened = fd;
   return new Promise((resolve, reject) => {
@@ -60,7 +70,7 @@ export function writeFileAtomicAsync(path: string, data: string | Uint8Array): P
         resolve();
       } catch (err) {
         rmSync(tmp, { force: true });
-        reject(err);
+        reject(withPath(err, path));
       }
     });
   });

@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto';
 import type { GenerateOptions, Manifest, ManifestLog } from '../schema/manifest.js';
 import { CclupeError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { writeAllSync, writeFileAtomicWith } from './atomic-write.js';
-import { chunkRecordPath, datasetPaths, packageVersions, parseChunkRecord, type ChunkMeta } from './dataset-layout.js';
+import { withPath, writeAllSync, writeFileAtomicWith } from './atomic-write.js';
+import { chunkRecordPath, datasetPaths, isOwnPartsName, packageVersions, parseChunkRecord, type ChunkMeta } from './dataset-layout.js';
+import { removeOwnEntries } from './output-guard.js';
 
 /** Bytes appended between two background `fdatasync`s of the labels file, so that the one at the end is short. */
 export const LABELS_SYNC_EVERY = 64 * 1024 * 1024;
@@ -107,7 +108,7 @@ export class DatasetAssembler {
     } finally {
       this.release();
     }
-    rmSync(p.parts, { recursive: true, force: true });
+    removeOwnEntries(p.parts, isOwnPartsName);
     return dataset;
   }
 
@@ -149,13 +150,17 @@ export class DatasetAssembler {
     const record = parseChunkRecord(readFileSync(path));
     if (!record) throw new CclupeError(`chunk record ${path} is not a chunk record`);
     const { labels } = record;
-    writeAllSync(this.labelsFd, labels);
+    try {
+      writeAllSync(this.labelsFd, labels);
+    } catch (err) {
+      throw withPath(err, datasetPaths(this.out).labels);
+    }
     this.unsynced += labels.length;
     if (this.unsynced >= this.syncEvery && this.syncing === null) {
       this.unsynced = 0;
       this.syncing = new Promise((resolve) =>
         fdatasync(this.labelsFd, (err) => {
-          if (err) this.syncError ??= err;
+          if (err) this.syncError ??= withPath(err, datasetPaths(this.out).labels) as Error;
           this.syncing = null;
           resolve();
         }),
@@ -168,7 +173,11 @@ export class DatasetAssembler {
     if (meta.logs.length === 0) return;
     const entries: ManifestLog[] = meta.logs.map((l) => ({ index: l.index, log_id: l.log_id, profile: l.profile, seed_key: l.seed_key, rows: l.rows, sha256: l.sha256 }));
     const text = (this.logs > 0 ? ',\n' : '') + manifestLogsJson(entries);
-    writeAllSync(this.entriesFd, text);
+    try {
+      writeAllSync(this.entriesFd, text);
+    } catch (err) {
+      throw withPath(err, datasetPaths(this.out).manifest);
+    }
     this.firstIndex ??= entries[0].index;
     this.lastIndex = entries[entries.length - 1].index;
     this.logs += entries.length;

@@ -5,7 +5,7 @@ import { threadId } from 'node:worker_threads';
 import { Manifest, type GenerateOptions, type ManifestLog } from '../schema/manifest.js';
 import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { writeAllSync, writeJsonAtomic } from './atomic-write.js';
+import { withPath, writeAllSync, writeJsonAtomic } from './atomic-write.js';
 
 /** Logs per chunk: the unit of work handed to a worker and of resume bookkeeping (not visible in the output). */
 export const CHUNK_SIZE = 100;
@@ -47,13 +47,17 @@ export function chunkRanges(first: number, end: number, size: number = CHUNK_SIZ
  */
 export function writeFileReplace(path: string, data: string | Uint8Array, tempDir: string = dirname(path)): void {
   const tmp = join(tempDir, `.${basename(path)}.tmp-${process.pid}-${threadId}-${++tempSeq}`);
-  const fd = openSync(tmp, 'w');
   try {
-    writeAllSync(fd, data);
-  } finally {
-    closeSync(fd);
+    const fd = openSync(tmp, 'w');
+    try {
+      writeAllSync(fd, data);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (err) {
+    throw withPath(err, path);
   }
-  renameSync(tmp, path);
 }
 
 let tempSeq = 0;
@@ -129,6 +133,11 @@ function countLines(data: Buffer): number {
   let n = 0;
   for (let i = data.indexOf(10); i >= 0; i = data.indexOf(10, i + 1)) n++;
   return n;
+}
+
+/** Names `.parts/` holds when we wrote them: options, chunk records, threads' scratch, temporary files. */
+export function isOwnPartsName(name: string): boolean {
+  return name === 'options.json' || /^chunk-\d{9}\.jsonl$/.test(name) || /^tmp-\d+-\d+$/.test(name) || (name.startsWith('.') && name.includes('.tmp-'));
 }
 
 /**

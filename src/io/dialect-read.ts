@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { Dialect } from '../schema/dialect.js';
 import { UsageError } from '../errors.js';
+import { readRegularText } from './read-regular.js';
 
 /** Validates a parsed dialect object; a bad one is a `UsageError` naming the first wrong field and the file. */
 export function parseDialect(value: unknown, source: string): Dialect {
@@ -38,7 +38,7 @@ export function parseDialect(value: unknown, source: string): Dialect {
 export function readDialect(path: string): Dialect {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularText(path);
   } catch (err) {
     throw new UsageError(`cannot read dialect ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, '--dialect');
   }

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { InputError } from '../errors.js';
+import { readRegularText } from './read-regular.js';
 
 /** Serialises records as JSON Lines: one compact JSON object per line, each line ending in LF. */
 export function formatJsonl(records: readonly unknown[]): string {
@@ -40,5 +40,5 @@ export function parseJsonl<T>(text: string, schema: z.ZodType<T>, file: string):
 
 /** Reads and validates a JSON Lines file. */
 export function readJsonl<T>(file: string, schema: z.ZodType<T>): T[] {
-  return parseJsonl(readFileSync(file, 'utf8'), schema, file);
+  return parseJsonl(readRegularText(file), schema, file);
 }

@@ -10,7 +10,7 @@ function isLogName(name: string): boolean {
 
 function listDir(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((e) => (e.isFile() || e.isSymbolicLink()) && isLogName(e.name))
+    .filter((e) => !e.isDirectory() && isLogName(e.name)) // a FIFO or device is listed, and reading reports it
     .map((e) => join(dir, e.name))
     .sort();
 }
@@ -42,7 +42,7 @@ export function listLogFiles(paths: string | readonly string[]): string[] {
       hasLogs = false;
     }
     try {
-      out.push(...listDir(hasLogs ? logsDir : p));
+      for (const x of listDir(hasLogs ? logsDir : p)) out.push(x);
     } catch {
       out.push(p);
     }

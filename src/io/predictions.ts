@@ -1,14 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { Item } from '../schema/item.js';
 import { Prediction } from '../schema/prediction.js';
 import { RESULTS_SCHEMA_VERSION, RunScores } from '../schema/results.js';
 import { parseJsonl } from './jsonl.js';
+import { readRegularText } from './read-regular.js';
 
 /** Reads a text file, turning a missing or unreadable file into an `InputError` naming it (exit 1, not a crash). */
 export function readScoreInputText(file: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    return readRegularText(file);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     throw new InputError(e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory, expected a file' : e.message, { file });

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { Profile } from '../schema/profile.js';
 import { UsageError } from '../errors.js';
+import { readRegularText } from './read-regular.js';
 
 /** The `profiles/` directory shipped with the package (next to `dist/`). */
 export const PROFILES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'profiles');
@@ -60,7 +61,7 @@ export function loadProfile(nameOrPath: string, dir: string = PROFILES_DIR): Pro
 function locate(nameOrPath: string, dir: string, from: string | undefined): string {
   const isPath = nameOrPath.includes('/') || nameOrPath.includes('\\') || EXTENSIONS.includes(extname(nameOrPath));
   const candidates = isPath ? [resolve(from ? dirname(from) : process.cwd(), nameOrPath)] : EXTENSIONS.map((e) => join(dir, nameOrPath + e));
-  if (!isPath && from) candidates.push(...EXTENSIONS.map((e) => join(PROFILES_DIR, nameOrPath + e)));
+  if (!isPath && from) for (const x of EXTENSIONS.map((e) => join(PROFILES_DIR, nameOrPath + e))) candidates.push(x);
   for (const c of candidates) if (existsSync(c)) return c;
   const known = listProfiles(dir);
   const hint = isPath ? '' : ` (known: ${known.join(', ')})`;
@@ -70,7 +71,7 @@ function locate(nameOrPath: string, dir: string, from: string | undefined): stri
 function readProfileFile(file: string): Record<string, unknown> {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readRegularText(file);
   } catch (err) {
     throw new UsageError(`profile ${file}: cannot read: ${(err as Error).message}`, '--profile');
   }

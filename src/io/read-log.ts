@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import type { Dialect, FieldSpec, DialectField } from '../schema/dialect.js';
@@ -10,6 +10,7 @@ import { ISSUE_CODE_TABLE, makeIssue, type IssueCode, type IssueInput, type Vali
 import { CANONICAL_DIALECT } from './dialect-canonical.js';
 import { compileDateFormat, type DateParser } from './dialect-date.js';
 import { parseMoney, strictCentsParser } from './dialect-number.js';
+import { readRegularFile, UnreadableFileError } from './read-regular.js';
 
 /** Options of `parseLogText`: the file name used in issue locations and log ids, and the dialect (default canonical). */
 export interface ParseLogOptions {
@@ -23,6 +24,8 @@ export interface ParseLogOptions {
 export interface ParsedLogText {
   logs: Log[];
   issues: ValidationIssue[];
+  /** sha256 of the file's bytes, when `readLogFile` was asked for it (`hash: true`). */
+  sha256?: string;
 }
 
 /** Marks of text decoded with the wrong encoding (UTF-8 read as Latin-1/CP-1252) or of undecodable bytes. */
@@ -471,7 +474,8 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     if (e <= s) return false;
     const a = text.charCodeAt(s);
     const z = text.charCodeAt(e - 1);
-    return !(a <= 32 || z <= 32 || a === 0xa0 || z === 0xa0 || a === 61 || a === 43 || a === 45 || a === 64);
+    // = + - @ and their full-width forms (U+FF1D, U+FF0B, U+FF0D, U+FF20): FORMULA_LEAD_RE, tested in place
+    return !(a <= 32 || z <= 32 || a === 0xa0 || z === 0xa0 || a === 61 || a === 43 || a === 45 || a === 64 || a === 0xff1d || a === 0xff0b || a === 0xff0d || a === 0xff20);
   };
   const strictCents = strictCentsParser(num);
   const tsValidAt = c.date.validAt;
@@ -714,16 +718,20 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
 
 /**
  * Reads one transaction file from disk and parses it (`parseLogText`). Never throws: an unreadable file
- * (missing, a directory, no permission) is one `READ_ERROR` issue and no logs.
+ * (missing, no permission, a directory, FIFO or device, larger than `maxBytes`) is one `READ_ERROR` issue naming
+ * why, and no logs. Only regular files are read (checked with `fstat` after a non-blocking open).
  */
-export function readLogFile(path: string, opts: Omit<ParseLogOptions, 'file'> & { file?: string } = {}): ParsedLogText {
+export function readLogFile(path: string, opts: Omit<ParseLogOptions, 'file'> & { file?: string; maxBytes?: number; hash?: boolean } = {}): ParsedLogText {
   const file = opts.file ?? path;
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path);
+    bytes = readRegularFile(path, { maxBytes: opts.maxBytes, display: file });
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    return { logs: [], issues: [makeIssue({ code: 'READ_ERROR', file, note: `(${code})` })] };
+    const note = err instanceof UnreadableFileError ? err.message : ((err as NodeJS.ErrnoException).code ?? (err as Error).message);
+    return { logs: [], issues: [makeIssue({ code: 'READ_ERROR', file, note: `(${note})` })] };
   }
-  return parseLogText(bytes, { ...opts, file });
+  const { maxBytes: _max, hash, ...parse } = opts;
+  const parsed = parseLogText(bytes, { ...parse, file });
+  if (hash) parsed.sha256 = createHash('sha256').update(bytes).digest('hex');
+  return parsed;
 }

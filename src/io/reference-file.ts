@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+
 import { basename } from 'node:path';
 import { InputError, UsageError } from '../errors.js';
 import { ReferenceSketch } from '../drift/accumulator.js';
@@ -10,6 +10,7 @@ import type { Issue } from '../schema/issue.js';
 import { listLogFiles } from './log-files.js';
 import { parseLogText } from './read-log.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { readRegularFile, readRegularText } from './read-regular.js';
 
 const MOD_256 = 1n << 256n;
 
@@ -90,7 +91,7 @@ export function streamCorpus(
   for (const file of listLogFiles(paths)) {
     let bytes: Buffer;
     try {
-      bytes = readFileSync(file);
+      bytes = readRegularFile(file);
     } catch (err) {
       throw new InputError(`cannot read log file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file });
     }
@@ -115,7 +116,7 @@ export function streamCorpus(
 export function readReference(path: string): Reference {
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
+    value = JSON.parse(readRegularText(path));
   } catch (err) {
     throw new InputError(`not a readable JSON reference (${(err as Error).message})`, { file: path });
   }

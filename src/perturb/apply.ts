@@ -106,7 +106,7 @@ function attempt(source: PerturbSource, requests: readonly PerturbRequest[], see
       const out = op.apply(state, params, ctx);
       if (!out) return null;
       state = out.state;
-      edits.push(...out.edits);
+      for (const x of out.edits) edits.push(x);
       used = out.params;
     } else if (op.stage === 'format') {
       const out = op.apply(format, params, ctx);
@@ -115,13 +115,13 @@ function attempt(source: PerturbSource, requests: readonly PerturbRequest[], see
       used = out.params;
     } else {
       if (!table) {
-        edits.push(...formatEdits(state.log, format, ordered.filter((o) => o.op.stage === 'format').map((o) => o.op.id).join('+')));
+        for (const x of formatEdits(state.log, format, ordered.filter((o) => o.op.stage === 'format').map((o) => o.op.id).join('+'))) edits.push(x);
         table = renderTable(state.log, format);
       }
       const out = op.apply(table, params, ctx);
       if (!out) return null;
       table = out.state;
-      edits.push(...out.edits);
+      for (const x of out.edits) edits.push(x);
       used = out.params;
     }
     steps.push({ op: op.id, kind: op.kind, severity: r.severity, rate: op.usesRate ? ctx.rate : 0, params: used });
@@ -130,7 +130,7 @@ function attempt(source: PerturbSource, requests: readonly PerturbRequest[], see
   if (table) text = serializeTable(table);
   else if (isCanonicalFormat(format)) text = formatLogTsv(state.log); // the common case: no table needed
   else {
-    edits.push(...formatEdits(state.log, format, ordered.filter((o) => o.op.stage === 'format').map((o) => o.op.id).join('+')));
+    for (const x of formatEdits(state.log, format, ordered.filter((o) => o.op.stage === 'format').map((o) => o.op.id).join('+'))) edits.push(x);
     table = renderTable(state.log, format);
     text = serializeTable(table);
   }

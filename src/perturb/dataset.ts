@@ -138,7 +138,7 @@ export function checkPerturbed(
   const canonical = parseLogText(text, { file, logId: expected.logId });
   const issues: Array<{ code: string; severity: string }> = [...canonical.issues];
   const kind = labels ? { clientKind: labels.client_kind, businessCategory: labels.business_category ?? undefined } : {};
-  for (const log of canonical.logs) issues.push(...validateLog({ ...log, ...kind }, { labels, file, skip: opts.skipChecks ?? [] }));
+  for (const log of canonical.logs) for (const x of validateLog({ ...log, ...kind }, { labels, file, skip: opts.skipChecks ?? [] })) issues.push(x);
   let roundTrip: boolean | null = null;
   if (preserving) {
     const own = dialect ? parseLogText(text, { file, dialect, logId: expected.logId }) : canonical;

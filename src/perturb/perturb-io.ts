@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { InputError, UsageError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
@@ -16,6 +16,7 @@ import { baselinePredictions, type BaselineName } from '../score/baselines.js';
 import { VERSION } from '../version.js';
 import type { PerturbDatasetOptions, PerturbedDataset, PerturbedOutput, SourceLog } from './dataset.js';
 import type { DetectionMatrix } from './matrix.js';
+import { readRegularText } from '../io/read-regular.js';
 
 /** A dataset directory read for perturbation: its logs with labels, and its questions (empty when it has none). */
 export interface LoadedDataset {
@@ -141,7 +142,7 @@ export function readPerturbations(dir: string): PerturbRecord[] {
 /** The verbatim text of each perturbed log file, by log id (for prompts that show the file as written). */
 export function readLogTexts(dir: string, logIds: Iterable<string>): Map<string, string> {
   const out = new Map<string, string>();
-  for (const id of logIds) out.set(id, readFileSync(join(dir, 'logs', `${id}.tsv`), 'utf8'));
+  for (const id of logIds) out.set(id, readRegularText(join(dir, 'logs', `${id}.tsv`)));
   return out;
 }
 
@@ -170,7 +171,7 @@ export function readRobustnessSide(path: string, dataset: string | undefined, ba
     if (!existsSync(predictionsFile)) throw new InputError('not an eval run directory (no predictions.jsonl)', { file: path });
     if (!dir) {
       const manifestPath = join(path, 'manifest.json');
-      const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as { dataset?: { dir?: string } }) : {};
+      const manifest = existsSync(manifestPath) ? (JSON.parse(readRegularText(manifestPath)) as { dataset?: { dir?: string } }) : {};
       dir = manifest.dataset?.dir;
       if (!dir) throw new InputError('the run manifest names no dataset; pass it with --clean-dataset / --perturbed-dataset', { file: manifestPath });
     }

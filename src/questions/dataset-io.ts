@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ClientKind, Log } from '../schema/log-row.js';
 import type { Item } from '../schema/item.js';
@@ -8,6 +8,7 @@ import { readLogFile } from '../io/read-log.js';
 import { listLogFiles } from '../io/log-files.js';
 import { formatJsonl, parseJsonl } from '../io/jsonl.js';
 import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
+import { readRegularText } from '../io/read-regular.js';
 
 /** What the questions command needs from a dataset directory: its logs, with client kind and business category. */
 export interface DatasetLogs {
@@ -28,7 +29,7 @@ export function readLabelFacts(dir: string): Map<string, LabelFacts> {
   const path = join(dir, 'labels.jsonl');
   const out = new Map<string, LabelFacts>();
   if (!existsSync(path)) return out;
-  const lines = readFileSync(path, 'utf8').split('\n');
+  const lines = readRegularText(path).split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].trim();
     if (!line) continue;
@@ -71,7 +72,7 @@ export function readDatasetLogs(dir: string, select: (files: string[]) => string
   const manifest = join(dir, 'manifest.json');
   if (existsSync(manifest)) {
     try {
-      const m = JSON.parse(readFileSync(manifest, 'utf8')) as { master_seed?: unknown };
+      const m = JSON.parse(readRegularText(manifest)) as { master_seed?: unknown };
       if (typeof m.master_seed === 'string') masterSeed = m.master_seed;
     } catch (err) {
       throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: manifest, line: 1, column: 1 });
@@ -82,7 +83,7 @@ export function readDatasetLogs(dir: string, select: (files: string[]) => string
 
 /** Reads and validates `questions.jsonl`. */
 export function readQuestions(path: string): Item[] {
-  return parseJsonl(readFileSync(path, 'utf8'), ItemSchema, path);
+  return parseJsonl(readRegularText(path), ItemSchema, path);
 }
 
 /** Reads one log of a dataset by id (`<dir>/logs/<id>.tsv`, or `<dir>/<id>.tsv`), with its labels joined. */

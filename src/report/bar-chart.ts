@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { maxOf } from '../log/extremes.js';
 
 /** One bar: a category label, its value (null = nothing measured: an empty slot on the axis), an optional interval. */
 export interface ChartBar {
@@ -67,7 +68,7 @@ export function barChartSpec(bars: readonly ChartBar[], options: BarChartOptions
     at: b.hi ?? b.value ?? 0,
     text: b.value === null ? 'n/a' : null,
   }));
-  const maxAt = Math.max(0, ...values.map((v) => v.at));
+  const maxAt = Math.max(0, maxOf(values.map((v) => v.at)));
   const domain = options.valueDomain ?? [0, maxAt > 0 ? maxAt * 1.15 : 1];
   const cat = {
     field: 'label',

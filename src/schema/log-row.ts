@@ -6,8 +6,11 @@ export const TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** Characters the canonical format never carries inside a field. */
 export const FORBIDDEN_FIELD_CHARS_RE = /[\t\n\r"]/;
-/** A leading character that a spreadsheet would run as a formula. */
-export const FORMULA_LEAD_RE = /^[=+\-@]/;
+/**
+ * A leading character that a spreadsheet would run as a formula: `=`, `+`, `-`, `@`, and their full-width forms
+ * (`＝ ＋ － ＠`, which East Asian input methods type and some spreadsheets fold to ASCII).
+ */
+export const FORMULA_LEAD_RE = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 const text = z
   .string()

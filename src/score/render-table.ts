@@ -1,3 +1,5 @@
+import { maxOf } from '../log/extremes.js';
+
 /** A plain table: headings, rows of cells, and which columns are numeric (right-aligned in text). */
 export interface ScoreTable {
   headers: string[];
@@ -34,7 +36,7 @@ export function renderScoreTable(table: ScoreTable, format: ScoreTableFormat): s
     const rule = `|${headers.map((_, i) => (numeric[i] ? '---:' : ':---')).join('|')}|`;
     return [line(headers), rule, ...rows.map(line)].join('\n') + '\n';
   }
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const widths = headers.map((h, i) => Math.max(h.length, maxOf(rows.map((r) => (r[i] ?? '').length))));
   const line = (cells: string[]) =>
     cells
       .map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])))

@@ -1,6 +1,7 @@
 import { CclupeError } from '../errors.js';
 import type { RunScores, StabilityCell, StabilityReport } from '../schema/results.js';
 import { TABLE3_KEYS } from './table-columns.js';
+import { maxOf, minOf } from '../log/extremes.js';
 
 /** Columns summarised for stability: the Table 3 row, then S_dom, S_cog and Mrate. */
 export const STABILITY_KEYS = [...TABLE3_KEYS, 'sDom', 'sCog', 'mrate'] as const;
@@ -17,7 +18,7 @@ export function describeRunValues(values: ReadonlyArray<number | null>): Stabili
   if (k === 0) return { mean: null, std: null, min: null, max: null, k };
   const mean = xs.reduce((s, x) => s + x, 0) / k;
   const std = k < 2 ? null : Math.sqrt(xs.reduce((s, x) => s + (x - mean) * (x - mean), 0) / (k - 1));
-  return { mean, std, min: Math.min(...xs), max: Math.max(...xs), k };
+  return { mean, std, min: minOf(xs), max: maxOf(xs), k };
 }
 
 /**

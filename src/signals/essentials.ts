@@ -23,7 +23,7 @@ export function essentialsFromView(v: LogView, t: Thresholds['essentials']): Det
     for (let k = 1; k < series.length; k++) gaps.push(v.day[series[k]] - v.day[series[k - 1]]);
     const g = median(gaps);
     if (g < 20 || g > 40) continue;
-    bad.push(...irregularRows(v, series, okRows, null, t.lateDays));
+    for (const x of irregularRows(v, series, okRows, null, t.lateDays)) bad.push(x);
   }
   return fromCount(bad.length, t.minIrregular, idsOf(v, bad));
 }

@@ -25,7 +25,7 @@ export function repaymentsFromView(v: LogView, t: Thresholds['repayments']): Det
     const { irregular, medianAbs } = irregularInSeries(v, series, firstDisb.get(lender) ?? null, t.lateDays);
     const flagged = new Set(irregular);
     for (const i of series) if (v.ok[i] && -v.rows[i].amountCents < t.partialRatio * medianAbs) flagged.add(i);
-    bad.push(...flagged);
+    for (const x of flagged) bad.push(x);
   }
   return fromCount(bad.length, t.minIrregular, idsOf(v, bad));
 }

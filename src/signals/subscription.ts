@@ -16,7 +16,7 @@ export function subscriptionFromView(v: LogView, t: Thresholds['subscription']):
   for (const series of groups.values()) {
     if (series.length < t.minCharges) continue;
     payees++;
-    rows.push(...series);
+    for (const x of series) rows.push(x);
   }
   return fromCount(payees, t.minPayees, idsOf(v, rows));
 }

@@ -7,6 +7,7 @@ import type { Issue, Severity } from '../schema/issue.js';
  */
 export const ISSUE_CODE_TABLE = {
   READ_ERROR: { check: 'file', severity: 'error', title: 'file could not be read' },
+  INCOMPLETE_DATASET: { check: 'file', severity: 'error', title: 'dataset is incomplete' },
   ENCODING: { check: 'encoding', severity: 'warning', title: 'encoding problem' },
   HEADER: { check: 'header', severity: 'error', title: 'bad header' },
   HEADER_FORMAT: { check: 'header', severity: 'warning', title: 'header differs from the dialect' },

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import type { Dialect } from '../schema/dialect.js';
 import { LogLabels } from '../schema/labels.js';
@@ -7,13 +7,15 @@ import { Manifest } from '../schema/manifest.js';
 import { UsageError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
 import { CANONICAL_DIALECT } from '../io/dialect-canonical.js';
+import { claimOutputDir, OUTPUT_MARKER } from '../io/output-guard.js';
 import { listLogFiles } from '../io/log-files.js';
 import { readLogFile } from '../io/read-log.js';
 import { VERSION } from '../version.js';
-import { makeIssue, type ValidationIssue } from './codes.js';
-import { buildReport, fileResult, type FileResult, type ValidationReport } from './report.js';
+import { makeIssue, type IssueCode, type ValidationIssue } from './codes.js';
+import { buildReport, fileResult, MAX_KEPT_ISSUES_PER_LOG, type FileResult, type ValidationReport } from './report.js';
 import type { ValidationPeriod } from './context.js';
 import { validateLog, type ValidateOptions } from './validate-log.js';
+import { readRegularFile, readRegularText } from '../io/read-regular.js';
 
 /** Options of `validateDataset`. Options left undefined fall back to the dialect's check settings, then to defaults. */
 export interface ValidateDatasetOptions extends Omit<ValidateOptions, 'labels' | 'file' | 'generated' | 'openingBalanceCents'> {
@@ -28,6 +30,8 @@ export interface ValidateDatasetOptions extends Omit<ValidateOptions, 'labels' |
   filterOut?: string;
   /** Count warnings as errors. */
   strict?: boolean;
+  /** Largest file read, in bytes (default 1 GiB); a larger file is a `READ_ERROR`. */
+  maxFileBytes?: number;
   /** Called after each file. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -41,6 +45,51 @@ export interface DatasetValidation {
   /** Logs copied by `filterOut`, or null when not asked. */
   filtered: { dir: string; logs: number; files: number } | null;
 }
+
+/**
+ * Whether a dataset directory is whole (issue 15 D8): an unfinished `generate` leaves `.parts/` and no manifest; a
+ * directory marked as our dataset must have its manifest; a manifest's logs must all be there with its hashes, and
+ * its count must match the log files and the labels lines. Each finding is one `INCOMPLETE_DATASET` error.
+ */
+function completeness(root: string, manifest: Manifest | null, hashes: ReadonlyMap<string, string>, labelsCount: number | null, display: (p: string) => string): ValidationIssue[] {
+  const out: ValidationIssue[] = [];
+  const issue = (file: string, note: string) => out.push(makeIssue({ code: 'INCOMPLETE_DATASET', file: display(file), note: `(${note})` }));
+  if (existsSync(join(root, '.parts'))) issue(join(root, '.parts'), 'an unfinished generate run left .parts/; run the same generate command again to finish it');
+  const marked = markedDataset(root);
+  if (!existsSync(join(root, 'manifest.json'))) {
+    if (marked || existsSync(join(root, '.parts'))) issue(join(root, 'manifest.json'), 'no manifest.json: the dataset was not finished');
+    return out;
+  }
+  if (!manifest) return out; // an unreadable manifest is already a READ_ERROR
+  const mf = join(root, 'manifest.json');
+  if (manifest.totals.logs !== manifest.logs.length) issue(mf, `manifest totals say ${manifest.totals.logs} logs but it lists ${manifest.logs.length}`);
+  if (hashes.size !== manifest.logs.length) issue(mf, `manifest lists ${manifest.logs.length} logs, logs/ holds ${hashes.size} log files`);
+  let missing = 0;
+  let changed = 0;
+  let firstBad = '';
+  for (const l of manifest.logs) {
+    const h = hashes.get(l.log_id);
+    if (h === undefined) missing++;
+    else if (h !== l.sha256) changed++;
+    if ((h === undefined || h !== l.sha256) && firstBad === '') firstBad = l.log_id;
+  }
+  if (missing > 0 || changed > 0) issue(mf, `${missing} logs of the manifest missing, ${changed} with another sha256 than recorded (first: ${firstBad})`);
+  if (labelsCount !== null && labelsCount !== manifest.totals.logs) issue(mf, `manifest says ${manifest.totals.logs} logs, labels.jsonl holds ${labelsCount} readable lines`);
+  if (labelsCount === null) issue(join(root, 'labels.jsonl'), 'no labels.jsonl next to the manifest');
+  return out;
+}
+
+/** Whether the directory carries our output marker for a dataset. */
+function markedDataset(root: string): boolean {
+  try {
+    return (JSON.parse(readRegularText(join(root, OUTPUT_MARKER), { maxBytes: 4096 })) as { kind?: unknown }).kind === 'dataset';
+  } catch {
+    return false;
+  }
+}
+
+/** Codes that are errors when `--filter-out` builds a clean set. */
+const FORMULA_ERROR_CODES: ReadonlySet<IssueCode> = new Set<IssueCode>(['UNSAFE_TEXT']);
 
 interface LabelsLine {
   labels: LogLabels;
@@ -59,11 +108,11 @@ export function isDatasetDir(path: string): boolean {
 }
 
 /** Reads labels.jsonl leniently: each bad line is an issue, the rest are kept (with their raw text for filtering). */
-function readLabels(path: string, display: string, issues: ValidationIssue[]): Map<string, LabelsLine> {
+function readLabels(path: string, display: string, issues: ValidationIssue[], maxBytes?: number): Map<string, LabelsLine> {
   const out = new Map<string, LabelsLine>();
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularText(path, { maxBytes });
   } catch (err) {
     issues.push(makeIssue({ code: 'READ_ERROR', file: display, note: `(${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` }));
     return out;
@@ -94,9 +143,9 @@ function readLabels(path: string, display: string, issues: ValidationIssue[]): M
   return out;
 }
 
-function readManifest(path: string, display: string, issues: ValidationIssue[]): Manifest | null {
+function readManifest(path: string, display: string, issues: ValidationIssue[], maxBytes?: number): Manifest | null {
   try {
-    const parsed = Manifest.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    const parsed = Manifest.safeParse(JSON.parse(readRegularText(path, { maxBytes })));
     if (parsed.success) return parsed.data;
     issues.push(makeIssue({ code: 'READ_ERROR', file: display, note: `(manifest does not fit the schema at ${parsed.error.issues[0].path.join('.')})` }));
   } catch (err) {
@@ -123,23 +172,29 @@ export function validateDataset(paths: string | readonly string[], options: Vali
   const display = (p: string): string => (root ? relative(root, p) || p : p);
   const extra: ValidationIssue[] = [];
   const labelsPath = options.labelsPath ?? (root && existsSync(join(root, 'labels.jsonl')) ? join(root, 'labels.jsonl') : undefined);
-  const labels = labelsPath ? readLabels(labelsPath, display(labelsPath), extra) : new Map<string, LabelsLine>();
+  const labels = labelsPath ? readLabels(labelsPath, display(labelsPath), extra, options.maxFileBytes) : new Map<string, LabelsLine>();
   const manifestPath = root && existsSync(join(root, 'manifest.json')) ? join(root, 'manifest.json') : undefined;
-  const manifest = manifestPath ? readManifest(manifestPath, display(manifestPath), extra) : null;
+  const manifest = manifestPath ? readManifest(manifestPath, display(manifestPath), extra, options.maxFileBytes) : null;
   const generated = labelsPath !== undefined || manifestPath !== undefined;
   const manifestPeriod: ValidationPeriod | null = manifest ? manifest.options.period : null;
   // a dataset generated with other row limits is checked against the limits it was made with
   const manifestRows = manifest ? { min: manifest.options.rows_min, max: manifest.options.rows_max } : undefined;
   const dc = dialect.checks;
+  // enough kept per log to list what is asked for, never the millions a broken file can yield
+  const keptPerLog = Math.max(MAX_KEPT_ISSUES_PER_LOG, options.maxIssuesPerFile ?? 0);
+  // a cell a spreadsheet would run as a formula never reaches a clean set: an error under --filter-out (and --strict)
+  const resultOptions = { strict: options.strict, keepPerLog: keptPerLog, errorCodes: options.filterOut ? FORMULA_ERROR_CODES : undefined };
 
   const files = listLogFiles(inputs);
   if (files.length === 0) throw new UsageError(`no log files (.tsv, .csv, .txt) in ${inputs.join(', ')}`, 'paths');
   const results: FileResult[] = [];
+  const hashes = new Map<string, string>();
   const seen = new Set<string>();
   const logsByFile = new Map<string, Array<Pick<Log, 'logId' | 'lines'>>>();
   files.forEach((path, k) => {
     const file = display(path);
-    const parsed = readLogFile(path, { dialect, file });
+    const parsed = readLogFile(path, { dialect, file, maxBytes: options.maxFileBytes, hash: manifest !== null });
+    if (parsed.sha256 !== undefined) hashes.set(basename(path).replace(/\.[^.]*$/, ''), parsed.sha256);
     const perLog = new Map<Log, ValidationIssue[]>();
     for (const log of parsed.logs) {
       seen.add(log.logId);
@@ -163,13 +218,12 @@ export function validateDataset(paths: string | readonly string[], options: Vali
         }),
       );
     }
-    let result = fileResult(file, parsed.logs, parsed.issues, perLog);
-    if (options.strict) result = strictResult(result);
-    results.push(result);
+    results.push(fileResult(file, parsed.logs, parsed.issues, perLog, resultOptions));
     // only what --filter-out needs of a many-log file: each log's lines (a one-log file is copied whole)
     if (options.filterOut && parsed.logs.length > 1) logsByFile.set(path, parsed.logs.map((l) => ({ logId: l.logId, lines: l.lines ?? [] })));
     options.onProgress?.(k + 1, files.length);
   });
+  if (root) for (const i of completeness(root, manifest, hashes, labelsPath ? labels.size : null, display)) extra.push(i);
   if (labelsPath) {
     for (const [id, entry] of labels) {
       if (!seen.has(id) && root) extra.push(makeIssue({ code: 'LABELS_MISMATCH', file: display(labelsPath), line: entry.line, note: '(labels for a log that has no file)', actual: id }));
@@ -179,14 +233,16 @@ export function validateDataset(paths: string | readonly string[], options: Vali
     const byFile = new Map<string, ValidationIssue[]>();
     for (const i of extra) {
       const f = i.file ?? '(dataset)';
-      byFile.set(f, [...(byFile.get(f) ?? []), i]);
+      const list = byFile.get(f);
+      if (list) list.push(i);
+      else byFile.set(f, [i]);
     }
-    for (const [f, list] of byFile) results.push(fileResult(f, [], list, new Map()));
+    for (const [f, list] of byFile) results.push(fileResult(f, [], list, new Map(), resultOptions));
   }
   const report = buildReport(results, { version: VERSION, dialect: dialect.name, maxIssuesPerFile: options.maxIssuesPerFile ?? 50 });
 
   let filtered: DatasetValidation['filtered'] = null;
-  if (options.filterOut) filtered = filterOut(options.filterOut, files, results, logsByFile, root, labels, labelsPath);
+  if (options.filterOut) filtered = filterOut(options.filterOut, files, results, logsByFile, root, labels, labelsPath, options.maxFileBytes);
   let validationPath: string | null = null;
   if (root && options.writeValidationJson !== false) {
     validationPath = join(root, 'validation.json');
@@ -195,18 +251,23 @@ export function validateDataset(paths: string | readonly string[], options: Vali
   return { results, report, validationPath, filtered };
 }
 
-function strictResult(r: FileResult): FileResult {
-  const issues = r.issues.map((i) => (i.severity === 'warning' ? { ...i, severity: 'error' as const } : i));
-  const logs = r.logs.map((l) => ({ ...l, errors: l.errors + l.warnings, warnings: 0, passed: l.errors + l.warnings === 0 }));
-  return { ...r, issues, logs };
-}
-
 /**
  * Copies the logs that passed into `dir`: a file whose logs all pass is copied byte for byte; a many-log file (Berka)
  * with some failing logs is written with its header and the lines of its passing logs only. Labels lines of the
  * passing logs go to `dir/labels.jsonl`. A dataset keeps its layout (`dir/logs/…`). Every write is atomic.
  */
-function filterOut(
+function filterOut(...args: Parameters<typeof copyPassing>): { dir: string; logs: number; files: number } {
+  const [dir, , , , root] = args;
+  if (root && resolve(dir) === resolve(root)) throw new UsageError('--filter-out must name a directory other than the dataset', '--filter-out');
+  const claim = claimOutputDir(dir, { kind: 'filtered', field: '--filter-out', command: 'cclupe validate' });
+  try {
+    return copyPassing(...args);
+  } finally {
+    claim.release();
+  }
+}
+
+function copyPassing(
   dir: string,
   files: string[],
   results: FileResult[],
@@ -214,8 +275,8 @@ function filterOut(
   root: string | null,
   labels: Map<string, LabelsLine>,
   labelsPath: string | undefined,
+  maxFileBytes?: number,
 ): { dir: string; logs: number; files: number } {
-  if (root && resolve(dir) === resolve(root)) throw new UsageError('--filter-out must name a directory other than the dataset', '--filter-out');
   const passing = new Set<string>();
   const used = new Set<string>();
   let nFiles = 0;
@@ -225,7 +286,7 @@ function filterOut(
     if (ok.size === 0) return;
     let bytes: Buffer;
     try {
-      bytes = readFileSync(path);
+      bytes = readRegularFile(path, { maxBytes: maxFileBytes });
     } catch {
       return;
     }

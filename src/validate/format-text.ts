@@ -28,13 +28,13 @@ export function formatValidationText(results: readonly FileResult[], report: Val
   const cap = opts.maxIssuesPerFile ?? 20;
   const out: string[] = [];
   for (const r of results) {
-    if (r.issues.length === 0) continue;
-    const errors = r.issues.filter((i) => i.severity === 'error').length;
-    const warnings = r.issues.filter((i) => i.severity === 'warning').length;
+    const total = r.tally.errors + r.tally.warnings + r.tally.infos;
+    if (total === 0) continue;
+    const { errors, warnings } = r.tally;
     const logs = r.logs.length > 1 ? `, ${r.logs.filter((l) => !l.passed).length} of ${r.logs.length} logs failing` : '';
     out.push(`${r.file} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}${logs})`);
     for (const issue of r.issues.slice(0, cap)) out.push(formatIssue(issue).replace(/^/gm, '  '));
-    if (r.issues.length > cap) out.push(`  … and ${r.issues.length - cap} more`);
+    if (total > Math.min(cap, r.issues.length)) out.push(`  … and ${total - Math.min(cap, r.issues.length)} more`);
     out.push('');
   }
   const s = report.summary;

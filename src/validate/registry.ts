@@ -17,7 +17,7 @@ import { checkInjection } from './checks/injection.js';
  * (`src/io/read-log.ts`), since they need the raw text; the rest run on the canonical log.
  */
 export const CHECKS: readonly CheckEntry[] = [
-  { id: 'file', codes: ['READ_ERROR'], description: 'the file can be opened and read' },
+  { id: 'file', codes: ['READ_ERROR', 'INCOMPLETE_DATASET'], description: 'the file can be opened and read; a dataset is whole (no .parts/, a manifest that agrees with its files)' },
   { id: 'encoding', codes: ['ENCODING'], description: 'UTF-8 without BOM, LF line endings, no mojibake (Ã©, â€™, U+FFFD)' },
   { id: 'header', codes: ['HEADER', 'HEADER_FORMAT'], description: 'a header naming the dialect columns, in order, without synonyms' },
   {

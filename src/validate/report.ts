@@ -2,11 +2,34 @@ import type { Log } from '../schema/log-row.js';
 import { ISSUE_CODES, ISSUE_CODE_TABLE, type IssueCode, type ValidationIssue } from './codes.js';
 import { CHECKS } from './registry.js';
 
-/** The outcome of one file: the logs read from it, every issue, and which logs pass (no error). */
+/** Issues kept per log (and for the file-level issues) by default; the rest are counted exactly but not kept. */
+export const MAX_KEPT_ISSUES_PER_LOG = 1000;
+
+/** The worst outcome of each check that flagged something: `fail` with an error, `warn` with warnings only. */
+export type CheckWorst = Record<string, 'warn' | 'fail'>;
+
+/** Exact issue counts of a file, whatever the cap on the issues kept. */
+export interface IssueTally {
+  errors: number;
+  warnings: number;
+  infos: number;
+  codes: Partial<Record<IssueCode, number>>;
+}
+
+/**
+ * The outcome of one file: the logs read from it, the issues kept (at most `keepPerLog` per log and for the file
+ * itself, in file order), exact counts of every issue, and which logs pass (no error).
+ */
 export interface FileResult {
   file: string;
-  logs: Array<{ logId: string; rows: number; passed: boolean; errors: number; warnings: number }>;
+  logs: Array<{ logId: string; rows: number; passed: boolean; errors: number; warnings: number; checks: CheckWorst }>;
   issues: ValidationIssue[];
+  /** Exact counts over every issue, kept or not. */
+  tally: IssueTally;
+  /** The worst outcome per check over the whole file (used when the file gave no log). */
+  checks: CheckWorst;
+  /** Issues counted in `tally` but not kept in `issues`. */
+  dropped: number;
 }
 
 /** Per-check outcome over logs: pass (no issue), warn (warnings only), fail (an error). */
@@ -67,22 +90,70 @@ export function attributeIssues(logs: readonly Log[], issues: readonly Validatio
   return out;
 }
 
-/** Outcome of each log of a file, from the file's issues (reader issues and per-log check issues together). */
-export function fileResult(file: string, logs: readonly Log[], readerIssues: readonly ValidationIssue[], logIssues: ReadonlyMap<Log, ValidationIssue[]>): FileResult {
+/** Options of `fileResult`. */
+export interface FileResultOptions {
+  /** Issues kept per log and for the file itself; default `MAX_KEPT_ISSUES_PER_LOG`. Counts stay exact. */
+  keepPerLog?: number;
+  /** Count warnings as errors (`--strict`). */
+  strict?: boolean;
+  /** Codes counted as errors whatever their usual severity (`UNSAFE_TEXT` when filtering a clean set). */
+  errorCodes?: ReadonlySet<IssueCode>;
+}
+
+/** Adds one issue to a tally and to a per-check worst outcome. */
+function count(issue: ValidationIssue, tally: IssueTally, worst: CheckWorst): void {
+  tally.codes[issue.code] = (tally.codes[issue.code] ?? 0) + 1;
+  if (issue.severity === 'error') tally.errors++;
+  else if (issue.severity === 'warning') tally.warnings++;
+  else tally.infos++;
+  const check = issue.check ?? ISSUE_CODE_TABLE[issue.code].check;
+  if (issue.severity === 'error') worst[check] = 'fail';
+  else if (issue.severity === 'warning' && worst[check] !== 'fail') worst[check] = 'warn';
+}
+
+/**
+ * Outcome of each log of a file, from the file's issues (reader issues and per-log check issues together).
+ * Every issue is counted; at most `keepPerLog` of each log (and of the file-level ones) are kept, so a log with
+ * millions of issues costs the same memory as one with a thousand. No array is ever spread into a call.
+ */
+export function fileResult(
+  file: string,
+  logs: readonly Log[],
+  readerIssues: readonly ValidationIssue[],
+  logIssues: ReadonlyMap<Log, ValidationIssue[]>,
+  opts: FileResultOptions = {},
+): FileResult {
+  const keep = opts.keepPerLog ?? MAX_KEPT_ISSUES_PER_LOG;
+  const strict = (i: ValidationIssue): ValidationIssue =>
+    i.severity !== 'error' && ((opts.strict && i.severity === 'warning') || opts.errorCodes?.has(i.code)) ? { ...i, severity: 'error' } : i;
   const attributed = attributeIssues(logs, readerIssues);
-  const fileLevel = attributed.get(null) ?? [];
-  const fileErrors = fileLevel.filter((i) => i.severity === 'error').length;
-  const fileWarnings = fileLevel.filter((i) => i.severity === 'warning').length;
-  const issues: ValidationIssue[] = [...fileLevel];
-  for (const log of logs) for (const i of attributed.get(log) ?? []) issues.push({ ...i, log_id: log.logId });
+  const tally: IssueTally = { errors: 0, warnings: 0, infos: 0, codes: {} };
+  const checks: CheckWorst = {};
+  const issues: ValidationIssue[] = [];
+  let dropped = 0;
+  /** Counts issues into a unit's tally and worst outcomes (and the file's), keeping the first `keep` of them. */
+  const unit = (worst: CheckWorst) => {
+    const own: IssueTally = { errors: 0, warnings: 0, infos: 0, codes: {} };
+    let kept = 0;
+    const take = (i: ValidationIssue): void => {
+      count(i, own, worst);
+      count(i, tally, checks);
+      if (kept++ < keep) issues.push(i);
+      else dropped++;
+    };
+    return { own, worst, take };
+  };
+  const fileLevel = unit({});
+  for (const i of attributed.get(null) ?? []) fileLevel.take(strict(i));
   const results = logs.map((log) => {
-    const own = [...(attributed.get(log) ?? []), ...(logIssues.get(log) ?? [])];
-    issues.push(...(logIssues.get(log) ?? []));
-    const errors = own.filter((i) => i.severity === 'error').length + fileErrors;
-    const warnings = own.filter((i) => i.severity === 'warning').length + fileWarnings;
-    return { logId: log.logId, rows: log.rows.length + (log.unreadableLines?.length ?? 0), passed: errors === 0, errors, warnings };
+    const { own, worst, take } = unit({ ...fileLevel.worst });
+    for (const i of attributed.get(log) ?? []) take(strict({ ...i, log_id: log.logId }));
+    for (const i of logIssues.get(log) ?? []) take(strict(i));
+    const errors = own.errors + fileLevel.own.errors;
+    const warnings = own.warnings + fileLevel.own.warnings;
+    return { logId: log.logId, rows: log.rows.length + (log.unreadableLines?.length ?? 0), passed: errors === 0, errors, warnings, checks: worst };
   });
-  return { file, logs: results, issues: sortIssues(issues) };
+  return { file, logs: results, issues: sortIssues(issues), tally, checks, dropped };
 }
 
 /** Issues in file order: by line (file-level issues first), then row, keeping the checks' order for ties. */
@@ -96,7 +167,7 @@ export function sortIssues(issues: readonly ValidationIssue[]): ValidationIssue[
 /**
  * Builds the run report. Check counts are per log: a log fails a check with one of its errors, warns with only
  * warnings, passes otherwise; a file that yielded no log counts as one failed unit for the checks that flagged it.
- * `maxIssuesPerFile` caps the issues listed per file (the rest are counted in `more`).
+ * `maxIssuesPerFile` caps the issues listed per file (the rest are counted in `more`); every count is exact.
  */
 export function buildReport(results: readonly FileResult[], opts: { version: string; dialect: string; maxIssuesPerFile: number }): ValidationReport {
   const checks: Record<string, CheckCount> = {};
@@ -110,43 +181,27 @@ export function buildReport(results: readonly FileResult[], opts: { version: str
   let passedLogs = 0;
   const files: ValidationReport['files'] = [];
   for (const r of results) {
-    let fErrors = 0;
-    let fWarnings = 0;
-    for (const i of r.issues) {
-      codes[i.code] = (codes[i.code] ?? 0) + 1;
-      if (i.severity === 'error') fErrors++;
-      else if (i.severity === 'warning') fWarnings++;
-      else infos++;
-    }
-    errors += fErrors;
-    warnings += fWarnings;
+    for (const [code, n] of Object.entries(r.tally.codes) as Array<[IssueCode, number]>) codes[code] = (codes[code] ?? 0) + n;
+    errors += r.tally.errors;
+    warnings += r.tally.warnings;
+    infos += r.tally.infos;
     // per-check outcome per unit (a log, or the file when it gave no log)
-    const units = r.logs.length > 0 ? r.logs.length : 1;
-    const worst = new Map<string, 'warn' | 'fail'>();
-    for (const i of r.issues) {
-      const check = i.check ?? ISSUE_CODE_TABLE[i.code].check;
-      if (i.severity === 'error') worst.set(check, 'fail');
-      else if (i.severity === 'warning' && worst.get(check) !== 'fail') worst.set(check, 'warn');
-    }
-    const perLogWorst = perLogChecks(r);
     for (const c of CHECKS) {
-      if (r.logs.length === 0) {
-        const w = worst.get(c.id);
-        checks[c.id][w ?? 'pass'] += units;
-        continue;
-      }
-      for (const l of r.logs) {
-        const w = perLogWorst.get(l.logId)?.get(c.id);
-        checks[c.id][w ?? 'pass'] += 1;
-      }
+      if (r.logs.length === 0) checks[c.id][r.checks[c.id] ?? 'pass'] += 1;
+      else for (const l of r.logs) checks[c.id][l.checks[c.id] ?? 'pass'] += 1;
     }
-    const fileRows = r.logs.reduce((s, l) => s + l.rows, 0);
-    const filePassed = r.logs.filter((l) => l.passed).length;
+    let fileRows = 0;
+    let filePassed = 0;
+    for (const l of r.logs) {
+      fileRows += l.rows;
+      if (l.passed) filePassed++;
+    }
     logs += r.logs.length;
     rows += fileRows;
     passedLogs += filePassed;
     const listed = r.issues.slice(0, opts.maxIssuesPerFile);
-    files.push({ file: r.file, logs: r.logs.length, rows: fileRows, passedLogs: filePassed, errors: fErrors, warnings: fWarnings, issues: listed, more: r.issues.length - listed.length });
+    const total = r.tally.errors + r.tally.warnings + r.tally.infos;
+    files.push({ file: r.file, logs: r.logs.length, rows: fileRows, passedLogs: filePassed, errors: r.tally.errors, warnings: r.tally.warnings, issues: listed, more: total - listed.length });
   }
   const orderedCodes: Partial<Record<IssueCode, number>> = {};
   for (const c of ISSUE_CODES) if (codes[c]) orderedCodes[c] = codes[c];
@@ -160,22 +215,4 @@ export function buildReport(results: readonly FileResult[], opts: { version: str
     codes: orderedCodes,
     files,
   };
-}
-
-/** For each log id of a file, the worst outcome per check (file-level issues count against every log). */
-function perLogChecks(r: FileResult): Map<string, Map<string, 'warn' | 'fail'>> {
-  const out = new Map<string, Map<string, 'warn' | 'fail'>>();
-  for (const l of r.logs) out.set(l.logId, new Map());
-  const single = r.logs.length === 1 ? r.logs[0].logId : null;
-  for (const i of r.issues) {
-    const check = i.check ?? ISSUE_CODE_TABLE[i.code].check;
-    const owners = i.log_id !== undefined ? [i.log_id] : single !== null ? [single] : r.logs.map((l) => l.logId);
-    for (const id of owners) {
-      const m = out.get(id);
-      if (!m) continue;
-      if (i.severity === 'error') m.set(check, 'fail');
-      else if (i.severity === 'warning' && m.get(check) !== 'fail') m.set(check, 'warn');
-    }
-  }
-  return out;
 }

@@ -326,6 +326,42 @@ describe('API key hygiene', () => {
   });
 });
 
+describe('API key in successful replies (D11)', () => {
+  it('is redacted from every stored file when the server echoes it in content, reasoning and model name', async () => {
+    const { createServer } = await import('node:http');
+    const { readdirSync } = await import('node:fs');
+    const KEY = 'sk-echoed-in-reply-654321';
+    const srv = createServer((req, res) => {
+      if (req.url === '/v1/models') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"object":"list","data":[]}');
+      const auth = String(req.headers.authorization);
+      const body = {
+        id: 'x',
+        object: 'chat.completion',
+        created: 0,
+        model: `echo-${auth}`,
+        choices: [{ index: 0, message: { role: 'assistant', content: `Answer: A (your key is ${auth})`, reasoning_content: `I saw ${auth}` }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    const port = (srv.address() as { port: number }).port;
+    try {
+      const ds = writeFixtureDataset(1);
+      const runDir = tempDir();
+      const out = await runEval(loadEvalDataset(ds.dir), cfg(null, { base_url: `http://127.0.0.1:${port}/v1` }), opts(runDir, { apiKey: KEY }));
+      expect(JSON.stringify(out)).not.toContain(KEY);
+      const files = readdirSync(runDir).filter((n) => !n.startsWith('.'));
+      expect(files).toEqual(expect.arrayContaining(['responses.jsonl', 'predictions.jsonl', 'results.json', 'report.html', 'manifest.json']));
+      for (const f of files) expect(readFileSync(join(runDir, f), 'utf8'), f).not.toContain(KEY);
+      expect(readFileSync(join(runDir, 'responses.jsonl'), 'utf8')).toContain('your key is Bearer [redacted]');
+    } finally {
+      srv.closeAllConnections();
+      await new Promise((r) => srv.close(r));
+    }
+  });
+});
+
 describe('run directory lifecycle', () => {
   it('leaves no manifest when the preflight fails, so the corrected command starts cleanly', async () => {
     const ds = writeFixtureDataset(1);

@@ -73,3 +73,23 @@ describe('validateLog', () => {
     expect(validateLog(log, {}).map((i) => i.code)).toContain('ROW_COUNT');
   });
 });
+
+describe('a log with more issues than the stack holds arguments (D1)', () => {
+  it('is counted exactly, keeps a capped list, and the corpus report still covers every file', () => {
+    const n = 150_000;
+    const rows = Array.from({ length: n }, () => row('T1', 100, 1100));
+    const huge: Log = { logId: 'huge', rows, hasTimeOfDay: true, file: 'huge.tsv', lines: rows.map((_, k) => k + 2) };
+    const good: Log = { logId: 'g', rows: [row('a', 100, 1100), row('b', -100, 1000)], hasTimeOfDay: true, file: 'g.tsv', lines: [2, 3] };
+    const issues = validateLog(huge, { rowCount: null, only: ['duplicates'] });
+    expect(issues.length).toBe(n - 1);
+    const results = [fileResult('huge.tsv', [huge], [], new Map([[huge, issues]]), { keepPerLog: 100 }), fileResult('g.tsv', [good], [], new Map([[good, []]]))];
+    expect(results[0].issues).toHaveLength(100);
+    expect(results[0].dropped).toBe(n - 1 - 100);
+    const report = buildReport(results, { version: '0', dialect: 'canonical', maxIssuesPerFile: 10 });
+    expect(report.summary).toMatchObject({ files: 2, logs: 2, passedLogs: 1, failedLogs: 1, errors: n - 1 });
+    expect(report.codes).toEqual({ DUPLICATE_TXN_ID: n - 1 });
+    expect(report.files[0]).toMatchObject({ errors: n - 1, more: n - 1 - 10 });
+    expect(report.checks.duplicates).toEqual({ pass: 1, warn: 0, fail: 1 });
+    expect(formatValidationText(results, report, { maxIssuesPerFile: 3 })).toContain(`  … and ${n - 1 - 3} more`);
+  });
+});

@@ -6,11 +6,13 @@ import { PerLogChecker } from '../../drift/per-log.js';
 import { buildDriftReport, sortForReport, type DriftReport } from '../../drift/report.js';
 import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
+import { claimOutputFile } from '../../io/output-guard.js';
 import { readDialect } from '../../io/dialect-read.js';
 import { listLogFiles } from '../../io/log-files.js';
 import { readReference, streamCorpus } from '../../io/reference-file.js';
 import { createProgress } from '../progress.js';
 import { buildReferenceFromPaths, parseBins } from './reference.js';
+import { maxOf } from '../../log/extremes.js';
 
 /** Options of `cclupe drift`. */
 export interface DriftOptions {
@@ -70,7 +72,7 @@ export function formatDriftTable(report: DriftReport): string {
     String(f.k),
   ]);
   const rows = [head, ...lines];
-  const widths = head.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const widths = head.map((_, c) => maxOf(rows.map((r) => r[c].length)));
   let out = rows.map((r) => r.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ')).join('\n') + '\n';
   if (report.perLog) {
     const p = report.perLog;
@@ -79,7 +81,7 @@ export function formatDriftTable(report: DriftReport): string {
       ['group', 'feature', 'k', 'drift', 'ok', 'not_meaningful', 'mean_KL', 'max_KL'],
       ...p.features.map((s) => [s.group, s.feature, String(s.k), String(s.logs.drift), String(s.logs.ok), String(s.logs.not_meaningful), fmt(s.meanKl), fmt(s.maxKl)]),
     ];
-    const w = perRows[0].map((_, c) => Math.max(...perRows.map((r) => r[c].length)));
+    const w = perRows[0].map((_, c) => maxOf(perRows.map((r) => r[c].length)));
     out += perRows.map((r) => r.map((cell, c) => (c < 2 ? cell.padEnd(w[c]) : cell.padStart(w[c]))).join('  ')).join('\n') + '\n';
   }
   out += `\n${report.passed ? 'PASS' : 'DRIFT'}: ${report.pooled.drifted} feature(s) over threshold, ${report.pooled.notMeaningful} not meaningful`;
@@ -126,11 +128,11 @@ export async function runDrift(paths: string[], options: DriftOptions): Promise<
     generated: { ...acc.totals(), corpusHash: summary.corpusHash },
   });
   if (report.pooled.groups.length === 0) throw new UsageError('the logs share no client-kind group with the reference', '--reference');
-  if (options.out) writeFileAtomic(options.out, JSON.stringify(report, null, 2) + '\n');
+  if (options.out) writeFileAtomic(claimOutputFile(options.out, '--out'), JSON.stringify(report, null, 2) + '\n');
   if (options.html) {
     // vega and vega-lite load only when a report is asked for, so other commands start fast.
     const { renderDriftHtml } = await import('../../drift/html-report.js');
-    writeFileAtomic(options.html, await renderDriftHtml(report));
+    writeFileAtomic(claimOutputFile(options.html, '--html'), await renderDriftHtml(report));
   }
   process.stdout.write(options.json ? JSON.stringify(report) + '\n' : formatDriftTable(report));
   if (!report.passed) process.exitCode = 1;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { InputError, UsageError } from '../../errors.js';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { SHARD_FILE } from '../../io/shard-manifest.js';
 import { writeEvalShard } from '../../eval/run-shard.js';
 import { parseShardOption, SHARD_HELP } from '../shard-option.js';
+import { readRegularText } from '../../io/read-regular.js';
 
 /** Options of `cclupe eval` as commander hands them over (all strings; absent when not given). */
 export interface EvalOptions {
@@ -22,6 +23,7 @@ export interface EvalOptions {
   apiKeyEnv?: string;
   concurrency?: string;
   out: string;
+  force?: boolean;
   temperature?: string;
   topP?: string;
   maxTokens?: string;
@@ -56,7 +58,7 @@ const list = (text: string | undefined) => (text === undefined ? undefined : tex
 export function readConfigFile(path: string): unknown {
   if (!existsSync(path)) throw new InputError('config file not found', { file: path });
   try {
-    return parseYaml(readFileSync(path, 'utf8'));
+    return parseYaml(readRegularText(path));
   } catch (err) {
     throw new InputError(`not valid YAML/JSON: ${(err as Error).message.split('\n')[0]}`, { file: path });
   }
@@ -128,6 +130,7 @@ export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRu
   let totalSet = false;
   const outcome = await runEval(dataset, config, {
     runDir: opts.out,
+    force: opts.force === true,
     apiKey,
     retryErrors: opts.retryErrors === true,
     shard: shard === null ? null : { k: shard.k, n: shard.n },
@@ -190,7 +193,8 @@ export function register(program: Command): void {
         'predictions.jsonl and report.html to --out and prints the CCLUPE Table 3 row. Re-running the same command resumes',
     )
     .argument('<dataset>', 'dataset directory holding questions.jsonl and logs/')
-    .requiredOption('--out <dir>', 'run directory (created; an existing run there is resumed)')
+    .requiredOption('--out <dir>', 'run directory (created; an existing run there is resumed; any other non-empty directory is refused)')
+    .option('--force', 'write into a directory that holds other files (none of them is removed)')
     .option('--config <file>', 'run config (YAML or JSON); flags given on the command line override it')
     .option('--base-url <url>', 'endpoint base URL, e.g. http://127.0.0.1:8000/v1')
     .option('--model <name>', `model name, or baseline:<${BASELINES.join('|')}> to run an offline baseline`)

@@ -7,6 +7,7 @@ import type { Profile } from '../../schema/profile.js';
 import { loadProfile } from '../../io/profiles.js';
 import { canonicalJson, chunkRanges, prepareDataset, readCompleteChunk, readManifest, shardRange } from '../../io/dataset-layout.js';
 import { DatasetAssembler } from '../../io/dataset-assembly.js';
+import { claimOutputDir } from '../../io/output-guard.js';
 import { parseDate } from '../../synth/calendar.js';
 import { DEFAULT_PERIOD, DEFAULT_ROWS } from '../../synth/generate.js';
 import { runChunks } from '../workers/pool.js';
@@ -32,6 +33,7 @@ export interface GenerateCliOptions {
   shard?: string;
   questions?: boolean;
   json?: boolean;
+  force?: boolean;
 }
 
 /** A validated run: the options recorded in the manifest, the resolved profiles, and how to run. */
@@ -43,6 +45,8 @@ export interface GenerateRun {
   workers: number | null;
   /** The environment variable `--shard auto/N` took the shard's index from, if any. */
   shardFrom: string | null;
+  /** Write into a directory that holds files other than a dataset of ours (`--force`). */
+  force?: boolean;
 }
 
 /**
@@ -138,6 +142,7 @@ export function resolveGenerate(o: GenerateCliOptions, env: NodeJS.ProcessEnv = 
     profile_hashes: profileHashes,
   };
   return { out: resolve(o.out), options, profiles, workers, shardFrom: choice?.from ?? null };
+  return { out: resolve(o.out), options, profiles, workers, force: o.force === true };
 }
 
 /**
@@ -148,6 +153,17 @@ export function resolveGenerate(o: GenerateCliOptions, env: NodeJS.ProcessEnv = 
  */
 export async function runGenerate(run: GenerateRun, now: () => Date = () => new Date()): Promise<GenerateSummary> {
   const t0 = process.hrtime.bigint();
+  const { options } = run;
+  // a new or empty directory, or a dataset of ours; locked, so that a second run into it is refused, not raced
+  const claim = claimOutputDir(run.out, { kind: 'dataset', force: run.force, command: 'generate' });
+  try {
+    return await generateInto(run, now, t0);
+  } finally {
+    claim.release();
+  }
+}
+
+async function generateInto(run: GenerateRun, now: () => Date, t0: bigint): Promise<GenerateSummary> {
   const { options } = run;
   const status = prepareDataset(run.out, options);
   const shardText = options.shard ? `${options.shard.k}/${options.shard.n}` : null;
@@ -214,11 +230,13 @@ export function register(program: Command): void {
     .option('--shard <k/N|auto/N>', `${SHARD_HELP}. A shard writes the contiguous index range of shard k and a shard.json (options hash, k, N, range, files with SHA-256); the union of all shards equals the whole run`)
     .option('--questions', 'also build the questions (questions.jsonl and questions-coverage.json), as `cclupe questions` does')
     .option('--json', 'print a JSON summary on stdout')
+    .option('--force', 'write into a directory that holds other files (none of them is removed; files of ours such as labels.jsonl are replaced)')
     .addHelpText(
       'after',
       `
 A run killed half-way and started again with the same arguments resumes and ends byte-identical to an
-uninterrupted run; a directory holding a run with other options is refused.
+uninterrupted run; a directory holding a run with other options is refused, and so is a directory that holds
+anything but a dataset of ours (unless --force). A second run into a directory in use is refused (lock).
 
 Example:
   cclupe generate --count 1000 --profile personal-healthy=3,personal-overdue=1 --seed 7 --out data/run1`,

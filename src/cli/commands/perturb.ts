@@ -7,6 +7,7 @@ import { OPERATORS } from '../../perturb/operators/index.js';
 import { PerturbedDatasetWriter, readDatasetForPerturb } from '../../perturb/perturb-io.js';
 import type { SeverityLevel } from '../../perturb/types.js';
 import { CHECK_IDS } from '../../validate/registry.js';
+import { claimOutputDir } from '../../io/output-guard.js';
 import { createProgress } from '../progress.js';
 
 /** Options of `cclupe perturb`. */
@@ -15,6 +16,7 @@ export interface PerturbCliOptions {
   severity: string;
   seed: string;
   out?: string;
+  force?: boolean;
   rate?: string;
   cover: string;
   check?: boolean;
@@ -27,8 +29,8 @@ export function parseOps(text: string): string[] {
   const ids = OPERATORS.map((o) => o.id);
   const out: string[] = [];
   for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
-    if (part === 'all') out.push(...ids);
-    else if (part === 'preserving' || part === 'corrupting') out.push(...OPERATORS.filter((o) => o.kind === part).map((o) => o.id));
+    if (part === 'all') for (const x of ids) out.push(x);
+    else if (part === 'preserving' || part === 'corrupting') for (const x of OPERATORS.filter((o) => o.kind === part).map((o) => o.id)) out.push(x);
     else if (ids.includes(part)) out.push(part);
     else throw new UsageError(`--ops: unknown operator ${part}; known: ${ids.join(', ')} (or all, preserving, corrupting)`, '--ops');
   }
@@ -69,8 +71,17 @@ export function runPerturb(dataset: string, options: PerturbCliOptions): { text:
   };
   const source = readDatasetForPerturb(dataset);
   if (source.sources.length === 0) throw new UsageError(`${dataset} holds no logs`, 'dataset');
+  const claim = claimOutputDir(options.out, { kind: 'perturbed', force: options.force === true, command: 'cclupe perturb' });
+  try {
+    return perturbInto(dataset, claim.dir, options, opts, source);
+  } finally {
+    claim.release();
+  }
+}
+
+function perturbInto(dataset: string, out: string, options: PerturbCliOptions, opts: PerturbDatasetOptions, source: ReturnType<typeof readDatasetForPerturb>): { text: string; matrix: DetectionMatrix | null } {
   const bar = createProgress('perturb', source.sources.length);
-  const writer = new PerturbedDatasetWriter(options.out, dataset);
+  const writer = new PerturbedDatasetWriter(out, dataset);
   const result = perturbDataset(source.sources, source.items, { ...opts, onLog: () => bar.tick() }, (o) => writer.add(o));
   bar.stop();
   const matrix = detectionMatrix(result.summaries, result.notApplicable);
@@ -104,7 +115,8 @@ export function register(program: Command): void {
     .option('--ops <list>', 'operator ids, comma-separated, or all / preserving / corrupting', 'all')
     .option('--severity <levels>', 'severities 1–5, e.g. 1,3,5 or 1-5', '3')
     .option('--seed <seed>', 'master seed; each (log, operator, severity) draws from its own stream', 'perturb')
-    .option('--out <dir>', 'directory of the perturbed dataset (required)')
+    .option('--out <dir>', 'directory of the perturbed dataset (required; new, empty, or a perturbed dataset of ours)')
+    .option('--force', 'write into a directory that holds other files (none of them is removed)')
     .option('--rate <share>', "override every operator's share of rows/cells touched, in (0, 1]")
     .option('--cover <mode>', 'all: every log × operator × severity; rotate: one severity per log × operator, rotating', 'all')
     .option('--check', 'validate every perturbed log and print the detection matrix; exit 1 unless it passes')

@@ -16,6 +16,7 @@ import { QUESTION_FILES } from '../../io/dataset-shard.js';
 import { checkShardFile, hashFile, readShardManifest, runHash, SHARD_FILE, writeShardManifest } from '../../io/shard-manifest.js';
 import { VERSION } from '../../version.js';
 import { parseShardOption, SHARD_HELP } from '../shard-option.js';
+import { maxOf } from '../../log/extremes.js';
 
 /** Options of `runQuestions`. */
 export interface RunQuestionsOptions {
@@ -114,7 +115,7 @@ function readDatasetSeed(dir: string): string | null {
 
 function block(title: string, counts: Record<string, number>, label: (k: string) => string = (k) => k): string[] {
   const total = Object.values(counts).reduce((s, x) => s + x, 0) || 1;
-  const width = Math.max(...Object.keys(counts).map((k) => label(k).length), title.length);
+  const width = Math.max(maxOf(Object.keys(counts).map((k) => label(k).length)), title.length);
   return [
     title,
     ...Object.entries(counts).map(([k, n]) => `  ${label(k).padEnd(width)}  ${String(n).padStart(7)}  ${((100 * n) / total).toFixed(1).padStart(5)}%`),

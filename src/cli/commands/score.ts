@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { writeJsonAtomic } from '../../io/atomic-write.js';
+import { claimOutputFile } from '../../io/output-guard.js';
 import { checkPredictionIds, readPredictionsFile, readQuestionsForScoring } from '../../io/predictions.js';
 import type { RunScores } from '../../schema/results.js';
 import { BASELINES, baselinePredictions, isBaselineName } from '../../score/baselines.js';
@@ -83,7 +84,7 @@ export function runScore(dataset: string | undefined, options: ScoreOptions): st
 }
 
 function emit(scores: RunScores, format: ReturnType<typeof resolveFormat>, out: string | undefined): string {
-  if (out) writeJsonAtomic(out, scores);
+  if (out) writeJsonAtomic(claimOutputFile(out, '--out'), scores);
   if (format === 'json') return JSON.stringify(scores, null, 2) + '\n';
   if (format === 'csv') return formatRunCsv(scores);
   return formatRunReport(scores, format);

@@ -23,6 +23,7 @@ export interface ValidateCliOptions {
   maxIssues?: string;
   strict?: boolean;
   write?: boolean;
+  maxFileBytes?: string;
 }
 
 function parseRange(text: string, field: string): { min: number; max: number } {
@@ -37,6 +38,14 @@ function parseNonNegative(text: string, field: string, integer = false): number 
     throw new UsageError(`${field} must be a non-negative ${integer ? 'integer' : 'number'}, got ${text}`, field);
   }
   return x;
+}
+
+/** A byte count: a positive integer, optionally with a binary K, M or G suffix (`512M`). */
+export function parseByteSize(text: string, field: string): number {
+  const m = /^(\d+)\s*([KMG]?)i?B?$/i.exec(text.trim());
+  const n = m ? Number(m[1]) * 1024 ** ' KMG'.indexOf((m[2] || ' ').toUpperCase()) : NaN;
+  if (!m || !Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${field} expects a positive byte count such as 1048576, 512M or 1G, got ${text}`, field);
+  return n;
 }
 
 function parseChecks(text: string, field: string): string[] {
@@ -66,6 +75,7 @@ export function toDatasetOptions(o: ValidateCliOptions): ValidateDatasetOptions 
   if (o.strict) out.strict = true;
   if (o.write === false) out.writeValidationJson = false;
   if (o.filterOut) out.filterOut = o.filterOut;
+  if (o.maxFileBytes !== undefined) out.maxFileBytes = parseByteSize(o.maxFileBytes, '--max-file-bytes');
   return out;
 }
 
@@ -114,5 +124,6 @@ export function register(program: Command): void {
     .option('--max-issues <n>', 'issues listed per file (text default 20, JSON default 50)')
     .option('--strict', 'count warnings as errors')
     .option('--no-write', 'do not write validation.json into the dataset directory')
+    .option('--max-file-bytes <n>', 'largest file read, in bytes, or with a K/M/G suffix (default 1G); a larger file is a READ_ERROR')
     .action((paths: string[], o: ValidateCliOptions) => run(paths, o));
 }

@@ -15,7 +15,9 @@ let failed = false;
 function fail(start: number, err: unknown): void {
   if (failed) return;
   failed = true;
-  post({ kind: 'failed', start, error: err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err) });
+  const sys = err as NodeJS.ErrnoException;
+  // a system error's code and path cross to the main thread, which prints an environment error as one line
+  post({ kind: 'failed', start, error: err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err), code: sys?.code, path: sys?.path, syscall: sys?.syscall });
 }
 
 async function work(): Promise<void> {

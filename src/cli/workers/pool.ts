@@ -16,7 +16,7 @@ export interface WorkerSetup {
 export type WorkerMessage =
   | { kind: 'chunk'; meta: ChunkMeta }
   | { kind: 'finished' }
-  | { kind: 'failed'; start: number; error: string };
+  | { kind: 'failed'; start: number; error: string; code?: string; path?: string; syscall?: string };
 
 /**
  * Writes the chunks with `workers` threads of execution: the calling thread (which has the code loaded and warm)
@@ -58,7 +58,7 @@ export async function runChunks(
     pool.push(w);
     let finished = false;
     w.on('message', (msg: WorkerMessage) => {
-      if (msg.kind === 'failed') fail(new CclupeError(`worker failed on chunk ${msg.start}: ${msg.error}`));
+      if (msg.kind === 'failed') fail(new CclupeError(`worker failed on chunk ${msg.start}: ${msg.error}`, { cause: { code: msg.code, path: msg.path, syscall: msg.syscall } }));
       else if (msg.kind === 'chunk') {
         try {
           onDone(msg.meta);

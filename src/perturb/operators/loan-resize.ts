@@ -33,7 +33,7 @@ export const loanResize: LogOperator<{ factor: number }> = {
     const edits: PerturbEdit[] = [
       moneyEdit('loan-resize', rows, ref.index, 'amount', before, `installment ${ref.n} of ${ref.loanId}`),
     ];
-    edits.push(...rechainEdit('loan-resize', rows, rechain(rows, opening)));
+    for (const x of rechainEdit('loan-resize', rows, rechain(rows, opening))) edits.push(x);
     return { state: s, edits, params: { factor, installment: ref.n, loan: ref.loanId } };
   },
 };

@@ -37,7 +37,7 @@ export const loanSkip: LogOperator<{ installments: number }> = {
     }));
     const gone = new Set(picked.map((r) => r.index));
     s.log.rows = rows.filter((_, i) => !gone.has(i));
-    edits.push(...rechainEdit('loan-skip', s.log.rows, rechain(s.log.rows, opening)));
+    for (const x of rechainEdit('loan-skip', s.log.rows, rechain(s.log.rows, opening))) edits.push(x);
     return { state: s, edits, params: { installments: picked.length } };
   },
 };

@@ -54,7 +54,7 @@ export const orphanRefund: LogOperator<{ count: number }> = {
     const rc = rechain(rows, opening);
     const edits: PerturbEdit[] = inserted.map((r) => ({ op: 'orphan-refund', action: 'insert', row: rows.indexOf(r) + 1, txn_id: r.txn_id, before: null, after: formatRow(r) }));
     edits.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
-    edits.push(...rechainEdit('orphan-refund', rows, rc));
+    for (const x of rechainEdit('orphan-refund', rows, rc)) edits.push(x);
     return { state: s, edits, params: { count } };
   },
 };

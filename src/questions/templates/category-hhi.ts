@@ -1,6 +1,7 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { anyStatus, countBy, outflowByCounterparty, outflowByType, outflowsOf, sumBy, total } from '../kit.js';
+import { maxOf } from '../../log/extremes.js';
 
 function hhi(parts: Array<[string, number]>): number {
   const all = parts.reduce((s, [, v]) => s + v, 0);
@@ -29,7 +30,7 @@ export const categoryHhi: Template = {
       { value: hhi(sumBy(anyStatus(facts, -1), (r) => r.row.type)), misconception: 'failed_rows_counted' },
       { value: hhi(countBy(out, (r) => r.row.type)), misconception: 'count_vs_amount' },
       { value: hhi(outflowByCounterparty(facts)), misconception: 'wrong_category' },
-      { value: Math.max(...parts.map(([, v]) => v)) / all, misconception: 'extreme_vs_average' },
+      { value: maxOf(parts.map(([, v]) => v)) / all, misconception: 'extreme_vs_average' },
       { value: 1 / parts.length, misconception: 'extreme_vs_average' },
     ]);
     if (!choices) return null;

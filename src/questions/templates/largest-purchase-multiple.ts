@@ -2,6 +2,7 @@ import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { mean, median } from '../facts.js';
 import { money } from '../kit.js';
+import { maxOf, minOf } from '../../log/extremes.js';
 
 /** How many times the median Purchase is the largest one? (spending spikes, comprehension, M) */
 export const largestPurchaseMultiple: Template = {
@@ -19,16 +20,16 @@ export const largestPurchaseMultiple: Template = {
     const rows = facts.okOfType('Purchase').filter((r) => r.row.amountCents < 0);
     if (rows.length < 5) return null;
     const amounts = rows.map((r) => -r.row.amountCents);
-    const max = Math.max(...amounts);
+    const max = maxOf(amounts);
     const med = median(amounts);
     const gold = max / med;
     const anyAmounts = facts.ofType('Purchase').map((r) => Math.abs(r.row.amountCents));
     const biggest = rows.find((r) => -r.row.amountCents === max)!;
     const choices = calcChoices(rng, gold, 'ratio', [
       { value: max / mean(amounts), misconception: 'mean_vs_median' },
-      { value: Math.max(...anyAmounts) / median(anyAmounts), misconception: 'failed_rows_counted' },
-      { value: max / Math.min(...amounts), misconception: 'extreme_vs_average' },
-      { value: Math.max(...facts.outflows.map((r) => -r.row.amountCents)) / med, misconception: 'wrong_category' },
+      { value: maxOf(anyAmounts) / median(anyAmounts), misconception: 'failed_rows_counted' },
+      { value: max / minOf(amounts), misconception: 'extreme_vs_average' },
+      { value: maxOf(facts.outflows.map((r) => -r.row.amountCents)) / med, misconception: 'wrong_category' },
     ]);
     if (!choices) return null;
     return {

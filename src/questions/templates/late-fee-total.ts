@@ -2,6 +2,7 @@ import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { ids } from '../facts.js';
 import { money, total } from '../kit.js';
+import { maxOf } from '../../log/extremes.js';
 
 /** How much was charged in successful Late Fee rows? (punctuality / penalties, memory, L) */
 export const lateFeeTotal: Template = {
@@ -28,7 +29,7 @@ export const lateFeeTotal: Template = {
       { value: total(all), misconception: 'failed_rows_counted' },
       { value: gold + total(fees), misconception: 'wrong_category' },
       { value: gold / ok.length, misconception: 'single_vs_total' },
-      { value: Math.max(...ok.map((r) => Math.abs(r.row.amountCents))), misconception: 'single_vs_total' },
+      { value: maxOf(ok.map((r) => Math.abs(r.row.amountCents))), misconception: 'single_vs_total' },
       { value: gold + total(facts.okOfType('Interest').filter((r) => r.row.amountCents < 0)), misconception: 'wrong_category' },
     ]);
     if (!choices) return null;

@@ -3,6 +3,7 @@ import { multiChoices } from '../options.js';
 import { ids } from '../facts.js';
 import type { RowView } from '../facts.js';
 import { inflowsOf, outflowsOf, total } from '../kit.js';
+import { minOf } from '../../log/extremes.js';
 
 /** Which statements about liquidity pressure hold on this log? (low-balance days / buffer, analysis, M, multi) */
 export const liquidityStatements: Template = {
@@ -30,7 +31,7 @@ export const liquidityStatements: Template = {
     const monthlyIn = facts.monthlyAbs(facts.inflows);
     const monthlyOut = facts.monthlyAbs(facts.outflows);
     const deficit = facts.months.filter((m) => monthlyOut.get(m)! > monthlyIn.get(m)!);
-    const minBal = Math.min(...facts.rows.map((r) => r.row.balanceCents));
+    const minBal = minOf(facts.rows.map((r) => r.row.balanceCents));
     const lowest = facts.rows.filter((r) => r.row.balanceCents === minBal).slice(0, 1);
     const inAll = total(inflowsOf(facts));
     const outAll = total(outflowsOf(facts));

@@ -2,6 +2,7 @@ import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { DAY, mean } from '../facts.js';
 import type { RowView } from '../facts.js';
+import { maxOf, minOf } from '../../log/extremes.js';
 
 function gapsDays(rows: readonly RowView[]): number[] {
   const out: number[] = [];
@@ -29,15 +30,15 @@ export const loanRepaymentGap: Template = {
     const ok = all.filter((r) => r.ok);
     if (ok.length < 3) return null;
     const gaps = gapsDays(ok);
-    const gold = Math.max(...gaps);
+    const gold = maxOf(gaps);
     const k = gaps.indexOf(gold);
     const anyGaps = gapsDays(all);
     const dateGaps = ok.slice(1).map((r, i) => Math.round((Date.parse(r.day) - Date.parse(ok[i].day)) / DAY));
     const choices = calcChoices(rng, gold, 'days', [
-      { value: Math.max(...anyGaps), misconception: 'failed_rows_counted' },
+      { value: maxOf(anyGaps), misconception: 'failed_rows_counted' },
       { value: mean(gaps), misconception: 'extreme_vs_average' },
-      { value: Math.max(...dateGaps) + 1, misconception: 'boundary_inclusion' },
-      { value: Math.min(...gaps), misconception: 'extreme_vs_average' },
+      { value: maxOf(dateGaps) + 1, misconception: 'boundary_inclusion' },
+      { value: minOf(gaps), misconception: 'extreme_vs_average' },
       { value: gold + 30, misconception: 'off_by_one_month' },
     ]);
     if (!choices) return null;

@@ -2,6 +2,7 @@ import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { mean, stdev } from '../facts.js';
 import { anyStatus, inflowsOf, money, outflowsOf, pctText } from '../kit.js';
+import { maxOf, minOf } from '../../log/extremes.js';
 
 /** Coefficient of variation of monthly successful outflow (monthly spending volatility, comprehension, H) */
 export const monthlyOutflowCv: Template = {
@@ -31,7 +32,7 @@ export const monthlyOutflowCv: Template = {
       { value: (stdev(anyXs) / mean(anyXs)) * 100, misconception: 'failed_rows_counted' },
       { value: (stdev(netXs) / mean(netXs)) * 100, misconception: 'gross_vs_net' },
       { value: (stdev(active) / mean(active)) * 100, misconception: 'wrong_base_period' },
-      { value: ((Math.max(...xs) - Math.min(...xs)) / m) * 100, misconception: 'extreme_vs_average' },
+      { value: ((maxOf(xs) - minOf(xs)) / m) * 100, misconception: 'extreme_vs_average' },
     ]);
     if (!choices) return null;
     return {

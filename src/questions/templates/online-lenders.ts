@@ -2,6 +2,7 @@ import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { ids } from '../facts.js';
 import { money, outflowsOf, total } from '../kit.js';
+import { maxOf } from '../../log/extremes.js';
 
 /** Total successfully disbursed by lenders through the ONLINE channel (online micro-lenders, memory, M) */
 export const onlineLenders: Template = {
@@ -27,7 +28,7 @@ export const onlineLenders: Template = {
       { value: total(online), misconception: 'failed_rows_counted' },
       { value: total(all.filter((r) => r.ok)), misconception: 'wrong_category' },
       { value: gold - repaid, misconception: 'gross_vs_net' },
-      { value: Math.max(...ok.map((r) => r.row.amountCents)), misconception: 'single_vs_total' },
+      { value: maxOf(ok.map((r) => r.row.amountCents)), misconception: 'single_vs_total' },
       { value: gold / ok.length, misconception: 'single_vs_total' },
     ]);
     if (!choices) return null;

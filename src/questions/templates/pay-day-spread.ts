@@ -1,6 +1,7 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { ids } from '../facts.js';
+import { maxOf, minOf } from '../../log/extremes.js';
 
 /** Range of the day-of-month on which pay arrives (Salary) or goes out (Payroll) (payroll regularity, analysis, M) */
 export const payDaySpread: Template = {
@@ -23,13 +24,13 @@ export const payDaySpread: Template = {
     const ok = all.filter((r) => r.ok);
     if (ok.length < 3) return null;
     const days = ok.map((r) => r.dayOfMonth);
-    const gold = Math.max(...days) - Math.min(...days);
+    const gold = maxOf(days) - minOf(days);
     const anyDays = all.map((r) => r.dayOfMonth);
     const sameSign = facts.ok.filter((r) => Math.sign(r.row.amountCents) === Math.sign(ok[0].row.amountCents)).map((r) => r.dayOfMonth);
     const choices = calcChoices(rng, gold, 'days', [
-      { value: Math.max(...anyDays) - Math.min(...anyDays), misconception: 'failed_rows_counted' },
+      { value: maxOf(anyDays) - minOf(anyDays), misconception: 'failed_rows_counted' },
       { value: gold + 1, misconception: 'boundary_inclusion' },
-      { value: Math.max(...sameSign) - Math.min(...sameSign), misconception: 'wrong_category' },
+      { value: maxOf(sameSign) - minOf(sameSign), misconception: 'wrong_category' },
       { value: gold - 1, misconception: 'boundary_inclusion' },
     ]);
     if (!choices) return null;
@@ -41,7 +42,7 @@ export const payDaySpread: Template = {
       program: [
         `Successful ${type} rows: ${ok.length}`,
         `Days of month: ${days.join(', ')}`,
-        `Range: ${Math.max(...days)} − ${Math.min(...days)} = ${gold}`,
+        `Range: ${maxOf(days)} − ${minOf(days)} = ${gold}`,
       ],
     };
   },

@@ -2,6 +2,7 @@ import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { mean } from '../facts.js';
 import { anyStatus, money, outflowsOf, total } from '../kit.js';
+import { maxOf, minOf } from '../../log/extremes.js';
 
 /** Peak month outflow over the average month (seasonal spending cycles, comprehension, H) */
 export const peakMonthRatio: Template = {
@@ -19,15 +20,15 @@ export const peakMonthRatio: Template = {
     const out = outflowsOf(facts);
     if (facts.months.length < 4 || out.length < 10) return null;
     const xs = [...facts.monthlyAbs(out).values()];
-    const hi = Math.max(...xs);
+    const hi = maxOf(xs);
     const gold = hi / mean(xs);
     const anyXs = [...facts.monthlyAbs(anyStatus(facts, -1)).values()];
     const active = xs.filter((x) => x > 0);
     const choices = calcChoices(rng, gold, 'ratio', [
       { value: hi / (total(out) / 12), misconception: 'wrong_base_period' },
       { value: hi / mean(active), misconception: 'wrong_base_period' },
-      { value: Math.max(...anyXs) / mean(anyXs), misconception: 'failed_rows_counted' },
-      { value: hi / Math.min(...xs.filter((x) => x > 0)), misconception: 'extreme_vs_average' },
+      { value: maxOf(anyXs) / mean(anyXs), misconception: 'failed_rows_counted' },
+      { value: hi / minOf(xs.filter((x) => x > 0)), misconception: 'extreme_vs_average' },
       { value: (hi / total(out)) * 100, misconception: 'total_vs_share' },
     ]);
     if (!choices) return null;

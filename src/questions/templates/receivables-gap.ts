@@ -3,6 +3,7 @@ import { calcChoices } from '../options.js';
 import { DAY, mean, median } from '../facts.js';
 import type { RowView } from '../facts.js';
 import { inflowsOf } from '../kit.js';
+import { maxOf } from '../../log/extremes.js';
 
 function gaps(rows: readonly RowView[]): number[] {
   return rows.slice(1).map((r, k) => (r.t - rows[k].t) / DAY);
@@ -24,15 +25,15 @@ export const receivablesGap: Template = {
     const sales = inflowsOf(facts, 'Sales Receipt');
     if (sales.length < 4) return null;
     const g = gaps(sales);
-    const gold = Math.max(...g);
+    const gold = maxOf(g);
     const k = g.indexOf(gold);
     const dateGaps = sales.slice(1).map((r, i) => Math.round((Date.parse(r.day) - Date.parse(sales[i].day)) / DAY));
     const choices = calcChoices(rng, gold, 'days', [
-      { value: Math.max(...gaps(facts.ofType('Sales Receipt'))), misconception: 'failed_rows_counted' },
+      { value: maxOf(gaps(facts.ofType('Sales Receipt'))), misconception: 'failed_rows_counted' },
       { value: mean(g), misconception: 'extreme_vs_average' },
       { value: median(g), misconception: 'extreme_vs_average' },
-      { value: Math.max(...dateGaps) + 1, misconception: 'boundary_inclusion' },
-      { value: Math.max(...gaps(facts.inflows)), misconception: 'wrong_category' },
+      { value: maxOf(dateGaps) + 1, misconception: 'boundary_inclusion' },
+      { value: maxOf(gaps(facts.inflows)), misconception: 'wrong_category' },
     ]);
     if (!choices) return null;
     return {

@@ -3,6 +3,7 @@ import { calcChoices } from '../options.js';
 import { DAY, ids, mean, median } from '../facts.js';
 import type { RowView } from '../facts.js';
 import { inflowsOf } from '../kit.js';
+import { maxOf } from '../../log/extremes.js';
 
 /** Average days from a refund's purchase to the refund (refund frequency / disputes, analysis, H) */
 export const refundLag: Template = {
@@ -42,7 +43,7 @@ export const refundLag: Template = {
       { value: mean(lag(pairsAny)), misconception: 'failed_rows_counted' },
       { value: mean(lag(pairsFirst)), misconception: 'wrong_category' },
       { value: median(lags), misconception: 'mean_vs_median' },
-      { value: Math.max(...lags), misconception: 'extreme_vs_average' },
+      { value: maxOf(lags), misconception: 'extreme_vs_average' },
       { value: mean(dateLags) + 1, misconception: 'boundary_inclusion' },
     ]);
     if (!choices) return null;

@@ -2,6 +2,7 @@ import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { mean, stdev } from '../facts.js';
 import { anyStatus, inflowsOf, money, pctText } from '../kit.js';
+import { maxOf, minOf } from '../../log/extremes.js';
 
 /** Coefficient of variation of monthly Sales Receipt income (monthly revenue regularity, comprehension, H) */
 export const revenueCv: Template = {
@@ -30,7 +31,7 @@ export const revenueCv: Template = {
       { value: (stdev(anyXs) / mean(anyXs)) * 100, misconception: 'failed_rows_counted' },
       { value: (stdev(allIn) / mean(allIn)) * 100, misconception: 'wrong_category' },
       { value: (stdev(active) / mean(active)) * 100, misconception: 'wrong_base_period' },
-      { value: ((Math.max(...xs) - Math.min(...xs)) / m) * 100, misconception: 'extreme_vs_average' },
+      { value: ((maxOf(xs) - minOf(xs)) / m) * 100, misconception: 'extreme_vs_average' },
     ]);
     if (!choices) return null;
     return {

@@ -2,6 +2,7 @@ import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { mean } from '../facts.js';
 import { anyStatus, inflowsOf, money } from '../kit.js';
+import { maxOf, minOf } from '../../log/extremes.js';
 
 /** Peak-to-trough ratio of monthly Sales Receipt income (seasonal fluctuation, comprehension, H) */
 export const seasonalPeakTrough: Template = {
@@ -19,16 +20,16 @@ export const seasonalPeakTrough: Template = {
     const sales = inflowsOf(facts, 'Sales Receipt');
     if (facts.months.length < 4 || sales.length < 8) return null;
     const xs = [...facts.monthlyAbs(sales).values()];
-    const hi = Math.max(...xs);
-    const lo = Math.min(...xs);
+    const hi = maxOf(xs);
+    const lo = minOf(xs);
     if (lo <= 0) return null;
     const gold = hi / lo;
     const anyXs = [...facts.monthlyAbs(anyStatus(facts, 1, 'Sales Receipt')).values()];
     const allIn = [...facts.monthlyAbs(facts.inflows).values()];
     const choices = calcChoices(rng, gold, 'ratio', [
       { value: hi / mean(xs), misconception: 'extreme_vs_average' },
-      { value: Math.max(...anyXs) / Math.min(...anyXs), misconception: 'failed_rows_counted' },
-      { value: Math.max(...allIn) / Math.min(...allIn), misconception: 'wrong_category' },
+      { value: maxOf(anyXs) / minOf(anyXs), misconception: 'failed_rows_counted' },
+      { value: maxOf(allIn) / minOf(allIn), misconception: 'wrong_category' },
       { value: (hi - lo) / lo, misconception: 'gross_vs_net' },
       { value: lo / hi, misconception: 'total_vs_share' },
     ]);

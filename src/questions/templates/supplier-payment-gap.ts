@@ -2,6 +2,7 @@ import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { DAY, ids, mean, median, strictMax } from '../facts.js';
 import { byValueDesc, outflowsOf, sumBy } from '../kit.js';
+import { maxOf } from '../../log/extremes.js';
 
 /** Average days between consecutive payments to the largest supplier (payables timing, analysis, H) */
 export const supplierPaymentGap: Template = {
@@ -32,7 +33,7 @@ export const supplierPaymentGap: Template = {
       { value: median(gaps), misconception: 'mean_vs_median' },
       { value: mean(allGaps), misconception: 'wrong_category' },
       { value: span / rows.length, misconception: 'boundary_inclusion' },
-      { value: Math.max(...gaps), misconception: 'extreme_vs_average' },
+      { value: maxOf(gaps), misconception: 'extreme_vs_average' },
     ]);
     if (!choices) return null;
     return {

@@ -2,6 +2,7 @@ import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { DAY, ids, mean, median } from '../facts.js';
 import { outflowsOf, inflowsOf } from '../kit.js';
+import { maxOf } from '../../log/extremes.js';
 
 /** Average days from a supplier payment to the next sales receipt (turnover cycle, analysis, H) */
 export const turnoverCycle: Template = {
@@ -43,7 +44,7 @@ export const turnoverCycle: Template = {
       { value: mean(lagsAny), misconception: 'failed_rows_counted' },
       { value: median(lags), misconception: 'mean_vs_median' },
       { value: mean(prevLags), misconception: 'wrong_category' },
-      { value: Math.max(...lags), misconception: 'extreme_vs_average' },
+      { value: maxOf(lags), misconception: 'extreme_vs_average' },
       { value: gold + 1, misconception: 'boundary_inclusion' },
     ]);
     if (!choices) return null;

@@ -2,6 +2,7 @@ import type { Template } from '../template.js';
 import { partitionChoices } from '../options.js';
 import { ids } from '../facts.js';
 import { nearEdge, pct, pctText } from '../kit.js';
+import { minOf } from '../../log/extremes.js';
 
 const DECLINE_EDGE = 5;
 
@@ -27,7 +28,7 @@ export const verdictLiquidity: Template = {
     const share = pct(declined.length, attempts.length);
     if (nearEdge(share, [DECLINE_EDGE], 0.5)) return null;
     const negative = facts.rows.filter((r) => r.row.balanceCents < 0);
-    const minBal = Math.min(...facts.rows.map((r) => r.row.balanceCents));
+    const minBal = minOf(facts.rows.map((r) => r.row.balanceCents));
     return {
       stem: 'Which statement best describes the liquidity pressure on {acct}?',
       choices: partitionChoices(

@@ -2,6 +2,7 @@ import type { Template } from '../template.js';
 import { partitionChoices } from '../options.js';
 import { ids } from '../facts.js';
 import { money } from '../kit.js';
+import { maxOf, minOf } from '../../log/extremes.js';
 
 /** Variation threshold of the statements: (max − min) / min of successful Salary amounts. */
 const SPREAD = 0.1;
@@ -24,8 +25,8 @@ export const verdictSalary: Template = {
     const months = new Set(ok.map((r) => r.month));
     const every = facts.months.every((m) => months.has(m));
     const amounts = ok.map((r) => r.row.amountCents);
-    const max = Math.max(...amounts);
-    const min = Math.min(...amounts);
+    const max = maxOf(amounts);
+    const min = minOf(amounts);
     const spread = (max - min) / min;
     if (Math.abs(spread - SPREAD) < 0.01) return null;
     const steady = spread < SPREAD;

@@ -3,6 +3,7 @@ import { calcChoices } from '../options.js';
 import { mean } from '../facts.js';
 import { money, outflowsOf, total } from '../kit.js';
 import { OPERATING_COST_TYPES } from '../conventions.js';
+import { minOf } from '../../log/extremes.js';
 
 /** Lowest month-end balance in months of average operating cost (working-capital buffer, evaluation, H) */
 export const workingCapitalCover: Template = {
@@ -21,7 +22,7 @@ export const workingCapitalCover: Template = {
     const n = facts.months.length;
     if (costs.length < 5 || n < 3) return null;
     const ends = [...facts.monthEndBalances().values()];
-    const low = Math.min(...ends);
+    const low = minOf(ends);
     const monthlyCost = total(costs) / n;
     const gold = low / monthlyCost;
     const activeMonths = new Set(costs.map((r) => r.month)).size;
