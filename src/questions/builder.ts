@@ -11,7 +11,7 @@ import { templateRng } from './stream.js';
 import { checkLeakage } from './leakage.js';
 import { DIFFICULTY_MIN_STEPS, FORMAT_RULES, findLogic } from './taxonomy.js';
 import { TEMPLATES } from './templates/index.js';
-import type { Choice, Draft, Template } from './template.js';
+import { resolveFace, type Choice, type Draft, type Template } from './template.js';
 import { OPTION_KEYS, PositionDealer, arrangeChoices } from './positions.js';
 
 /** Items per log and the difficulty mix (SPEC §6: 15 items, L:M:H = 5:5:5). */
@@ -127,6 +127,7 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
       // = streamKey('questions', seed, log.logId, t.id), with the log's prefix joined once
       rng: templateRng(`${logKey}\u241f${t.id}`),
       detections: () => (detections ??= detectAll(detectLog)),
+      bounds: resolveFace(t.face, facts.months.length),
     });
     let c: Candidate | null = null;
     if (draft) {
