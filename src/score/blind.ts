@@ -188,11 +188,15 @@ export interface BlindModel {
   n: number;
 }
 
+/** Salt of the inner folds (out-of-fold features), so they cut across the outer folds of `crossFitBlindPredictions`. */
+const INNER = 'inner';
+
 /** Folds of the calibration items for out-of-fold prior features: by log, so a log's items stay together. */
-function foldOf(logId: string): number {
+function foldOf(logId: string, salt = ''): number {
   let h = 0x811c9dc5;
+  for (let i = 0; i < salt.length; i++) h = Math.imul(h ^ salt.charCodeAt(i), 0x01000193);
   for (let i = 0; i < logId.length; i++) h = Math.imul(h ^ logId.charCodeAt(i), 0x01000193);
-  return (h >>> 0) % 2;
+  return (Math.imul(h ^ (h >>> 16), 0x45d9f3b) >>> 31) & 1;
 }
 
 /**
@@ -203,14 +207,14 @@ function foldOf(logId: string): number {
 export function trainBlind(items: readonly Item[]): BlindModel {
   const views = items.map(viewsOf);
   const tables = tablesOf(views);
-  const folds = [0, 1].map((f) => tablesOf(views.filter((_, i) => foldOf(items[i].log_id) !== f)));
+  const folds = [0, 1].map((f) => tablesOf(views.filter((_, i) => foldOf(items[i].log_id, INNER) !== f)));
   const lr = new Map<Item['format'], LogisticModel>();
   for (const format of ['single', 'multi', 'calc'] as const) {
     const xs: number[][] = [];
     const ys: number[] = [];
     views.forEach((item, i) => {
       if (items[i].format !== format) return;
-      const t = folds[foldOf(items[i].log_id)];
+      const t = folds[foldOf(items[i].log_id, INNER)];
       for (const o of item) {
         xs.push(lrFeatures(t, o));
         ys.push(o.correct ? 1 : 0);

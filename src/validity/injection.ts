@@ -62,7 +62,7 @@ function featuresOf(row: LogRow, prev: LogRow | undefined): number[] {
 function fold(logId: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < logId.length; i++) h = Math.imul(h ^ logId.charCodeAt(i), 0x01000193);
-  return (h >>> 0) % 2;
+  return (Math.imul(h ^ (h >>> 16), 0x45d9f3b) >>> 31) & 1;
 }
 
 /**
