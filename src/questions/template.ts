@@ -54,7 +54,22 @@ export interface TemplateContext {
   /** The signal detectors' output on this log (computed once per log, on first use). */
   detections(): Record<SignalId, Detection>;
   /** Calc templates: the template's face bounds on this log, in display units; every option must stay inside. */
-  bounds: { min: number; max: number };
+  bounds: { min: number; max: number; forcedRank?: boolean };
+  /** What answers this template gives across logs of this client kind (`data/answer-priors.ts`), when known. */
+  prior?: TemplatePrior;
+}
+
+/**
+ * How a template's answers fall across many logs of one client kind, measured on calibration logs
+ * (`npm run answer-priors`) and used to keep answers unguessable without the log (issue #13).
+ */
+export interface TemplatePrior {
+  /** calc: quantiles of the gold value in display units, from 0% to 100% in equal steps; decoys are drawn from them. */
+  quantiles?: number[];
+  /** single: the probability of keeping an item whose answer is this text (rarer answers kept more often). */
+  accept?: Record<string, number>;
+  /** multi: how often each option text is true on the logs where the template fits. */
+  truth?: Record<string, number>;
 }
 
 /**
