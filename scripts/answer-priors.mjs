@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Measures how each template's answers fall across logs (issue #13) and writes src/questions/data/answer-priors.ts:
 //   calc   — quantiles of the gold value (decoys are drawn from them, so the answer looks like any other log's);
-//   single — the probability of keeping an item with each answer text (rarer answers kept more often);
+//   single and calc — the probability of keeping an item with each answer text (rarer answers kept more often);
 //   multi  — how often each option text is true (options are offered so that each is right half the time).
 // Logs: the four base profiles in equal shares, generated in memory with a seed no dataset uses.
 // Usage: npm run answer-priors [-- --count 2000]
@@ -26,6 +26,8 @@ const PROFILES = ['personal-healthy', 'personal-overdue', 'sme-healthy', 'sme-ov
 /** Target largest share of one answer text per single template after acceptance (the gate is 1/k + 0.10). */
 const TARGET_SHARE = 0.27;
 const QUANTILES = 20;
+/** No answer text is kept less often than this, so every template (and logic) still appears now and then. */
+const MIN_ACCEPT = 0.05;
 /** A single template whose answer is always the same text keeps this share of its items (its logic stays covered). */
 const ONE_CLASS_KEEP = 0.05;
 const MIN_SAMPLES = 30;
@@ -56,6 +58,9 @@ for (let i = 0; i < count; i++) {
         const v = draft.numericAnswer ?? draft.choices[0].value;
         if (!calc.has(key)) calc.set(key, []);
         calc.get(key).push(v);
+        const m = bump(single, key);
+        const text = draft.choices.find((c) => c.correct).text;
+        m.set(text, (m.get(text) ?? 0) + 1);
       } else if (t.tags.format === 'single') {
         const m = bump(single, key);
         const text = draft.choices.find((c) => c.correct).text;
@@ -99,7 +104,7 @@ for (const [key, m] of single) {
   // fewer than 1/TARGET_SHARE classes: equalise them (the best possible); one class alone is kept rarely
   const tau = shares.length === 1 ? ONE_CLASS_KEEP : lo > 0 ? lo : Math.min(...shares.map(([, p]) => p));
   const accept = {};
-  for (const [text, p] of shares.sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (p > tau) accept[text] = r4(tau / p);
+  for (const [text, p] of shares.sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (p > tau) accept[text] = r4(Math.max(MIN_ACCEPT, tau / p));
   if (Object.keys(accept).length) (out[key] ??= {}).accept = accept;
 }
 for (const [key, m] of multi) {

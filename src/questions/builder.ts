@@ -140,7 +140,7 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
       // = streamKey('questions', seed, log.logId, t.id), with the log's prefix joined once
       rng: templateRng(`${logKey}\u241f${t.id}`),
       detections: () => (detections ??= detectAll(detectLog)),
-      bounds: strictOn && !lenient ? bounds : { ...bounds, forcedRank: true },
+      bounds: strictOn && !lenient ? bounds : { ...bounds, lenient: true },
       prior: strictOn && !lenient ? answerPrior(t.id, kind) : undefined,
     });
     let c: Candidate | null = null;
@@ -167,7 +167,8 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   const answers = new Set<string>();
   const open = (t: Template): boolean => !taken.has(t) && perDiff[t.tags.difficulty] < PER_DIFFICULTY[t.tags.difficulty];
   const tryTake = (t: Template, lenient = false): boolean => {
-    const c = candidate(t, lenient);
+    // rare templates (a logic few logs support) may fall back to their lenient build at once, so they stay covered
+    const c = candidate(t, lenient) ?? (t.rare && strictOn ? candidate(t, true) : null);
     if (!c || answers.has(c.answer)) return false;
     chosen.push(c);
     taken.add(t);
@@ -208,12 +209,12 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
 }
 
 /**
- * Answer-aware acceptance of single-choice items (issue #13): an item whose answer text is common for this template
+ * Answer-aware acceptance of single-choice and calc items (issue #13): an item whose answer text is common for this template
  * across logs is kept with the probability `TemplatePrior.accept` gives, so that over a dataset no answer text
  * dominates a template. Deterministic: the draw comes from the template's own acceptance stream for this log.
  */
 function acceptAnswer(t: Template, kind: ClientKind, d: Draft, key: string): boolean {
-  if (t.tags.format !== 'single') return true;
+  if (t.tags.format === 'multi') return true;
   const accept = answerPrior(t.id, kind)?.accept;
   if (!accept) return true;
   const answer = d.choices.find((c) => c.correct)?.text;

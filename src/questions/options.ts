@@ -75,7 +75,7 @@ const ATTEMPTS = 40;
 /** Options of `calcChoices`. */
 export interface CalcChoiceOptions {
   /** The face bounds of the quantity in display units (`TemplateContext.bounds`); every option stays inside. */
-  bounds?: { min: number; max: number; forcedRank?: boolean };
+  bounds?: { min: number; max: number; lenient?: boolean };
   /** Quantiles of the template's gold values across logs (`TemplatePrior.quantiles`): decoys are drawn from them. */
   quantiles?: readonly number[];
 }
@@ -129,7 +129,7 @@ export function calcChoices(
   const drawn = Math.floor(rng.next() * 4);
   const r = Math.min(below, Math.max(3 - above, drawn));
   // a forced rank would tell the answer by its place (12 of 12 months is always the largest): keep few such items
-  if (r !== drawn && !opts.bounds?.forcedRank && rng.next() >= FORCED_RANK_KEEP) return null;
+  if (r !== drawn && !opts.bounds?.lenient && rng.next() >= FORCED_RANK_KEEP) return null;
   const c = Math.max(4 * abs, 0.05 * Math.abs(gold));
   const fwd = (v: number): number => (count ? v : Math.asinh(v / c));
   const inv = (t: number): number => (count ? Math.round(t) : Math.sinh(t) * c);
@@ -153,6 +153,9 @@ export function calcChoices(
       if (admissible(vals)) values = vals;
     }
   }
+  // a gold that other logs' answers cannot surround (a peaked prior) would stand out among spread decoys: decline,
+  // unless this is the lenient last pass
+  if (q && !values && !opts.bounds?.lenient) return null;
   const width = count ? Math.max(3, Math.ceil(0.5 * Math.abs(gold))) : SPREAD;
   const g0 = fwd(gold);
   for (let attempt = 0; attempt < ATTEMPTS && !values; attempt++) {

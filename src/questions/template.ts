@@ -54,7 +54,7 @@ export interface TemplateContext {
   /** The signal detectors' output on this log (computed once per log, on first use). */
   detections(): Record<SignalId, Detection>;
   /** Calc templates: the template's face bounds on this log, in display units; every option must stay inside. */
-  bounds: { min: number; max: number; forcedRank?: boolean };
+  bounds: { min: number; max: number; lenient?: boolean };
   /** What answers this template gives across logs of this client kind (`data/answer-priors.ts`), when known. */
   prior?: TemplatePrior;
 }
@@ -66,7 +66,7 @@ export interface TemplateContext {
 export interface TemplatePrior {
   /** calc: quantiles of the gold value in display units, from 0% to 100% in equal steps; decoys are drawn from them. */
   quantiles?: number[];
-  /** single: the probability of keeping an item whose answer is this text (rarer answers kept more often). */
+  /** single and calc: the probability of keeping an item whose answer is this text (rarer answers kept more often). */
   accept?: Record<string, number>;
   /** multi: how often each option text is true on the logs where the template fits. */
   truth?: Record<string, number>;

@@ -102,7 +102,11 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
       12,
       12,
       12
-    ]
+    ],
+    "accept": {
+      "2": 0.2628,
+      "12": 0.1166
+    }
   },
   "personal:cash-out-after-credit": {
     "quantiles": [
@@ -127,7 +131,12 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
       1,
       1,
       3
-    ]
+    ],
+    "accept": {
+      "0": 0.05,
+      "1": 0.0618,
+      "2": 0.2368
+    }
   },
   "personal:category-hhi": {
     "quantiles": [
@@ -335,7 +344,10 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
       9,
       13,
       30
-    ]
+    ],
+    "accept": {
+      "0": 0.5877
+    }
   },
   "personal:lowest-balance-month": {
     "accept": {
@@ -395,7 +407,7 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
   },
   "personal:most-declined-type": {
     "accept": {
-      "Card Repayment": 0.0434,
+      "Card Repayment": 0.05,
       "Purchase": 0.0586,
       "Rent": 0.1834
     }
@@ -543,13 +555,17 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
       12,
       17,
       22
-    ]
+    ],
+    "accept": {
+      "4.0 days": 0.3205,
+      "6.0 days": 0.3553
+    }
   },
   "personal:peak-hour-window": {
     "accept": {
       "00:00–05:59": 0.812,
-      "12:00–17:59": 0.0309,
-      "18:00–23:59": 0.049
+      "12:00–17:59": 0.05,
+      "18:00–23:59": 0.05
     }
   },
   "personal:peak-month-ratio": {
@@ -656,7 +672,11 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
       3,
       4,
       7
-    ]
+    ],
+    "accept": {
+      "0": 0.328,
+      "1": 0.413
+    }
   },
   "personal:retention-after-payday": {
     "quantiles": [
@@ -718,7 +738,10 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
       12,
       12,
       12
-    ]
+    ],
+    "accept": {
+      "12": 0.05
+    }
   },
   "personal:savings-rate": {
     "quantiles": [
@@ -811,7 +834,7 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
     "accept": {
       "At least 10% of successful Purchase rows are at night, and less than 5% of successful outflow by amount is overseas": 0.1048,
       "Fewer than 10% of successful Purchase rows are at night, and at least 5% of successful outflow by amount is overseas": 0.2368,
-      "Fewer than 10% of successful Purchase rows are at night, and less than 5% of successful outflow by amount is overseas": 0.0159
+      "Fewer than 10% of successful Purchase rows are at night, and less than 5% of successful outflow by amount is overseas": 0.05
     }
   },
   "personal:verdict-debt": {
@@ -824,7 +847,7 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
   "personal:verdict-liquidity": {
     "accept": {
       "The balance never goes below zero, and at least 5% of outgoing attempts (negative amounts, any status) were declined": 0.2417,
-      "The balance never goes below zero, and fewer than 5% of outgoing attempts (negative amounts, any status) were declined": 0.0325
+      "The balance never goes below zero, and fewer than 5% of outgoing attempts (negative amounts, any status) were declined": 0.05
     }
   },
   "personal:verdict-salary": {
@@ -911,7 +934,11 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
       0,
       0,
       2
-    ]
+    ],
+    "accept": {
+      "0": 0.05,
+      "1": 0.1667
+    }
   },
   "sme:cost-to-income": {
     "quantiles": [
@@ -1058,7 +1085,10 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
       14,
       18,
       42
-    ]
+    ],
+    "accept": {
+      "0": 0.8761
+    }
   },
   "sme:lowest-balance-month": {
     "accept": {
@@ -1213,7 +1243,11 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
       12,
       12,
       12
-    ]
+    ],
+    "accept": {
+      "11": 0.3375,
+      "12": 0.1139
+    }
   },
   "sme:peak-hour-window": {
     "accept": {
@@ -1405,7 +1439,11 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
       8,
       8,
       9
-    ]
+    ],
+    "accept": {
+      "1": 0.0827,
+      "8": 0.1028
+    }
   },
   "sme:supplier-payment-gap": {
     "quantiles": [
@@ -1480,7 +1518,11 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
       4,
       4,
       4
-    ]
+    ],
+    "accept": {
+      "3": 0.05,
+      "4": 0.05
+    }
   },
   "sme:top-cost-type": {
     "accept": {
@@ -1522,20 +1564,20 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
   "sme:verdict-debt": {
     "accept": {
       "Successful debt service is less than 40% of successful Sales Receipt income, and there is a successful Late Fee or a declined debt-service row": 0.0543,
-      "Successful debt service is less than 40% of successful Sales Receipt income, and there is no successful Late Fee and no declined debt-service row": 0.0435
+      "Successful debt service is less than 40% of successful Sales Receipt income, and there is no successful Late Fee and no declined debt-service row": 0.05
     }
   },
   "sme:verdict-industry": {
     "accept": {
-      "Successful operating costs are below successful Sales Receipt income, and Sales Receipt makes up 70% or more of successful inflow": 0.0074,
+      "Successful operating costs are below successful Sales Receipt income, and Sales Receipt makes up 70% or more of successful inflow": 0.05,
       "Successful operating costs are below successful Sales Receipt income, and Sales Receipt makes up less than 70% of successful inflow": 0.1944
     }
   },
   "sme:verdict-liquidity": {
     "accept": {
       "The balance goes below zero after some row, and at least 5% of outgoing attempts (negative amounts, any status) were declined": 0.1236,
-      "The balance never goes below zero, and at least 5% of outgoing attempts (negative amounts, any status) were declined": 0.0144,
-      "The balance never goes below zero, and fewer than 5% of outgoing attempts (negative amounts, any status) were declined": 0.004
+      "The balance never goes below zero, and at least 5% of outgoing attempts (negative amounts, any status) were declined": 0.05,
+      "The balance never goes below zero, and fewer than 5% of outgoing attempts (negative amounts, any status) were declined": 0.05
     }
   },
   "sme:verdict-time": {

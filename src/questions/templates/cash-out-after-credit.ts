@@ -13,6 +13,7 @@ function within(after: readonly RowView[], rows: readonly RowView[], hours: numb
 export const cashOutAfterCredit: Template = {
   id: 'cash-out-after-credit',
   version: 1,
+  rare: true,
   tags: {
     domain: 'conduct',
     sub_domain: 'others',
