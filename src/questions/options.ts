@@ -124,7 +124,7 @@ export function calcChoices(
   //    exception (a month count at its maximum is common): they take the feasible rank nearest the drawn one.
   const below = roomBelow(gold, min, unit);
   const above = roomAbove(gold, max, unit);
-  if (!count && (below < 3 || above < 3)) return null;
+  if (!count && !opts.bounds?.lenient && (below < 3 || above < 3)) return null;
   if (below + above < 3) return null;
   const drawn = Math.floor(rng.next() * 4);
   const r = Math.min(below, Math.max(3 - above, drawn));
@@ -159,7 +159,9 @@ export function calcChoices(
   const width = count ? Math.max(3, Math.ceil(0.5 * Math.abs(gold))) : SPREAD;
   const g0 = fwd(gold);
   for (let attempt = 0; attempt < ATTEMPTS && !values; attempt++) {
-    const u = [0, 1, 2, 3].map(() => (count ? Math.floor(rng.next() * (2 * width + 1)) - width : (2 * rng.next() - 1) * width));
+    // near a face bound the spread narrows after a few misses, so a feasible set is still found
+    const w = count ? width : width * Math.min(1, 0.9 ** Math.max(0, attempt - 10));
+    const u = [0, 1, 2, 3].map(() => (count ? Math.floor(rng.next() * (2 * w + 1)) - w : (2 * rng.next() - 1) * w));
     u.sort((a, b) => a - b);
     const vals = u.map((x) => inv(g0 + x - u[r]));
     vals[r] = gold;
@@ -207,8 +209,8 @@ function room(gold: number, dir: -1 | 1, limit: number, unit: Unit): number {
   const { abs, rel } = UNIT_RULES[unit];
   let v = gold;
   for (let n = 0; n < 3; n++) {
-    const step = Math.max(abs, rel * Math.abs(v)) * 1.01;
-    v += dir * (unit === 'count' ? Math.ceil(step) : step);
+    const step = unit === 'count' ? Math.max(abs, Math.ceil(rel * Math.abs(v))) : Math.max(abs, rel * Math.abs(v)) * 1.01;
+    v += dir * step;
     if (dir < 0 ? v < limit : v > limit) return n;
   }
   return 3;

@@ -191,8 +191,11 @@ export interface BlindModel {
 /** Salt of the inner folds (out-of-fold features), so they cut across the outer folds of `crossFitBlindPredictions`. */
 const INNER = 'inner';
 
-/** Folds of the calibration items for out-of-fold prior features: by log, so a log's items stay together. */
-function foldOf(logId: string, salt = ''): number {
+/**
+ * The fold (0 or 1) of a log id: FNV-1a of the salt and id, then a multiply-xorshift so the bit is well mixed (the
+ * low bit of FNV-1a alone is the parity of the characters). Items of one log always share a fold.
+ */
+export function logFold(logId: string, salt = ''): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < salt.length; i++) h = Math.imul(h ^ salt.charCodeAt(i), 0x01000193);
   for (let i = 0; i < logId.length; i++) h = Math.imul(h ^ logId.charCodeAt(i), 0x01000193);
@@ -207,14 +210,14 @@ function foldOf(logId: string, salt = ''): number {
 export function trainBlind(items: readonly Item[]): BlindModel {
   const views = items.map(viewsOf);
   const tables = tablesOf(views);
-  const folds = [0, 1].map((f) => tablesOf(views.filter((_, i) => foldOf(items[i].log_id, INNER) !== f)));
+  const folds = [0, 1].map((f) => tablesOf(views.filter((_, i) => logFold(items[i].log_id, INNER) !== f)));
   const lr = new Map<Item['format'], LogisticModel>();
   for (const format of ['single', 'multi', 'calc'] as const) {
     const xs: number[][] = [];
     const ys: number[] = [];
     views.forEach((item, i) => {
       if (items[i].format !== format) return;
-      const t = folds[foldOf(items[i].log_id, INNER)];
+      const t = folds[logFold(items[i].log_id, INNER)];
       for (const o of item) {
         xs.push(lrFeatures(t, o));
         ys.push(o.correct ? 1 : 0);
@@ -251,6 +254,8 @@ export function blindOptionScores(model: BlindModel, learner: BlindLearner, item
  */
 export function blindPredictions(model: BlindModel, learner: BlindLearner, items: readonly Item[]): Prediction[] {
   return items.map((item) => {
+    // free-response numeric items have no options: a blind reader gives no value
+    if (item.format === 'numeric' || item.options.length === 0) return { item_id: item.id, selected: [], status: 'answered' as const };
     const s = blindOptionScores(model, learner, item);
     let best = 0;
     for (let i = 1; i < s.length; i++) if (s[i] > s[best]) best = i;
@@ -268,7 +273,7 @@ export function blindPredictions(model: BlindModel, learner: BlindLearner, items
  * logs are answered by learners trained on the other half only, so no item is ever answered by a model that saw it.
  */
 export function crossFitBlindPredictions(items: readonly Item[], learner: BlindLearner = 'choices-only'): Prediction[] {
-  const byFold = [0, 1].map((f) => items.filter((it) => foldOf(it.log_id) === f));
+  const byFold = [0, 1].map((f) => items.filter((it) => logFold(it.log_id) === f));
   const out = new Map<string, Prediction>();
   for (const f of [0, 1]) {
     const train = byFold[1 - f];

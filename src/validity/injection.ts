@@ -1,5 +1,6 @@
 import type { Log, LogRow } from '../schema/log-row.js';
 import { fitLogistic, predictLogistic, rocAuc } from '../score/logistic.js';
+import { logFold } from '../score/blind.js';
 
 /** Injected rows below this count give no AUC (too few to say anything). */
 export const MIN_INJECTED_ROWS = 30;
@@ -59,11 +60,6 @@ function featuresOf(row: LogRow, prev: LogRow | undefined): number[] {
   ];
 }
 
-function fold(logId: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < logId.length; i++) h = Math.imul(h ^ logId.charCodeAt(i), 0x01000193);
-  return (Math.imul(h ^ (h >>> 16), 0x45d9f3b) >>> 31) & 1;
-}
 
 /**
  * Per signal: a logistic regression on timing and rounding features (seconds, minutes, cents, gap to the previous
@@ -88,7 +84,7 @@ export function injectionSeparation(logs: readonly Log[], injected: readonly Inj
   for (const log of logs) {
     if (!log.hasTimeOfDay) continue;
     const m = claimed.get(log.logId);
-    const f = fold(log.logId);
+    const f = logFold(log.logId);
     for (let i = 0; i < log.rows.length; i++) {
       const row = log.rows[i];
       examples.push({ x: featuresOf(row, log.rows[i - 1]), type: row.type, signal: m?.get(row.txn_id) ?? null, fold: f });
