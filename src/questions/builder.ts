@@ -144,7 +144,7 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
       prior: strictOn && !lenient ? answerPrior(t.id, kind) : undefined,
     });
     let c: Candidate | null = null;
-    if (draft && strictOn && !lenient && !acceptAnswer(t, kind, draft, `${logKey}\u241f${t.id}\u241faccept`)) {
+    if (draft && strictOn && !lenient && !acceptAnswer(t, kind, draft, logKey)) {
       cache.set(t, null);
       return null;
     }
@@ -213,13 +213,13 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
  * across logs is kept with the probability `TemplatePrior.accept` gives, so that over a dataset no answer text
  * dominates a template. Deterministic: the draw comes from the template's own acceptance stream for this log.
  */
-function acceptAnswer(t: Template, kind: ClientKind, d: Draft, key: string): boolean {
+function acceptAnswer(t: Template, kind: ClientKind, d: Draft, logKey: string): boolean {
   if (t.tags.format === 'multi') return true;
   const accept = answerPrior(t.id, kind)?.accept;
   if (!accept) return true;
   const answer = d.choices.find((c) => c.correct)?.text;
   const p = answer === undefined ? undefined : accept[answer];
-  return p === undefined || templateRng(key).next() < p;
+  return p === undefined || templateRng(`${logKey}\u241f${t.id}\u241faccept`).next() < p;
 }
 
 function answerKey(t: Template, d: Draft): string {

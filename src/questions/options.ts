@@ -133,12 +133,15 @@ export function calcChoices(
   const c = Math.max(4 * abs, 0.05 * Math.abs(gold));
   const fwd = (v: number): number => (count ? v : Math.asinh(v / c));
   const inv = (t: number): number => (count ? Math.round(t) : Math.sinh(t) * c);
+  const far = (a: number, b: number): boolean => Math.abs(a - b) >= Math.max(abs, rel * Math.max(Math.abs(a), Math.abs(b)));
   const admissible = (vals: readonly number[]): boolean => {
+    // bounds and distances first (cheap), then the printed texts, each formatted once
     for (let i = 0; i < vals.length; i++) {
       if (vals[i] < min || vals[i] > max || !Number.isFinite(vals[i])) return false;
-      for (let j = i + 1; j < vals.length; j++) if (!apart(vals[i], vals[j])) return false;
+      for (let j = i + 1; j < vals.length; j++) if (!far(vals[i], vals[j])) return false;
     }
-    return true;
+    const texts = vals.map(text);
+    return new Set(texts).size === texts.length;
   };
   let values: number[] | null = null;
   const q = opts.quantiles && opts.quantiles.length >= 2 ? opts.quantiles : null;
