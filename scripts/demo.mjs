@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The main job on built-in defaults, end to end, offline:
-//   generate → validate → questions → drift (against a second seed) → eval a baseline → score all baselines.
+//   generate → validate → questions → drift (against a second seed) → eval a baseline → score all baselines
+//   → the validity audit (log-free learners trained on the second seed's questions).
 // Everything lands in ./demo-out (recreated on each run). Usage: npm run demo [-- --count N]
 import { readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -38,8 +39,8 @@ step(`Generate ${count} logs (four base profiles, seed 42) with questions`, [
   'generate', '--count', count, '--profile', mix, '--seed', '42', '--out', rel(dataset), '--questions',
 ]);
 step('Validate the dataset (arithmetic, pairing, schedules, alignment, labels, leakage)', ['validate', rel(dataset)]);
-step(`Generate a second corpus with another seed (43) to check for drift`, [
-  'generate', '--count', count, '--profile', mix, '--seed', '43', '--out', rel(second),
+step(`Generate a second corpus with another seed (43) to check for drift and to calibrate the validity audit`, [
+  'generate', '--count', count, '--profile', mix, '--seed', '43', '--out', rel(second), '--questions',
 ]);
 const driftCode = step(
   'Drift: seed 42 against seed 43, per feature, with an HTML report',
@@ -58,8 +59,14 @@ step('Run the eval harness offline with a baseline model', [
 step('Score every built-in baseline (CCLUPE Table 3 rows, ×100)', [
   'score', rel(dataset), '--baseline', 'all', '--format', 'markdown',
 ]);
+const validityCode = step(
+  'Validity audit: can answers be had without reading the log? (log-free learners, other-log oracle, gates)',
+  ['validity', rel(dataset), '--calibration', rel(second), '--format', 'markdown', '--html', rel(join(out, 'validity.html'))],
+  { okCodes: [0, 1] },
+);
 
 process.stdout.write(
   `\nDone. Outputs in ${rel(out)}/: dataset/ (logs, labels.jsonl, questions.jsonl, validation.json, manifest.json), ` +
-    `drift.html${driftCode === 1 ? ' (some feature passed its threshold)' : ''}, run-first-option/ (results.json, report.html).\n`,
+    `drift.html${driftCode === 1 ? ' (some feature passed its threshold)' : ''}, run-first-option/ (results.json, report.html), ` +
+    `validity.html${validityCode === 1 ? ' (some validity gate fails)' : ''}.\n`,
 );

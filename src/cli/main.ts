@@ -24,6 +24,7 @@ const COMMANDS: Record<string, () => Promise<{ register(program: Command): void 
   perturb: () => import('./commands/perturb.js'),
   robustness: () => import('./commands/robustness.js'),
   merge: () => import('./commands/merge.js'),
+  validity: () => import('./commands/validity.js'),
 };
 
 /** The verbs whose modules must be loaded: the one named on the command line, or all of them for top-level help. */

@@ -11,7 +11,8 @@ import { templateRng } from './stream.js';
 import { checkLeakage } from './leakage.js';
 import { DIFFICULTY_MIN_STEPS, FORMAT_RULES, findLogic } from './taxonomy.js';
 import { TEMPLATES } from './templates/index.js';
-import type { Choice, Draft, Template } from './template.js';
+import { answerPrior } from './answer-priors.js';
+import { resolveFace, type Choice, type Draft, type Template } from './template.js';
 import { OPTION_KEYS, PositionDealer, arrangeChoices } from './positions.js';
 
 /** Items per log and the difficulty mix (SPEC §6: 15 items, L:M:H = 5:5:5). */
@@ -29,6 +30,11 @@ export interface BuildOptions {
   clientKind?: ClientKind;
   /** Templates to draw from (default: all). */
   templates?: readonly Template[];
+  /**
+   * `false` builds without the answer priors (no answer-aware acceptance, decoys not drawn from other logs' answers,
+   * multi options not rate-balanced): what `npm run answer-priors` measures the priors on.
+   */
+  priors?: false;
 }
 
 /** Result of `buildItems`: items, or none and the reasons when the log cannot support a full balanced set. */
@@ -117,18 +123,31 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   const order = [...shuffled.filter((t) => t.rare), ...shuffled.filter((t) => !t.rare)];
   // Templates are built lazily, in the seeded order, only while their difficulty still needs items: a log
   // pays for about twenty programs, not for all of them.
-  const built = new Map<Template, Candidate | null>();
-  const candidate = (t: Template): Candidate | null => {
-    if (built.has(t)) return built.get(t)!;
+  // Each template is built strictly first (answer priors on: answer-aware acceptance, rate-balanced multi options,
+  // decoys from other logs' answers, no forced calc ranks); a log that cannot fill its set that way falls back to
+  // lenient builds (priors off) in a last pass, so no log loses its items to the balancing.
+  const built = [new Map<Template, Candidate | null>(), new Map<Template, Candidate | null>()];
+  const strictOn = options.priors !== false;
+  const candidate = (t: Template, lenient = false): Candidate | null => {
+    const cache = built[lenient ? 1 : 0];
+    if (cache.has(t)) return cache.get(t)!;
+    if (lenient && !strictOn) return candidate(t, false);
     const ref = t.tags.logics[kind]!;
+    const bounds = resolveFace(t.face, facts.months.length);
     const draft = t.build({
       facts,
       kind,
       // = streamKey('questions', seed, log.logId, t.id), with the log's prefix joined once
       rng: templateRng(`${logKey}\u241f${t.id}`),
       detections: () => (detections ??= detectAll(detectLog)),
+      bounds: strictOn && !lenient ? bounds : { ...bounds, lenient: true },
+      prior: strictOn && !lenient ? answerPrior(t.id, kind) : undefined,
     });
     let c: Candidate | null = null;
+    if (draft && strictOn && !lenient && !acceptAnswer(t, kind, draft, logKey)) {
+      cache.set(t, null);
+      return null;
+    }
     if (draft) {
       checkDraft(t, draft);
       const stems = { third: personaliseStem(draft.stem, kind, 'third'), first: personaliseStem(draft.stem, kind, 'first') };
@@ -138,7 +157,7 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
       }
       c = { template: t, draft, stems, difficulty: t.tags.difficulty, perspective: ref.perspective, answer: answerKey(t, draft) };
     }
-    built.set(t, c);
+    cache.set(t, c);
     return c;
   };
   const chosen: Candidate[] = [];
@@ -147,8 +166,9 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   const perPersp = new Map<string, number>();
   const answers = new Set<string>();
   const open = (t: Template): boolean => !taken.has(t) && perDiff[t.tags.difficulty] < PER_DIFFICULTY[t.tags.difficulty];
-  const tryTake = (t: Template): boolean => {
-    const c = candidate(t);
+  const tryTake = (t: Template, lenient = false): boolean => {
+    // rare templates (a logic few logs support) may fall back to their lenient build at once, so they stay covered
+    const c = candidate(t, lenient) ?? (t.rare && strictOn ? candidate(t, true) : null);
     if (!c || answers.has(c.answer)) return false;
     chosen.push(c);
     taken.add(t);
@@ -160,15 +180,19 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   let multis = 0;
   // rare templates first (they are already at the front), then cheap ones, then those that run the detectors
   const multiOrder = [...order.filter((t) => t.rare || !t.usesDetectors), ...order.filter((t) => !t.rare && t.usesDetectors)];
-  for (const t of multiOrder) {
-    if (multis >= MIN_MULTI[kind]) break;
-    if (t.tags.format === 'multi' && open(t) && tryTake(t)) multis++;
+  for (const lenient of [false, true]) {
+    for (const t of multiOrder) {
+      if (multis >= MIN_MULTI[kind]) break;
+      if (t.tags.format === 'multi' && open(t) && tryTake(t, lenient)) multis++;
+    }
   }
   for (const cap of [1, 2, Infinity]) {
     for (const t of order) {
       if (open(t) && (perPersp.get(t.tags.logics[kind]!.perspective) ?? 0) < cap) tryTake(t);
     }
   }
+  // the lenient pass: only for what the strict builds could not fill
+  for (const t of order) if (open(t)) tryTake(t, true);
 
   const problems: string[] = [];
   for (const d of ['L', 'M', 'H'] as const) {
@@ -182,6 +206,20 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   const dealer = new PositionDealer(rng);
   const items = chosen.map((c, i) => toItem(c, i, log, kind, rng, dealer));
   return { items, problems: [] };
+}
+
+/**
+ * Answer-aware acceptance of single-choice and calc items (issue #13): an item whose answer text is common for this template
+ * across logs is kept with the probability `TemplatePrior.accept` gives, so that over a dataset no answer text
+ * dominates a template. Deterministic: the draw comes from the template's own acceptance stream for this log.
+ */
+function acceptAnswer(t: Template, kind: ClientKind, d: Draft, logKey: string): boolean {
+  if (t.tags.format === 'multi') return true;
+  const accept = answerPrior(t.id, kind)?.accept;
+  if (!accept) return true;
+  const answer = d.choices.find((c) => c.correct)?.text;
+  const p = answer === undefined ? undefined : accept[answer];
+  return p === undefined || templateRng(`${logKey}\u241f${t.id}\u241faccept`).next() < p;
 }
 
 function answerKey(t: Template, d: Draft): string {

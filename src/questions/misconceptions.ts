@@ -18,6 +18,7 @@ export const MISCONCEPTIONS = {
   endpoints_vs_trend: 'the change between the first and last points used instead of the fitted trend',
   single_vs_total: 'one row (the largest, or an average row) given where the total was asked',
   extreme_vs_average: 'an extreme (maximum or minimum) used where an average was asked, or the reverse',
+  decoy: 'no single slip: a value drawn near the answer so that the answer does not stand out by its rank or spacing',
 } as const;
 
 /** The id of a named misconception. */

@@ -63,46 +63,160 @@ export interface Distractor {
   misconception: Misconception;
 }
 
+/** Spread of the decoys in the transformed space (asinh, see `calcChoices`): about ×0.5 to ×2 around the gold. */
+const SPREAD = 0.7;
+/** A named misconception replaces a decoy only when it sits this close to it (transformed space), keeping the shape. */
+const SNAP = 0.25;
+/** Share of count items kept when the drawn rank of the gold is impossible at a face bound (the rank is forced). */
+const FORCED_RANK_KEEP = 0.1;
+/** Attempts at drawing an admissible set of decoys before the template declines the log. */
+const ATTEMPTS = 40;
+
+/** Options of `calcChoices`. */
+export interface CalcChoiceOptions {
+  /** The face bounds of the quantity in display units (`TemplateContext.bounds`); every option stays inside. */
+  bounds?: { min: number; max: number; lenient?: boolean };
+  /** Quantiles of the template's gold values across logs (`TemplatePrior.quantiles`): decoys are drawn from them. */
+  quantiles?: readonly number[];
+}
+
+/** A draw from a distribution given by equally spaced quantiles (linear between them). */
+function fromQuantiles(q: readonly number[], u: number): number {
+  const x = u * (q.length - 1);
+  const i = Math.min(q.length - 2, Math.floor(x));
+  return q[i] + (q[i + 1] - q[i]) * (x - i);
+}
+
 /**
- * Calc options: the gold value plus three distractors drawn from the named misconceptions.
- * Candidates that are not finite, too close to gold, negative when `nonNegative`, or that print like an earlier one
- * are dropped. Returns null when fewer than three remain: the template then does not fit this log.
+ * Calc options: the gold value and three wrong values, with the gold's rank among the four drawn uniformly and the
+ * set's shape independent of which value is the gold, so that no rank, gap or "the one in the middle" pattern
+ * points at it (issue #13).
+ *
+ * 1. The gold's target rank r ∈ {0, 1, 2, 3} is drawn uniformly. A log where some rank is impossible inside the
+ *    face bounds (e.g. a count at its maximum) declines for every rank, so which logs fit says nothing of the rank.
+ * 2. Four offsets are drawn i.i.d. in a transformed space (integers for counts; asinh(x / c) otherwise, log-like for
+ *    large values, linear near zero and for negatives); the r-th smallest becomes the gold and the others decoys.
+ *    Because the offsets are exchangeable, the gold is a uniformly random member of a set whose shape carries no
+ *    trace of it. A draw is kept only if every value is inside the bounds, prints differently and sits at least
+ *    max(abs, rel·|value|) from every other (`UNIT_RULES`), so every wrong option is provably wrong.
+ * 3. A named misconception (`candidates`) takes a decoy's place when its value falls in that decoy's slot (between
+ *    the same neighbours) and close to it, so the option keeps its named slip; the others are marked `decoy`.
+ *
+ * Returns null when no admissible set exists: the template then does not fit this log.
  */
 export function calcChoices(
   rng: Rng,
   gold: number,
   unit: Unit,
   candidates: readonly Distractor[],
-  opts: { nonNegative?: boolean } = {},
+  opts: CalcChoiceOptions = {},
 ): Choice[] | null {
   if (!Number.isFinite(gold)) return null;
-  const nonNegative = opts.nonNegative ?? gold >= 0;
-  const goldText = formatValue(gold, unit);
-  const seen = new Set<string>([goldText]);
-  // farEnough() inlined with each value formatted once (same test, same order)
+  const scale = unit === 'money' ? 100 : 1;
+  const min = (opts.bounds?.min ?? 0) * scale;
+  const max = (opts.bounds?.max ?? Infinity) * scale;
+  if (gold < min || gold > max) return null;
   const { abs, rel } = UNIT_RULES[unit];
-  const apart = (a: number, aText: string, d: number, dText: string): boolean =>
-    Math.abs(d - a) >= Math.max(abs, rel * Math.abs(a)) && dText !== aText;
-  const ok: Distractor[] = [];
-  const okTexts: string[] = [];
-  for (const c of candidates) {
-    if (!Number.isFinite(c.value)) continue;
-    if (nonNegative && c.value < 0) continue;
-    const text = formatValue(c.value, unit);
-    if (!apart(gold, goldText, c.value, text)) continue;
-    if (seen.has(text)) continue;
-    // also far from every kept distractor, so options never look alike
-    if (ok.some((o, i) => !apart(o.value, okTexts[i], c.value, text))) continue;
-    seen.add(text);
-    ok.push(c);
-    okTexts.push(text);
+  const text = (v: number): string => formatValue(v, unit);
+  const apart = (a: number, b: number): boolean => Math.abs(a - b) >= Math.max(abs, rel * Math.max(Math.abs(a), Math.abs(b))) && text(a) !== text(b);
+  const count = unit === 'count';
+  // 1. every rank must be possible: three admissible values below and three above the gold. Counts are the
+  //    exception (a month count at its maximum is common): they take the feasible rank nearest the drawn one.
+  const below = roomBelow(gold, min, unit);
+  const above = roomAbove(gold, max, unit);
+  if (!count && !opts.bounds?.lenient && (below < 3 || above < 3)) return null;
+  if (below + above < 3) return null;
+  const drawn = Math.floor(rng.next() * 4);
+  const r = Math.min(below, Math.max(3 - above, drawn));
+  // a forced rank would tell the answer by its place (12 of 12 months is always the largest): keep few such items
+  if (r !== drawn && !opts.bounds?.lenient && rng.next() >= FORCED_RANK_KEEP) return null;
+  const c = Math.max(4 * abs, 0.05 * Math.abs(gold));
+  const fwd = (v: number): number => (count ? v : Math.asinh(v / c));
+  const inv = (t: number): number => (count ? Math.round(t) : Math.sinh(t) * c);
+  const far = (a: number, b: number): boolean => Math.abs(a - b) >= Math.max(abs, rel * Math.max(Math.abs(a), Math.abs(b)));
+  const admissible = (vals: readonly number[]): boolean => {
+    // bounds and distances first (cheap), then the printed texts, each formatted once
+    for (let i = 0; i < vals.length; i++) {
+      if (vals[i] < min || vals[i] > max || !Number.isFinite(vals[i])) return false;
+      for (let j = i + 1; j < vals.length; j++) if (!far(vals[i], vals[j])) return false;
+    }
+    const texts = vals.map(text);
+    return new Set(texts).size === texts.length;
+  };
+  let values: number[] | null = null;
+  const q = opts.quantiles && opts.quantiles.length >= 2 ? opts.quantiles : null;
+  if (q) {
+    // 2a. decoys drawn from the gold values of other logs: the four values are then alike in text and in shape
+    for (let attempt = 0; attempt < ATTEMPTS && !values; attempt++) {
+      const wrong = [0, 1, 2].map(() => {
+        const v = fromQuantiles(q, rng.next()) * scale;
+        return count ? Math.round(v) : v;
+      });
+      const vals = [gold, ...wrong].sort((a, b) => a - b);
+      if (admissible(vals)) values = vals;
+    }
   }
-  if (ok.length < 3) return null;
-  const chosen = shuffle(rng, ok).slice(0, 3);
+  // a gold that other logs' answers cannot surround (a peaked prior) would stand out among spread decoys: decline,
+  // unless this is the lenient last pass
+  if (q && !values && !opts.bounds?.lenient) return null;
+  const width = count ? Math.max(3, Math.ceil(0.5 * Math.abs(gold))) : SPREAD;
+  const g0 = fwd(gold);
+  for (let attempt = 0; attempt < ATTEMPTS && !values; attempt++) {
+    // near a face bound the spread narrows after a few misses, so a feasible set is still found
+    const w = count ? width : width * Math.min(1, 0.9 ** Math.max(0, attempt - 10));
+    const u = [0, 1, 2, 3].map(() => (count ? Math.floor(rng.next() * (2 * w + 1)) - w : (2 * rng.next() - 1) * w));
+    u.sort((a, b) => a - b);
+    const vals = u.map((x) => inv(g0 + x - u[r]));
+    vals[r] = gold;
+    let ok = admissible(vals);
+    for (let i = 0; i < 3 && ok; i++) if (vals[i] >= vals[i + 1]) ok = false;
+    if (ok) values = vals;
+  }
+  if (!values) return null;
+  const g = values.indexOf(gold);
+  // 3. named misconceptions take the place of nearby decoys in their slot
+  const pool = shuffle(rng, candidates.filter((d) => Number.isFinite(d.value)));
+  const named: Array<Misconception | 'decoy'> = values.map(() => 'decoy');
+  for (let i = 0; i < 4; i++) {
+    if (i === g) continue;
+    const lo = i > 0 ? values[i - 1] : -Infinity;
+    const hi = i < 3 ? values[i + 1] : Infinity;
+    const k = pool.findIndex((d) => {
+      const v = count ? Math.round(d.value) : d.value;
+      return v > lo && v < hi && v >= min && v <= max && Math.abs(fwd(v) - fwd(values![i])) <= (count ? 1 : SNAP) &&
+        (i === 0 || apart(v, lo)) && (i === 3 || apart(v, hi)) && text(v) !== text(gold);
+    });
+    if (k < 0) continue;
+    values[i] = count ? Math.round(pool[k].value) : pool[k].value;
+    named[i] = pool[k].misconception;
+    pool.splice(k, 1);
+  }
+  const wrong = values.map((v, i) => ({ v, i })).filter((x) => x.i !== g);
   return [
-    { text: goldText, correct: true, value: displayValue(gold, unit) },
-    ...chosen.map((c) => ({ text: formatValue(c.value, unit), correct: false, misconception: c.misconception, value: displayValue(c.value, unit) })),
+    { text: text(gold), correct: true, value: displayValue(gold, unit) },
+    ...wrong.map(({ v, i }) => ({ text: text(v), correct: false, misconception: named[i], value: displayValue(v, unit) })),
   ];
+}
+
+/** How many admissible values (up to three) fit below `gold` without passing `limit`. */
+function roomBelow(gold: number, limit: number, unit: Unit): number {
+  return room(gold, -1, limit, unit);
+}
+
+/** How many admissible values (up to three) fit above `gold` without passing `limit`. */
+function roomAbove(gold: number, limit: number, unit: Unit): number {
+  return room(gold, 1, limit, unit);
+}
+
+function room(gold: number, dir: -1 | 1, limit: number, unit: Unit): number {
+  const { abs, rel } = UNIT_RULES[unit];
+  let v = gold;
+  for (let n = 0; n < 3; n++) {
+    const step = unit === 'count' ? Math.max(abs, Math.ceil(rel * Math.abs(v))) : Math.max(abs, rel * Math.abs(v)) * 1.01;
+    v += dir * step;
+    if (dir < 0 ? v < limit : v > limit) return n;
+  }
+  return 3;
 }
 
 /** Single-choice options: the correct text and three distinct wrong ones (earlier candidates preferred). */
@@ -115,13 +229,28 @@ export function singleChoices(rng: Rng, correct: string, wrong: readonly string[
   return [{ text: correct, correct: true }, ...[...head, ...rest].map((text) => ({ text, correct: false }))];
 }
 
+/** A multi option text is kept in [1 − MULTI_BAND, MULTI_BAND] of right answers where it appears. */
+const MULTI_BAND = 0.7;
+const MULTI_ODDS = MULTI_BAND / (1 - MULTI_BAND);
+
 /**
  * Multi-select options: 1–4 true statements and enough false ones to make 4–6 options with at least two false,
  * so that selecting everything is never right. Null when there are no true or too few false candidates.
+ *
+ * With `truth` (how often each text is true across logs, `TemplatePrior.truth`), a text is offered only with the
+ * probability that keeps it right in 30–70% of the items where it appears: a true text of rate r > 0.7 is kept
+ * with probability (7/3)(1 − r)/r, a false one of rate r < 0.3 with (7/3)·r/(1 − r). A text that is nearly always true (or false)
+ * is then rarely offered, and no text's presence says whether it is right. Texts without a rate are always kept.
  */
-export function multiChoices(rng: Rng, trueTexts: readonly string[], falseTexts: readonly string[]): Choice[] | null {
-  const t = shuffle(rng, [...new Set(trueTexts)]);
-  const f = shuffle(rng, [...new Set(falseTexts)].filter((x) => !t.includes(x)));
+export function multiChoices(rng: Rng, trueTexts: readonly string[], falseTexts: readonly string[], truth?: Readonly<Record<string, number>>): Choice[] | null {
+  const keep = (text: string, isTrue: boolean): boolean => {
+    const r = truth?.[text];
+    if (r === undefined) return true;
+    const p = isTrue ? (r > MULTI_BAND ? (MULTI_ODDS * (1 - r)) / r : 1) : r < 1 - MULTI_BAND ? (MULTI_ODDS * r) / (1 - r) : 1;
+    return rng.next() < p;
+  };
+  const t = shuffle(rng, [...new Set(trueTexts)]).filter((x) => keep(x, true));
+  const f = shuffle(rng, [...new Set(falseTexts)].filter((x) => !trueTexts.includes(x))).filter((x) => keep(x, false));
   // k correct in [max(1, 4 − |F|), min(4, |T|)]; then 2…6−k false, at least enough to reach four options
   const kMin = Math.max(1, 4 - Math.min(f.length, 4));
   const kMax = Math.min(4, t.length);

@@ -53,6 +53,44 @@ export interface TemplateContext {
   rng: Rng;
   /** The signal detectors' output on this log (computed once per log, on first use). */
   detections(): Record<SignalId, Detection>;
+  /** Calc templates: the template's face bounds on this log, in display units; every option must stay inside. */
+  bounds: { min: number; max: number; lenient?: boolean };
+  /** What answers this template gives across logs of this client kind (`data/answer-priors.ts`), when known. */
+  prior?: TemplatePrior;
+}
+
+/**
+ * How a template's answers fall across many logs of one client kind, measured on calibration logs
+ * (`npm run answer-priors`) and used to keep answers unguessable without the log (issue #13).
+ */
+export interface TemplatePrior {
+  /** calc: quantiles of the gold value in display units, from 0% to 100% in equal steps; decoys are drawn from them. */
+  quantiles?: number[];
+  /** single and calc: the probability of keeping an item whose answer is this text (rarer answers kept more often). */
+  accept?: Record<string, number>;
+  /** multi: how often each option text is true on the logs where the template fits. */
+  truth?: Record<string, number>;
+}
+
+/**
+ * The range a calc answer can take on its face, whatever the log: an option outside it would be eliminated without
+ * reading the log. Every calc option respects it (the builder checks); `cclupe validity` counts items that do not.
+ */
+export interface FaceBounds {
+  /** Smallest possible value (default 0: counts, money totals, shares and ratios are never negative). */
+  min?: number;
+  /** Largest possible value: a number, or the months covered by the log (`months`) or one fewer (`month-steps`). */
+  max?: number | 'months' | 'month-steps';
+  /** The quantity may be negative (net flows, rates that can fall below zero): no lower bound. */
+  signed?: boolean;
+}
+
+/** The bounds of `face` on a log covering `months` calendar months: [min, max] in display units. */
+export function resolveFace(face: FaceBounds | undefined, months: number): { min: number; max: number } {
+  const min = face?.signed ? -Infinity : (face?.min ?? 0);
+  const m = face?.max;
+  const max = m === 'months' ? months : m === 'month-steps' ? months - 1 : (m ?? Infinity);
+  return { min, max };
 }
 
 /** A question template: declared tags and a small program over the log; null when the log cannot support it. */
@@ -62,6 +100,8 @@ export interface Template {
   tags: TemplateTags;
   /** Fits few logs (e.g. needs a detector to fire): the builder tries it first so its logic stays covered. */
   rare?: boolean;
+  /** Calc templates: the range the answer can take on its face (default: non-negative, unbounded above). */
+  face?: FaceBounds;
   /** Reads the signal detectors (costly): the multi-select pass tries cheaper templates before it. */
   usesDetectors?: boolean;
   build(ctx: TemplateContext): Draft | null;

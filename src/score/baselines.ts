@@ -2,9 +2,10 @@ import { CclupeError } from '../errors.js';
 import { createRng, streamKey, type Rng } from '../random/index.js';
 import type { Item } from '../schema/item.js';
 import type { Prediction } from '../schema/prediction.js';
+import { crossFitBlindPredictions } from './blind.js';
 
 /** The built-in offline baselines (SPEC §7). */
-export const BASELINES = ['oracle', 'random', 'select-all', 'abstain', 'first-option'] as const;
+export const BASELINES = ['oracle', 'random', 'select-all', 'abstain', 'first-option', 'blind'] as const;
 export type BaselineName = (typeof BASELINES)[number];
 
 /** One-line description of each baseline, for help text and docs. */
@@ -14,6 +15,7 @@ export const BASELINE_DESCRIPTIONS: Readonly<Record<BaselineName, string>> = {
   'select-all': 'every option; numeric: no value; shows the misunderstanding penalty at work',
   abstain: 'an empty selection on every item; scores 0',
   'first-option': 'the first listed option; numeric: no value',
+  blind: 'the best log-free learner (choices-only logistic regression on option text, numeric rank, position and length), cross-fitted over two halves of the logs; must stay near random',
 };
 
 function randomSubset(rng: Rng, keys: readonly string[]): string[] {
@@ -39,6 +41,8 @@ function predict(name: BaselineName, item: Item, seed: string): Prediction {
       return { item_id: item.id, selected: numeric ? [] : keys, status: 'answered' };
     case 'first-option':
       return { item_id: item.id, selected: numeric ? [] : keys.slice(0, 1), status: 'answered' };
+    case 'blind':
+      throw new CclupeError('the blind baseline predicts a whole item set at once');
     case 'random': {
       if (numeric) return { item_id: item.id, selected: [], status: 'answered' };
       // One stream per item, so an item's draw does not depend on which other items are in the file.
@@ -57,5 +61,6 @@ export function isBaselineName(name: string): name is BaselineName {
 /** Predictions of a built-in baseline on any set of items; deterministic for a given seed (only `random` uses it). */
 export function baselinePredictions(name: BaselineName, items: readonly Item[], { seed = '0' }: { seed?: string } = {}): Prediction[] {
   if (!isBaselineName(name)) throw new CclupeError(`unknown baseline ${String(name)}`);
+  if (name === 'blind') return crossFitBlindPredictions(items);
   return items.map((item) => predict(name, item, seed));
 }

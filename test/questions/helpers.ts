@@ -3,14 +3,15 @@ import { TEMPLATES } from '../../src/questions/templates/index.js';
 import { LogFacts } from '../../src/questions/facts.js';
 import { templateRng } from '../../src/questions/stream.js';
 import { detectAll } from '../../src/signals/index.js';
-import type { Draft } from '../../src/questions/template.js';
+import { resolveFace, type Draft } from '../../src/questions/template.js';
 
 /** Runs one template on a log, as the builder does. */
 export function runTemplate(id: string, log: Log): Draft | null {
   const t = TEMPLATES.find((x) => x.id === id);
   if (!t) throw new Error(`no template ${id}`);
   const kind = log.clientKind!;
-  return t.build({ facts: new LogFacts(log), kind, rng: templateRng(`test\u241f${id}`), detections: () => detectAll(log) });
+  const facts = new LogFacts(log);
+  return t.build({ facts, kind, rng: templateRng(`test\u241f${id}`), detections: () => detectAll(log), bounds: { ...resolveFace(t.face, facts.months.length), lenient: true } });
 }
 
 /** The correct option texts of a draft, sorted. */

@@ -16,21 +16,46 @@ describe('formatValue', () => {
 });
 
 describe('calcChoices', () => {
-  test('keeps the gold value first and three misconceptions far from it and from each other', () => {
-    const c = calcChoices(createRng('a'), 5000, 'money', [
-      { value: 5010, misconception: 'failed_rows_counted' }, // 0.10 away: too close (margin max(1.00, 2%) = 100.00)
-      { value: 6000, misconception: 'gross_vs_net' },
-      { value: 6000, misconception: 'refunds_as_income' }, // duplicate text
-      { value: 4000, misconception: 'total_vs_share' },
-      { value: 2500, misconception: 'wrong_base_period' },
-    ])!;
-    expect(c[0]).toMatchObject({ text: '50.00', correct: true });
-    expect(c.slice(1).map((x) => x.text).sort()).toEqual(['25.00', '40.00', '60.00']);
-    expect(c.slice(1).every((x) => x.misconception)).toBe(true);
+  test('puts the gold at a uniformly drawn rank among four values that are pairwise far apart, each wrong one named or a decoy', () => {
+    const ranks = [0, 0, 0, 0];
+    for (let i = 0; i < 400; i++) {
+      const c = calcChoices(createRng(`rank${i}`), 5000_00, 'money', [
+        { value: 5010_00, misconception: 'failed_rows_counted' },
+        { value: 6000_00, misconception: 'gross_vs_net' },
+        { value: 4000_00, misconception: 'total_vs_share' },
+      ])!;
+      expect(c[0]).toMatchObject({ text: '5000.00', correct: true });
+      const values = c.map((x) => x.value!);
+      for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) expect(farEnough(values[a] * 100, values[b] * 100, 'money')).toBe(true);
+      for (const w of c.slice(1)) expect(w.misconception).toBeTruthy();
+      ranks[values.filter((v) => v < values[0]).length]++;
+    }
+    const chi2 = ranks.reduce((a, n) => a + (n - 100) ** 2 / 100, 0);
+    expect(chi2).toBeLessThan(16.27); // chi-square, 3 df, p = 0.001
   });
 
-  test('returns null when fewer than three distractors survive', () => {
-    expect(calcChoices(createRng('a'), 3, 'count', [{ value: 4, misconception: 'off_by_one_month' }, { value: 3, misconception: 'failed_rows_counted' }])).toBeNull();
+  test('keeps every option inside the face bounds: a share stays in 0–100%, a month count within the months covered', () => {
+    for (let i = 0; i < 200; i++) {
+      const share = calcChoices(createRng(`share${i}`), 60, 'percent', [], { bounds: { min: 0, max: 100 } });
+      if (share) for (const o of share) expect(o.value!).toBeGreaterThanOrEqual(0), expect(o.value!).toBeLessThanOrEqual(100);
+      const months = calcChoices(createRng(`months${i}`), 6, 'count', [], { bounds: { min: 0, max: 12 } });
+      if (months) for (const o of months) expect(o.value!).toBeGreaterThanOrEqual(0), expect(o.value!).toBeLessThanOrEqual(12);
+    }
+  });
+
+  test('a count at its face maximum (12 of 12 months) is mostly declined, since its rank would give it away; the lenient pass keeps it', () => {
+    let kept = 0;
+    for (let i = 0; i < 200; i++) if (calcChoices(createRng(`max${i}`), 12, 'count', [], { bounds: { min: 0, max: 12 } })) kept++;
+    expect(kept).toBeLessThan(60);
+    expect(calcChoices(createRng('max'), 12, 'count', [], { bounds: { min: 0, max: 12, lenient: true } })).not.toBeNull();
+  });
+
+  test('draws decoys from the quantiles of other logs\' answers when given, and declines a gold they cannot surround', () => {
+    const q = Array.from({ length: 21 }, (_, i) => 10 + i); // answers spread over 10–30 (display units)
+    const c = calcChoices(createRng('q'), 18, 'ratio', [], { quantiles: q })!;
+    for (const o of c.slice(1)) expect(o.value!).toBeGreaterThanOrEqual(10), expect(o.value!).toBeLessThanOrEqual(30);
+    const point = Array.from({ length: 21 }, () => 30.4); // every log answers 30.4
+    expect(calcChoices(createRng('p'), 30.4, 'days', [], { quantiles: point })).toBeNull();
   });
 
   test('drops negative distractors for a non-negative gold value', () => {

@@ -379,3 +379,35 @@ export function liquidityTruths(l: Log): Record<string, boolean> {
   };
 }
 
+
+/**
+ * Truth of a liquidity-statements option recomputed from raw rows: the fixed statements, and the threshold
+ * statements ("below T", "in at least N of the months", "at least N … declined") parsed from their text.
+ */
+export function liquidityStatementTruth(l: Log, text: string): boolean | undefined {
+  const fixed = liquidityTruths(l)[text];
+  if (fixed !== undefined) return fixed;
+  let m = /^The lowest balance after any row is below (-?\d+(?:\.\d+)?)$/.exec(text);
+  if (m) return Math.min(...l.rows.map((r) => r.balanceCents)) < Math.round(Number(m[1]) * 100);
+  m = /^Successful outflow exceeded successful inflow in at least (\d+) of the months covered$/.exec(text);
+  if (m) {
+    const inM = monthly(l, rowsOf(l, [], 1));
+    const outM = monthly(l, rowsOf(l, [], -1));
+    return outM.filter((o, i) => o > inM[i]).length >= Number(m[1]);
+  }
+  m = /^At least (\d+) outgoing payments were declined \(FAILED\)$/.exec(text);
+  if (m) return l.rows.filter((r) => !OK(r) && r.amountCents < 0).length >= Number(m[1]);
+  return undefined;
+}
+
+/** Truth of an inflow-types option recomputed from raw rows (presence of a type, or its total against a threshold). */
+export function inflowStatementTruth(l: Log, text: string, nonOperating: readonly string[]): boolean | undefined {
+  let m = /^(.+) brought money in through at least one successful row$/.exec(text);
+  if (m) return nonOperating.includes(m[1]) && l.rows.some((r) => OK(r) && r.type === m![1] && r.amountCents > 0);
+  m = /^Successful (.+) inflow totals less than (-?\d+(?:\.\d+)?)$/.exec(text);
+  if (m) {
+    const total = l.rows.filter((r) => OK(r) && r.type === m![1] && r.amountCents > 0).reduce((a, r) => a + r.amountCents, 0);
+    return total < Math.round(Number(m[2]) * 100);
+  }
+  return undefined;
+}

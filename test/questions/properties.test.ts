@@ -11,7 +11,7 @@ import { detectAll } from '../../src/signals/index.js';
 import { Item } from '../../src/schema/item.js';
 import { SIGNAL_IDS } from '../../src/schema/signal-id.js';
 import type { Log } from '../../src/schema/log-row.js';
-import { ORACLES, liquidityTruths } from './oracles.js';
+import { ORACLES, inflowStatementTruth, liquidityStatementTruth } from './oracles.js';
 
 const PROFILES = ['personal-healthy', 'personal-overdue', 'personal-student', 'personal-night-shift', 'sme-healthy', 'sme-overdue', 'sme-restaurant', 'sme-retail'];
 const loaded = new Map(PROFILES.map((p) => [p, loadProfile(p)]));
@@ -34,10 +34,8 @@ function multiTruth(templateId: string, log: Log, text: string): boolean | null 
     const home = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0][0];
     return ok.some((r) => r.location === text && r.location !== home);
   }
-  if (templateId === 'inflow-types') {
-    return (NON_OPERATING_INFLOW_TYPES as readonly string[]).includes(text) && ok.some((r) => r.type === text && r.amountCents > 0);
-  }
-  if (templateId === 'liquidity-statements') return liquidityTruths(log)[text];
+  if (templateId === 'inflow-types') return inflowStatementTruth(log, text, NON_OPERATING_INFLOW_TYPES) ?? null;
+  if (templateId === 'liquidity-statements') return liquidityStatementTruth(log, text) ?? null;
   if (templateId === 'misfit-counterparties' || templateId === 'nonessential-counterparties') {
     const d = detectAll(log)[templateId === 'misfit-counterparties' ? 'alignment' : 'nonessential'];
     const flagged = new Set(log.rows.filter((r) => d.evidence.includes(r.txn_id)).map((r) => r.counterparty));

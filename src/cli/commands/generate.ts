@@ -141,8 +141,7 @@ export function resolveGenerate(o: GenerateCliOptions, env: NodeJS.ProcessEnv = 
     shard,
     profile_hashes: profileHashes,
   };
-  return { out: resolve(o.out), options, profiles, workers, shardFrom: choice?.from ?? null };
-  return { out: resolve(o.out), options, profiles, workers, force: o.force === true };
+  return { out: resolve(o.out), options, profiles, workers, shardFrom: choice?.from ?? null, force: o.force === true };
 }
 
 /**

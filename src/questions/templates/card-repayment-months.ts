@@ -6,6 +6,7 @@ import { ids } from '../facts.js';
 export const cardRepaymentMonths: Template = {
   id: 'card-repayment-months',
   version: 1,
+  face: { max: 'months' },
   tags: {
     domain: 'debt',
     sub_domain: 'repayments',
@@ -14,7 +15,7 @@ export const cardRepaymentMonths: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'repayment_patterns', logic: 'card_repayment_regularity' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, bounds, prior }) {
     const all = facts.ofType('Card Repayment');
     const ok = all.filter((r) => r.ok);
     if (ok.length < 2) return null;
@@ -27,7 +28,7 @@ export const cardRepaymentMonths: Template = {
       { value: n - 1, misconception: 'off_by_one_month' },
       { value: ok.length, misconception: 'count_vs_amount' },
       { value: facts.months.length - n, misconception: 'total_vs_share' },
-    ]);
+    ], { bounds, quantiles: prior?.quantiles });
     if (!choices) return null;
     return {
       stem: 'In how many of the months covered by the log did {acct} make a successful Card Repayment?',

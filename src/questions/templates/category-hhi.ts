@@ -12,6 +12,7 @@ function hhi(parts: Array<[string, number]>): number {
 export const categoryHhi: Template = {
   id: 'category-hhi',
   version: 1,
+  face: { max: 1 },
   tags: {
     domain: 'structure',
     sub_domain: 'concentration',
@@ -20,7 +21,7 @@ export const categoryHhi: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'category_concentration' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, bounds, prior }) {
     const out = outflowsOf(facts);
     const parts = outflowByType(facts);
     if (parts.length < 3) return null;
@@ -32,7 +33,7 @@ export const categoryHhi: Template = {
       { value: hhi(outflowByCounterparty(facts)), misconception: 'wrong_category' },
       { value: maxOf(parts.map(([, v]) => v)) / all, misconception: 'extreme_vs_average' },
       { value: 1 / parts.length, misconception: 'extreme_vs_average' },
-    ]);
+    ], { bounds, quantiles: prior?.quantiles });
     if (!choices) return null;
     return {
       stem: 'What is the Herfindahl–Hirschman index (the sum of the squared shares, each share a fraction of the total) of the successful outflow of {acct} across transaction types?',

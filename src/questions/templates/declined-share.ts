@@ -7,6 +7,7 @@ import { pct, pctText, total } from '../kit.js';
 export const declinedShare: Template = {
   id: 'declined-share',
   version: 1,
+  face: { max: 100 },
   tags: {
     domain: 'liquidity',
     sub_domain: 'liquidity',
@@ -15,7 +16,7 @@ export const declinedShare: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'failures_liquidity', logic: 'declined_transactions' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, bounds, prior }) {
     const attempts = facts.rows.filter((r) => r.row.amountCents < 0);
     const declined = attempts.filter((r) => !r.ok);
     if (declined.length === 0 || attempts.length < 10) return null;
@@ -27,7 +28,7 @@ export const declinedShare: Template = {
       { value: pct(total(declined), total(attempts)), misconception: 'count_vs_amount' },
       { value: 100 - gold, misconception: 'total_vs_share' },
       { value: pct(declined.filter((r) => r.row.type === 'Purchase').length, attempts.filter((r) => r.row.type === 'Purchase').length), misconception: 'wrong_category' },
-    ]);
+    ], { bounds, quantiles: prior?.quantiles });
     if (!choices) return null;
     return {
       stem: 'Counting rows with a negative amount whatever their status, what share of the outgoing attempts of {acct} were declined?',

@@ -8,6 +8,7 @@ import { maxOf, minOf } from '../../log/extremes.js';
 export const largestPurchaseMultiple: Template = {
   id: 'largest-purchase-multiple',
   version: 1,
+  face: { min: 1 },
   tags: {
     domain: 'structure',
     sub_domain: 'spikes',
@@ -16,7 +17,7 @@ export const largestPurchaseMultiple: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'spending_spikes' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, bounds, prior }) {
     const rows = facts.okOfType('Purchase').filter((r) => r.row.amountCents < 0);
     if (rows.length < 5) return null;
     const amounts = rows.map((r) => -r.row.amountCents);
@@ -30,7 +31,7 @@ export const largestPurchaseMultiple: Template = {
       { value: maxOf(anyAmounts) / median(anyAmounts), misconception: 'failed_rows_counted' },
       { value: max / minOf(amounts), misconception: 'extreme_vs_average' },
       { value: maxOf(facts.outflows.map((r) => -r.row.amountCents)) / med, misconception: 'wrong_category' },
-    ]);
+    ], { bounds, quantiles: prior?.quantiles });
     if (!choices) return null;
     return {
       stem: 'How many times the median successful Purchase amount is the largest single successful Purchase of {acct}?',

@@ -1,5 +1,6 @@
 import type { Template } from '../template.js';
 import { multiChoices } from '../options.js';
+import { thresholdStatement } from '../kit.js';
 import { ids } from '../facts.js';
 import type { RowView } from '../facts.js';
 import { inflowsOf, outflowsOf, total } from '../kit.js';
@@ -8,7 +9,7 @@ import { minOf } from '../../log/extremes.js';
 /** Which statements about liquidity pressure hold on this log? (low-balance days / buffer, analysis, M, multi) */
 export const liquidityStatements: Template = {
   id: 'liquidity-statements',
-  version: 1,
+  version: 2,
   tags: {
     domain: 'liquidity',
     sub_domain: 'liquidity',
@@ -20,7 +21,7 @@ export const liquidityStatements: Template = {
       sme: { perspective: 'cash_flow_health', logic: 'working_capital_buffer', sub_domain: 'liquidity_sme' },
     },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, prior }) {
     if (facts.rows.length < 10 || facts.months.length < 2) return null;
     const first = facts.rows[0];
     const last = facts.rows[facts.rows.length - 1];
@@ -46,12 +47,19 @@ export const liquidityStatements: Template = {
       { text: 'Every month covered has some successful inflow', holds: facts.months.every((m) => monthlyIn.get(m)! > 0), rows: [] },
       { text: 'The lowest balance after any row is below the average monthly successful outflow', holds: minBal < outAll / facts.months.length, rows: lowest },
     ];
+    // comparisons with a threshold drawn so that each holds on a coin flip: decidable from the log, never from priors
+    facts6.push(
+      thresholdStatement(rng, minBal, 'money', (t) => `The lowest balance after any row is below ${t}`, lowest),
+      thresholdStatement(rng, deficit.length, 'count', (n) => `Successful outflow exceeded successful inflow in at least ${n} of the months covered`, [], { min: 1, max: facts.months.length }),
+      thresholdStatement(rng, declinedOut.length, 'count', (n) => `At least ${n} outgoing payments were declined (FAILED)`, declinedOut, { min: 1 }),
+    );
     // the last two statements must agree with the balance arithmetic, so skip logs whose balance chain is broken
     if (opening + inAll - outAll !== last.row.balanceCents) return null;
     const choices = multiChoices(
       rng,
       facts6.filter((f) => f.holds).map((f) => f.text),
       facts6.filter((f) => !f.holds).map((f) => f.text),
+      prior?.truth,
     );
     if (!choices) return null;
     const shown = new Set(choices.filter((c) => c.correct).map((c) => c.text));

@@ -18,7 +18,7 @@ export const misfitCounterparties: Template = {
     format: 'multi',
     logics: { sme: { perspective: 'counterparty_risk', logic: 'counterparty_business_alignment' } },
   },
-  build({ facts, rng, detections }) {
+  build({ facts, rng, detections, prior }) {
     const cat = facts.log.businessCategory as keyof typeof DEFAULT_THRESHOLDS.alignment.misfits | undefined;
     if (!cat || !DEFAULT_THRESHOLDS.alignment.misfits[cat]) return null;
     // necessary condition of the detector (a misfit supply class in some counterparty), checked before running it
@@ -31,7 +31,7 @@ export const misfitCounterparties: Template = {
     const rows = facts.rows.filter((r) => r.row.amountCents < 0 && (r.row.type === 'Purchase' || r.row.type === 'Supplier Payment'));
     const misfit = [...new Set(rows.filter((r) => flagged.has(r.row.txn_id)).map((r) => r.row.counterparty))];
     const fitting = byValueDesc(sumBy(rows.filter((r) => !misfit.includes(r.row.counterparty)), (r) => r.row.counterparty)).map(([k]) => k);
-    const choices = multiChoices(rng, misfit, fitting);
+    const choices = multiChoices(rng, misfit, fitting, prior?.truth);
     if (!choices) return null;
     const shown = new Set(choices.filter((c) => c.correct).map((c) => c.text));
     return {

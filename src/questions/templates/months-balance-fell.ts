@@ -5,6 +5,7 @@ import { calcChoices } from '../options.js';
 export const monthsBalanceFell: Template = {
   id: 'months-balance-fell',
   version: 1,
+  face: { max: 'month-steps' },
   tags: {
     domain: 'liquidity',
     sub_domain: 'liquidity',
@@ -16,7 +17,7 @@ export const monthsBalanceFell: Template = {
       sme: { perspective: 'cash_flow_health', logic: 'working_capital_buffer', sub_domain: 'liquidity_sme' },
     },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, bounds, prior }) {
     if (facts.months.length < 4) return null;
     const ends = [...facts.monthEndBalances()];
     let fell = 0;
@@ -35,7 +36,7 @@ export const monthsBalanceFell: Template = {
       { value: withOpening, misconception: 'off_by_one_month' },
       { value: fell + 1, misconception: 'off_by_one_month' },
       { value: fell - 1, misconception: 'off_by_one_month' },
-    ]);
+    ], { bounds, quantiles: prior?.quantiles });
     if (!choices) return null;
     return {
       stem: 'Comparing each month-end balance of {acct} with the month-end balance of the month before it, in how many months did it fall?',

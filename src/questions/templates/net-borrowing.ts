@@ -7,6 +7,7 @@ import { inflowsOf, money, outflowsOf, total } from '../kit.js';
 export const netBorrowing: Template = {
   id: 'net-borrowing',
   version: 1,
+  face: { signed: true },
   tags: {
     domain: 'debt',
     sub_domain: 'microloans',
@@ -15,7 +16,7 @@ export const netBorrowing: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'high_risk_merchants', logic: 'online_micro_lenders' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, bounds, prior }) {
     const disb = inflowsOf(facts, 'Loan Disbursement');
     const rep = outflowsOf(facts, 'Loan Repayment');
     if (disb.length === 0 || rep.length === 0) return null;
@@ -31,7 +32,7 @@ export const netBorrowing: Template = {
       { value: d - r - card, misconception: 'wrong_category' },
       { value: d - r - fees, misconception: 'wrong_category' },
       { value: r - d, misconception: 'gross_vs_net' },
-    ], { nonNegative: false });
+    ], { bounds, quantiles: prior?.quantiles });
     if (!choices) return null;
     return {
       stem: 'How much more did {acct} receive in successful Loan Disbursement rows than it paid back in successful Loan Repayment rows (negative if it paid back more)?',

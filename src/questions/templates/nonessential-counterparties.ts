@@ -18,7 +18,7 @@ export const nonessentialCounterparties: Template = {
     format: 'multi',
     logics: { sme: { perspective: 'specialized_behaviors', logic: 'disputes_refunds_nonessential' } },
   },
-  build({ facts, rng, detections }) {
+  build({ facts, rng, detections, prior }) {
     // necessary condition of the detector (a counterparty of a luxury class), checked before running the detectors
     const re = anyPattern(DEFAULT_THRESHOLDS.nonessential.namePatterns);
     if (!facts.counterparties().some((name) => re.test(name))) return null;
@@ -28,7 +28,7 @@ export const nonessentialCounterparties: Template = {
     const rows = facts.rows.filter((r) => flagged.has(r.row.txn_id));
     const names = [...new Set(rows.map((r) => r.row.counterparty))];
     const others = byValueDesc(sumBy(outflowsOf(facts).filter((r) => !names.includes(r.row.counterparty)), (r) => r.row.counterparty)).map(([k]) => k);
-    const choices = multiChoices(rng, names, others);
+    const choices = multiChoices(rng, names, others, prior?.truth);
     if (!choices) return null;
     const shown = new Set(choices.filter((c) => c.correct).map((c) => c.text));
     return {

@@ -17,7 +17,7 @@ export const overseasLocations: Template = {
     format: 'multi',
     logics: { personal: { perspective: 'others', logic: 'overseas_spending' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, prior }) {
     const home = facts.homeCountry;
     const abroad = facts.ok.filter((r) => r.row.location !== home);
     if (abroad.length === 0) return null;
@@ -26,7 +26,7 @@ export const overseasLocations: Template = {
     // false options: codes that appear on no successful row (a FAILED-only location is a deliberate trap)
     const failedOnly = [...anyLocs].filter((l) => l !== home && !okLocs.includes(l));
     const never = OTHER_LOCATIONS.filter((l) => !anyLocs.has(l) && l !== home);
-    const choices = multiChoices(rng, okLocs, [...failedOnly, ...never, home]);
+    const choices = multiChoices(rng, okLocs, [...failedOnly, ...never, home], prior?.truth);
     if (!choices) return null;
     const shown = choices.filter((c) => c.correct).map((c) => c.text);
     return {

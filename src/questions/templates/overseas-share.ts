@@ -7,6 +7,7 @@ import { anyStatus, money, outflowsOf, pct, pctText, total } from '../kit.js';
 export const overseasShare: Template = {
   id: 'overseas-share',
   version: 1,
+  face: { max: 100 },
   tags: {
     domain: 'conduct',
     sub_domain: 'overseas',
@@ -15,7 +16,7 @@ export const overseasShare: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'others', logic: 'overseas_spending' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, bounds, prior }) {
     const out = outflowsOf(facts);
     const home = facts.homeCountry;
     const abroad = out.filter((r) => r.row.location !== home);
@@ -28,7 +29,7 @@ export const overseasShare: Template = {
       { value: pct(abroad.length, out.length), misconception: 'count_vs_amount' },
       { value: pct(total(abroad), total(facts.inflows)), misconception: 'total_vs_share' },
       { value: 100 - gold, misconception: 'total_vs_share' },
-    ]);
+    ], { bounds, quantiles: prior?.quantiles });
     if (!choices) return null;
     return {
       stem: 'What share of the total successful outflow of {acct}, by amount, was made overseas?',

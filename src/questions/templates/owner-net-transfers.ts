@@ -7,6 +7,7 @@ import { inflowsOf, money, outflowsOf, total } from '../kit.js';
 export const ownerNetTransfers: Template = {
   id: 'owner-net-transfers',
   version: 1,
+  face: { signed: true },
   tags: {
     domain: 'liquidity',
     sub_domain: 'others',
@@ -15,7 +16,7 @@ export const ownerNetTransfers: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'counterparty_risk', logic: 'related_party_transfers' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, bounds, prior }) {
     const tin = inflowsOf(facts, 'Transfer In');
     const tout = outflowsOf(facts, 'Transfer Out');
     if (tin.length + tout.length < 2) return null;
@@ -32,7 +33,7 @@ export const ownerNetTransfers: Template = {
       { value: -o, misconception: 'gross_vs_net' },
       { value: i - o - total(outflowsOf(facts, 'ATM Withdrawal')) + total(inflowsOf(facts, 'Cash Deposit')), misconception: 'wrong_category' },
       { value: (i - o) / (tin.length + tout.length), misconception: 'single_vs_total' },
-    ], { nonNegative: false });
+    ], { bounds, quantiles: prior?.quantiles });
     if (!choices) return null;
     return {
       stem: 'Treating Transfer In and Transfer Out rows as money moved by the owner and related parties, what is the net successful amount they put into {acct} (negative if they took money out)?',

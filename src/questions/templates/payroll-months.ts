@@ -6,6 +6,7 @@ import { ids } from '../facts.js';
 export const payrollMonths: Template = {
   id: 'payroll-months',
   version: 1,
+  face: { max: 'months' },
   tags: {
     domain: 'stability',
     sub_domain: 'others',
@@ -14,7 +15,7 @@ export const payrollMonths: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'payment_management', logic: 'sme_payroll_regularity' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, bounds, prior }) {
     const all = facts.ofType('Payroll');
     const ok = all.filter((r) => r.ok);
     if (ok.length < 2 || facts.months.length < 3) return null;
@@ -26,7 +27,7 @@ export const payrollMonths: Template = {
       { value: n - 1, misconception: 'off_by_one_month' },
       { value: ok.length, misconception: 'count_vs_amount' },
       { value: facts.months.length - n, misconception: 'total_vs_share' },
-    ]);
+    ], { bounds, quantiles: prior?.quantiles });
     if (!choices) return null;
     return {
       stem: 'In how many of the months covered by the log did {acct} pay Payroll successfully?',

@@ -6,6 +6,7 @@ import { ids } from '../facts.js';
 export const rentMissingMonths: Template = {
   id: 'rent-missing-months',
   version: 1,
+  face: { max: 'months' },
   tags: {
     domain: 'stability',
     sub_domain: 'essentials',
@@ -14,7 +15,7 @@ export const rentMissingMonths: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'essential_expenditure', logic: 'rent_mortgage_regularity' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, bounds, prior }) {
     const all = facts.ofType('Rent');
     const ok = all.filter((r) => r.ok);
     if (ok.length < 2 || facts.months.length < 3) return null;
@@ -28,7 +29,7 @@ export const rentMissingMonths: Template = {
       { value: n - 1, misconception: 'off_by_one_month' },
       { value: paid.size, misconception: 'total_vs_share' },
       { value: 12 - paid.size, misconception: 'wrong_base_period' },
-    ]);
+    ], { bounds, quantiles: prior?.quantiles });
     if (!choices) return null;
     return {
       stem: 'In how many of the months covered by the log is there no successful Rent row for {acct}?',

@@ -19,6 +19,7 @@ function balanceAfter(facts: LogFacts, from: RowView, hours: number): number {
 export const retentionAfterPayday: Template = {
   id: 'retention-after-payday',
   version: 1,
+  face: { signed: true },
   tags: {
     domain: 'liquidity',
     sub_domain: 'liquidity',
@@ -27,7 +28,7 @@ export const retentionAfterPayday: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'fund_retention', logic: 'retention_after_payday' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, bounds, prior }) {
     const paydays = facts.okOfType('Salary').filter((r) => r.row.amountCents > 0 && r.row.balanceCents > 0);
     if (paydays.length < 3) return null;
     const h = CONVENTIONS.retentionWindowHours;
@@ -41,7 +42,7 @@ export const retentionAfterPayday: Template = {
       { value: pooled, misconception: 'total_vs_share' },
       { value: vsSalary, misconception: 'gross_vs_net' },
       { value: mean(paydays.map((p) => balanceAfter(facts, p, h / 7) / p.row.balanceCents)) * 100, misconception: 'wrong_base_period' },
-    ], { nonNegative: false });
+    ], { bounds, quantiles: prior?.quantiles });
     if (!choices) return null;
     return {
       stem: 'On average over its paydays, what share of the balance right after a successful Salary row does {acct} still hold a week later?',

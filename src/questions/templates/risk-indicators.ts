@@ -42,13 +42,13 @@ export const riskIndicators: Template = {
       sme: { perspective: 'specialized_behaviors', logic: 'cash_out_patterns', sub_domain: 'risky' },
     },
   },
-  build({ facts, kind, rng, detections }) {
+  build({ facts, kind, rng, detections, prior }) {
     const d = detections();
     // Alignment needs the declared business category; without one the option could not be judged from the prompt
     const ids = (kind === 'sme' ? SME : PERSONAL).filter((id) => id !== 'alignment' || !!facts.log.businessCategory);
     const present = ids.filter((id) => d[id].present);
     const absent = ids.filter((id) => !d[id].present);
-    const choices = multiChoices(rng, present.map((id) => INDICATOR_TEXT[id]), absent.map((id) => INDICATOR_TEXT[id]));
+    const choices = multiChoices(rng, present.map((id) => INDICATOR_TEXT[id]), absent.map((id) => INDICATOR_TEXT[id]), prior?.truth);
     if (!choices) return null;
     const shown = ids.filter((id) => choices.some((c) => c.correct && c.text === INDICATOR_TEXT[id]));
     return {

@@ -7,6 +7,7 @@ import { anyStatus, byValueDesc, countBy, money, outflowsOf, pct, pctText, sumBy
 export const supplierShare: Template = {
   id: 'supplier-share',
   version: 1,
+  face: { max: 100 },
   tags: {
     domain: 'structure',
     sub_domain: 'concentration',
@@ -15,7 +16,7 @@ export const supplierShare: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'counterparty_risk', logic: 'supplier_concentration' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, bounds, prior }) {
     const rows = outflowsOf(facts, 'Supplier Payment');
     const totals = byValueDesc(sumBy(rows, (r) => r.row.counterparty));
     const top = strictMax(totals);
@@ -30,7 +31,7 @@ export const supplierShare: Template = {
       { value: pct(top[1], total(outflowsOf(facts))), misconception: 'total_vs_share' },
       { value: 100 - gold, misconception: 'total_vs_share' },
       { value: 100 / totals.length, misconception: 'extreme_vs_average' },
-    ]);
+    ], { bounds, quantiles: prior?.quantiles });
     if (!choices) return null;
     return {
       stem: 'What share of the successful Supplier Payment outflow of {acct} went to its largest supplier by amount?',

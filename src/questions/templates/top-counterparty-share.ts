@@ -7,6 +7,7 @@ import { anyStatus, byValueDesc, countBy, money, outflowByCounterparty, outflows
 export const topCounterpartyShare: Template = {
   id: 'top-counterparty-share',
   version: 1,
+  face: { max: 100 },
   tags: {
     domain: 'structure',
     sub_domain: 'concentration',
@@ -15,7 +16,7 @@ export const topCounterpartyShare: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'counterparty_concentration' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, bounds, prior }) {
     const out = outflowsOf(facts);
     const totals = byValueDesc(outflowByCounterparty(facts));
     const top = strictMax(totals);
@@ -32,7 +33,7 @@ export const topCounterpartyShare: Template = {
       { value: pct(top[1], total(facts.inflows)), misconception: 'total_vs_share' },
       { value: 100 - gold, misconception: 'total_vs_share' },
       { value: pct(totals[1][1], all), misconception: 'extreme_vs_average' },
-    ]);
+    ], { bounds, quantiles: prior?.quantiles });
     if (!choices) return null;
     return {
       stem: 'What share of the total successful outflow of {acct} went to its largest counterparty by amount?',

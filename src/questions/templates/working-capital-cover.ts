@@ -9,6 +9,7 @@ import { minOf } from '../../log/extremes.js';
 export const workingCapitalCover: Template = {
   id: 'working-capital-cover',
   version: 1,
+  face: { signed: true },
   tags: {
     domain: 'liquidity',
     sub_domain: 'liquidity_sme',
@@ -17,7 +18,7 @@ export const workingCapitalCover: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'cash_flow_health', logic: 'working_capital_buffer' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, bounds, prior }) {
     const costs = outflowsOf(facts, ...OPERATING_COST_TYPES);
     const n = facts.months.length;
     if (costs.length < 5 || n < 3) return null;
@@ -33,7 +34,7 @@ export const workingCapitalCover: Template = {
       { value: low / (total(costs) / activeMonths), misconception: 'wrong_base_period' },
       { value: low / anyCost, misconception: 'failed_rows_counted' },
       { value: low / (total(outflowsOf(facts)) / n), misconception: 'wrong_category' },
-    ], { nonNegative: false });
+    ], { bounds, quantiles: prior?.quantiles });
     if (!choices) return null;
     return {
       stem: 'How many months of average operating costs would the lowest month-end balance of {acct} cover (lowest month-end balance divided by the average monthly successful operating cost over the months covered)?',

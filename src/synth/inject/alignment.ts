@@ -2,7 +2,7 @@ import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
 import { BusinessCategory } from '../../schema/profile.js';
 import { pick, uniform } from '../../random/draw.js';
-import { add, atHours, randomDay, roundCny, sized } from './util.js';
+import { add, atHours, randomDay, roundLike, sized } from './util.js';
 import { MISFIT_SUPPLIES } from './words.js';
 
 /**
@@ -28,7 +28,7 @@ export const injectAlignment: Injector = (ctx: InjectContext, intensity: number)
       type: 'Supplier Payment',
       channel: 'TRANSFER',
       counterparty: s.name,
-      amountCents: -roundCny(income * uniform(ctx.rng, 0.05, 0.4), 10),
+      amountCents: -roundLike(ctx.rng, income * uniform(ctx.rng, 0.05, 0.4), 10),
       location: ctx.homeCountry,
       remark: pick(ctx.rng, s.remarks),
       outcome: 'declinable',

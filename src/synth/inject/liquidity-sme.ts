@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
-import { pick, uniform } from '../../random/draw.js';
-import { add, atHours, lowPoints, randomDay, roundCny, sized } from './util.js';
+import { int, pick, uniform } from '../../random/draw.js';
+import { add, atHours, lowPoints, randomDay, roundLike, sized } from './util.js';
 import { FITTING_SUPPLIER } from './words.js';
 
 /**
@@ -20,11 +20,11 @@ export const injectLiquiditySme: Injector = (ctx: InjectContext, intensity: numb
   const lows = lowPoints(ctx, want);
   for (let k = 0; k < want; k++) {
     add(ctx, {
-      at: lows[k]?.at ?? atHours(ctx.rng, randomDay(ctx, 10, 1), 9, 17),
+      at: lows[k] ? lows[k].at + int(ctx.rng, 1, 599) : atHours(ctx.rng, randomDay(ctx, 10, 1), 9, 17),
       type: 'Supplier Payment',
       channel: 'TRANSFER',
       counterparty: supplier,
-      amountCents: -roundCny((lows[k]?.headroomCents ?? 0) + income * uniform(ctx.rng, 0.6, 1.2), 10),
+      amountCents: -roundLike(ctx.rng, (lows[k]?.headroomCents ?? 0) + income * uniform(ctx.rng, 0.6, 1.2), 10),
       location: ctx.homeCountry,
       remark: ctx.remark(fit.remark),
       outcome: 'failed',

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { add, atHours, lowPoints, randomDay, roundCny, sized } from './util.js';
+import { add, atHours, lowPoints, randomDay, roundLike, sized } from './util.js';
 import { SPIKE_PURCHASES } from './words.js';
 
 /**
@@ -17,7 +17,7 @@ export const injectLiquidity: Injector = (ctx: InjectContext, intensity: number)
   const income = Math.max(2_000_00, ctx.monthlyIncomeCents);
   const lows = lowPoints(ctx, declines);
   for (let k = 0; k < declines; k++) {
-    const at = lows[k]?.at ?? atHours(ctx.rng, randomDay(ctx, 5, 1), 8, 21);
+    const at = lows[k] ? lows[k].at + int(ctx.rng, 1, 599) : atHours(ctx.rng, randomDay(ctx, 5, 1), 8, 21);
     const above = lows[k]?.headroomCents ?? 0;
     const form = k % 3;
     if (form === 0) {
@@ -26,7 +26,7 @@ export const injectLiquidity: Injector = (ctx: InjectContext, intensity: number)
         type: 'Card Repayment',
         channel: 'AUTO_DEBIT',
         counterparty: issuer,
-        amountCents: -roundCny(above + income * uniform(ctx.rng, 1.2, 2.5), 1),
+        amountCents: -roundLike(ctx.rng, above + income * uniform(ctx.rng, 1.2, 2.5), 1),
         location: ctx.homeCountry,
         remark: ctx.remark('card_repayment'),
         outcome: 'failed',
@@ -39,7 +39,7 @@ export const injectLiquidity: Injector = (ctx: InjectContext, intensity: number)
         type: 'Purchase',
         channel: pick(ctx.rng, ['POS', 'ONLINE'] as const),
         counterparty: ctx.counterparty(what.kind),
-        amountCents: -roundCny(above + income * uniform(ctx.rng, 0.6, 1.4), 1),
+        amountCents: -roundLike(ctx.rng, above + income * uniform(ctx.rng, 0.6, 1.4), 1),
         location: ctx.homeCountry,
         remark: pick(ctx.rng, what.remarks),
         outcome: 'failed',
@@ -51,7 +51,7 @@ export const injectLiquidity: Injector = (ctx: InjectContext, intensity: number)
         type: 'Transfer Out',
         channel: 'TRANSFER',
         counterparty: ctx.counterparty('person'),
-        amountCents: -roundCny(above + income * uniform(ctx.rng, 0.8, 1.6), 10),
+        amountCents: -roundLike(ctx.rng, above + income * uniform(ctx.rng, 0.8, 1.6), 10),
         location: ctx.homeCountry,
         remark: pick(ctx.rng, ['Money to parents', 'Transfer to family', 'Transfer to friend']),
         outcome: 'failed',
@@ -62,7 +62,7 @@ export const injectLiquidity: Injector = (ctx: InjectContext, intensity: number)
   const pairs = sized(1, 3, intensity);
   for (let k = 0; k < pairs; k++) {
     const d0 = randomDay(ctx, 5, 5);
-    const lent = roundCny(income * uniform(ctx.rng, 0.2, 0.6), 100);
+    const lent = roundLike(ctx.rng, income * uniform(ctx.rng, 0.2, 0.6), 100);
     const inAt = atHours(ctx.rng, d0, 9, 20);
     add(ctx, {
       at: inAt,
@@ -76,7 +76,7 @@ export const injectLiquidity: Injector = (ctx: InjectContext, intensity: number)
       signal: 'liquidity',
     });
     add(ctx, {
-      at: Math.min(inAt + int(ctx.rng, 1, 36) * 3600, ctx.period.end - 60),
+      at: Math.min(inAt + int(ctx.rng, 1, 36) * 3600 + int(ctx.rng, 60, 3599), ctx.period.end - 60),
       type: 'Card Repayment',
       channel: 'ONLINE',
       counterparty: issuer,

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY, add, atHours, randomDay, refundedPurchases, roundCny, sample, sized, winsorizedOutflow } from './util.js';
+import { DAY, add, atHours, randomDay, refundedPurchases, roundLike, sample, sized, winsorizedOutflow } from './util.js';
 
 /** Destinations of overseas spending (ISO 3166 alpha-2). */
 const COUNTRIES = ['JP', 'TH', 'KR', 'SG', 'MY', 'US', 'FR', 'GB', 'AU', 'IT', 'AE', 'MO'] as const;
@@ -39,7 +39,7 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
       type: 'ATM Withdrawal',
       channel: 'ATM',
       counterparty: ctx.counterparty('overseas_merchant'),
-      amountCents: -roundCny(Math.max(500_00, ctx.monthlyIncomeCents * uniform(ctx.rng, 0.05, 0.15)), 100),
+      amountCents: -roundLike(ctx.rng, Math.max(500_00, ctx.monthlyIncomeCents * uniform(ctx.rng, 0.05, 0.15)), 100),
       location: countries[k],
       remark: ctx.remark('atm_withdrawal'),
       outcome: 'success',
@@ -69,7 +69,7 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
   for (let guard = 0; (m.abroad < share * m.total || moved < t.minRows + 2) && guard < 60; guard++, moved++) {
     const k = moved % trips;
     const need = (share * m.total - m.abroad) / (1 - share);
-    const amount = roundCny(Math.max(100_00, Math.min(0.9 * m.cap, need / 2 + 100_00)), 1);
+    const amount = roundLike(ctx.rng, Math.max(100_00, Math.min(0.9 * m.cap, need / 2 + 100_00)), 1);
     add(ctx, {
       at: atHours(ctx.rng, starts[k] + int(ctx.rng, 0, 6) * DAY, 8, 22),
       type: 'Purchase',

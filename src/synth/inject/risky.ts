@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
 import { chance, int, pick, uniform } from '../../random/draw.js';
-import { add, atHours, randomDay, roundCny, sized } from './util.js';
+import { add, atHours, randomDay, roundLike, sized } from './util.js';
 import { RISKY_IN_REMARKS, RISKY_KINDS, RISKY_OUT_REMARKS } from './words.js';
 
 /**
@@ -18,7 +18,7 @@ export const injectRisky: Injector = (ctx: InjectContext, intensity: number): vo
   for (let k = 0; k < rows; k++) {
     const platform = platforms[k % platforms.length];
     const payout = k > 1 && chance(ctx.rng, 0.25);
-    const amount = roundCny(income * uniform(ctx.rng, 0.05, 0.3), 1000);
+    const amount = roundLike(ctx.rng, income * uniform(ctx.rng, 0.05, 0.3), 1000);
     add(ctx, {
       at: atHours(ctx.rng, randomDay(ctx), int(ctx.rng, 0, 1) ? 20 : 12, 23),
       type: payout ? 'Transfer In' : 'Transfer Out',

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY, add, atHours, randomDay, roundCny, sized } from './util.js';
+import { DAY, add, atHours, randomDay, roundLike, sized } from './util.js';
 import { SPIKE_PURCHASES } from './words.js';
 
 /**
@@ -39,7 +39,7 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
     return name;
   };
   for (let k = 0; k < count; k++) {
-    const amount = roundCny(income * uniform(ctx.rng, 1.6 + 0.4 * intensity, 2.6 + 0.8 * intensity), 10);
+    const amount = roundLike(ctx.rng, income * uniform(ctx.rng, 1.6 + 0.4 * intensity, 2.6 + 0.8 * intensity), 10);
     const day = randomDay(ctx, 10, 2);
     const form = int(ctx.rng, 0, 5);
     let ev: SynthEvent;
@@ -62,7 +62,7 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
         type: 'ATM Withdrawal',
         channel: 'ATM',
         counterparty: fresh('atm'),
-        amountCents: -roundCny(Math.min(amount, 20_000_00), 100),
+        amountCents: -roundLike(ctx.rng, Math.min(amount, 20_000_00), 100),
         location: ctx.homeCountry,
         remark: ctx.remark('atm_withdrawal'),
         outcome: 'success',
@@ -83,7 +83,7 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
     }
     add(ctx, ev);
     add(ctx, {
-      at: Math.max(ctx.period.start, ev.at - int(ctx.rng, 1, 2) * DAY),
+      at: Math.max(ctx.period.start, ev.at - int(ctx.rng, 1, 2) * DAY - int(ctx.rng, 60, 3599)),
       type: 'Investment Redeem',
       channel: 'ONLINE',
       counterparty: savings,

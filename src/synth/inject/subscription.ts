@@ -1,6 +1,6 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
-import { lognormal, pick } from '../../random/draw.js';
+import { int, lognormal, pick } from '../../random/draw.js';
 import { DAY, add, atHours } from './util.js';
 import { SUBSCRIPTION_KINDS } from './words.js';
 import { civil, dayStart } from '../calendar.js';
@@ -27,7 +27,7 @@ export const injectSubscription: Injector = (ctx: InjectContext, intensity: numb
     const startAt = ctx.period.start + Math.floor((span * (k + ctx.rng.next() * 0.8)) / add_);
     const s = civil(Math.min(startAt, lastStart));
     const dom = Math.min(s.day, 28);
-    const amount = Math.round(lognormal(ctx.rng, Math.log(260), 0.7)) * 100;
+    const amount = Math.round(lognormal(ctx.rng, Math.log(260), 0.7)) * 100 + int(ctx.rng, 0, 99);
     for (let m = 0; m < 24; m++) {
       const at = atHours(ctx.rng, dayStart(s.year, s.month + m, dom), 0, 6);
       if (at >= ctx.period.end) break;

@@ -39,6 +39,15 @@ export function roundCny(cents: number, unitCny: number): number {
   return Math.max(unit, Math.round(cents / unit) * unit);
 }
 
+/**
+ * Cents rounded to a whole number of `unitCny` yuan, plus cents drawn uniformly in 0–99 the way base rows carry them:
+ * the size stays round to the eye of the injector's arithmetic, but the printed amount has no rounding fingerprint
+ * that would tell an injected row from a base row (issue #13).
+ */
+export function roundLike(rng: Rng, cents: number, unitCny: number): number {
+  return roundCny(cents, unitCny) + int(rng, 0, 99);
+}
+
 /** Events of the given types, in insertion order. */
 export function eventsOfType(ctx: InjectContext, types: readonly TransactionType[]): SynthEvent[] {
   const set = new Set<string>(types);

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// Measures how each template's answers fall across logs (issue #13) and writes src/questions/data/answer-priors.ts:
+//   calc   — quantiles of the gold value (decoys are drawn from them, so the answer looks like any other log's);
+//   single and calc — the probability of keeping an item with each answer text (rarer answers kept more often);
+//   multi  — how often each option text is true (options are offered so that each is right half the time).
+// Logs: the four base profiles in equal shares, generated in memory with a seed no dataset uses.
+// Usage: npm run answer-priors [-- --count 2000]
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = (p) => import(join(root, 'dist', p));
+const { loadProfile } = await dist('io/profiles.js');
+const { generateLog } = await dist('synth/index.js');
+const { TEMPLATES } = await dist('questions/templates/index.js');
+const { LogFacts } = await dist('questions/facts.js');
+const { templateRng } = await dist('questions/stream.js');
+const { resolveFace } = await dist('questions/template.js');
+const { detectAll } = await dist('signals/index.js');
+
+const countArg = process.argv.indexOf('--count');
+const count = countArg > 0 ? Number(process.argv[countArg + 1]) : 2000;
+const SEED = 'cclupe-answer-priors';
+const PROFILES = ['personal-healthy', 'personal-overdue', 'sme-healthy', 'sme-overdue'].map((n) => loadProfile(n));
+/** Target largest share of one answer text per single template after acceptance (the gate is 1/k + 0.10). */
+const TARGET_SHARE = 0.27;
+const QUANTILES = 20;
+/** No answer text is kept less often than this, so every template (and logic) still appears now and then. */
+const MIN_ACCEPT = 0.05;
+/** A single template whose answer is always the same text keeps this share of its items (its logic stays covered). */
+const ONE_CLASS_KEEP = 0.05;
+const MIN_SAMPLES = 30;
+const MULTI_DRAWS = 6;
+
+const calc = new Map(); // key → values
+const single = new Map(); // key → Map(text → n)
+const multi = new Map(); // key → Map(text → {t, n})
+const bump = (m, k) => m.get(k) ?? (m.set(k, new Map()), m.get(k));
+for (let i = 0; i < count; i++) {
+  const profile = PROFILES[i % PROFILES.length];
+  const { log } = generateLog(profile, { masterSeed: SEED, index: i });
+  const kind = log.clientKind;
+  const facts = new LogFacts(log);
+  let det = null;
+  for (const t of TEMPLATES) {
+    if (!t.tags.logics[kind]) continue;
+    const key = `${kind}:${t.id}`;
+    const draws = t.tags.format === 'multi' ? MULTI_DRAWS : 1;
+    const truth = new Map();
+    for (let d = 0; d < draws; d++) {
+      const draft = t.build({
+        facts, kind, rng: templateRng(`${SEED}\u241f${log.logId}\u241f${t.id}\u241f${d}`),
+        detections: () => (det ??= detectAll(log)), bounds: resolveFace(t.face, facts.months.length),
+      });
+      if (!draft) break;
+      if (t.tags.format === 'calc') {
+        const v = draft.numericAnswer ?? draft.choices[0].value;
+        if (!calc.has(key)) calc.set(key, []);
+        calc.get(key).push(v);
+        const m = bump(single, key);
+        const text = draft.choices.find((c) => c.correct).text;
+        m.set(text, (m.get(text) ?? 0) + 1);
+      } else if (t.tags.format === 'single') {
+        const m = bump(single, key);
+        const text = draft.choices.find((c) => c.correct).text;
+        m.set(text, (m.get(text) ?? 0) + 1);
+      } else for (const c of draft.choices) truth.set(c.text, c.correct);
+    }
+    if (truth.size) {
+      const m = bump(multi, key);
+      for (const [text, ok] of truth) {
+        const r = m.get(text) ?? { t: 0, n: 0 };
+        r.n++;
+        if (ok) r.t++;
+        m.set(text, r);
+      }
+    }
+  }
+}
+
+const r4 = (x) => Math.round(x * 1e4) / 1e4;
+const out = {};
+for (const [key, vals] of calc) {
+  if (vals.length < MIN_SAMPLES) continue;
+  vals.sort((a, b) => a - b);
+  const q = [];
+  for (let j = 0; j <= QUANTILES; j++) q.push(r4(vals[Math.round((j / QUANTILES) * (vals.length - 1))]));
+  (out[key] ??= {}).quantiles = q;
+}
+for (const [key, m] of single) {
+  const total = [...m.values()].reduce((a, b) => a + b, 0);
+  if (total < MIN_SAMPLES) continue;
+  const shares = [...m].map(([text, n]) => [text, n / total]);
+  // the largest τ whose capped distribution min(p, τ) keeps every share at or under TARGET_SHARE
+  const capped = (tau) => tau / shares.reduce((a, [, p]) => a + Math.min(p, tau), 0);
+  let lo = 0;
+  let hi = 1;
+  for (let it = 0; it < 60; it++) {
+    const mid = (lo + hi) / 2;
+    if (capped(mid) <= TARGET_SHARE) lo = mid;
+    else hi = mid;
+  }
+  // fewer than 1/TARGET_SHARE classes: equalise them (the best possible); one class alone is kept rarely
+  const tau = shares.length === 1 ? ONE_CLASS_KEEP : lo > 0 ? lo : Math.min(...shares.map(([, p]) => p));
+  const accept = {};
+  for (const [text, p] of shares.sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (p > tau) accept[text] = r4(Math.max(MIN_ACCEPT, tau / p));
+  if (Object.keys(accept).length) (out[key] ??= {}).accept = accept;
+}
+for (const [key, m] of multi) {
+  const truth = {};
+  for (const [text, r] of [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (r.n >= MIN_SAMPLES) truth[text] = r4(r.t / r.n);
+  if (Object.keys(truth).length) (out[key] ??= {}).truth = truth;
+}
+const sorted = Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
+const file = join(root, 'src', 'questions', 'data', 'answer-priors.ts');
+writeFileSync(
+  file,
+  `// Generated by \`npm run answer-priors\` (scripts/answer-priors.mjs, ${count} logs of the four base profiles, seed ${SEED}):\n` +
+    `// do not edit by hand.\nimport type { TemplatePrior } from '../template.js';\n\n` +
+    `/** Answer priors per \`kind:template\`, measured on calibration logs (issue #13). */\n` +
+    `export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = ${JSON.stringify(sorted, null, 2)};\n`,
+);
+process.stdout.write(`wrote ${file}: ${Object.keys(sorted).length} template priors from ${count} logs\n`);

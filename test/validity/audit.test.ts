@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { loadProfile } from '../../src/io/profiles.js';
+import { generateLog } from '../../src/synth/index.js';
+import { buildDatasetQuestions } from '../../src/questions/dataset.js';
+import { calibrationMismatches, faceViolations, runValidityAudit, type OracleLog, type InjectedRows } from '../../src/validity/index.js';
+import type { Item } from '../../src/schema/item.js';
+import type { Log } from '../../src/schema/log-row.js';
+
+const PROFILES = ['personal-healthy', 'personal-overdue', 'sme-healthy', 'sme-overdue'].map((p) => loadProfile(p));
+
+function dataset(seed: string, count: number): { items: Item[]; logs: OracleLog[]; injected: InjectedRows[] } {
+  const logs: OracleLog[] = [];
+  const injected: InjectedRows[] = [];
+  for (let i = 0; i < count; i++) {
+    const profile = PROFILES[i % PROFILES.length];
+    const { log, labels } = generateLog(profile, { masterSeed: seed, index: i });
+    logs.push({ log, profile: profile.name, kind: labels.client_kind });
+    for (const [signal, s] of Object.entries(labels.signals)) if (s.injected) injected.push({ logId: log.logId, signal, txnIds: s.evidence });
+  }
+  const { items } = buildDatasetQuestions(logs.map((l) => l.log), { seed });
+  return { items, logs, injected };
+}
+
+// The fast audit (issue #13): 200 logs of the four base profiles, learners trained on 200 logs of another seed.
+describe('validity audit on 200 generated logs', () => {
+  const data = dataset('audit-a', 200);
+  const cal = dataset('audit-b', 200);
+  const report = runValidityAudit({ items: data.items, calibration: cal.items, logs: data.logs, injected: data.injected, seed: 'audit-a' });
+  const gate = (id: string) => report.gates.find((g) => g.id === id)!;
+  const row = (m: string) => report.rows.find((r) => r.method === m)!.table3;
+
+  it('scores the oracle at exactly 100 and finds no option impossible on its face', () => {
+    expect(gate('oracle').pass).toBe(true);
+    expect(gate('face').value).toBe(0);
+  });
+
+  it('keeps the log-free learners and the other-log oracle far below where they stood (Avg 67.7 / LogScore 32.1 before)', () => {
+    // The issue's gates are +5 points and LogScore 3; `cclupe validity` reports them. These bounds hold the
+    // improvement so far: every learner within 20 points of random, LogScore under 10, calc within 20 points.
+    const random = row('random');
+    for (const m of ['blind:text-prior', 'blind:rank-prior', 'blind:position-length', 'blind:choices-only', 'other-log-oracle']) {
+      expect(row(m).avg - random.avg).toBeLessThan(0.2);
+      expect(row(m).logScore).toBeLessThan(0.1);
+    }
+    expect(row('blind:rank-prior').cal! - random.cal!).toBeLessThan(0.12);
+  });
+
+  it('reports per template the gold-rank distribution of calc items and the answer classes of single items', () => {
+    const calc = report.leaks.filter((l) => l.format === 'calc');
+    expect(calc.length).toBeGreaterThan(10);
+    for (const l of calc) expect(l.gold_rank!.counts.reduce((a, b) => a + b, 0)).toBe(l.n);
+    for (const l of report.leaks.filter((x) => x.format === 'single')) expect(l.answer_classes!.limit).toBeCloseTo(0.35, 5);
+  });
+
+  it('measures injected against base rows per signal on timing and rounding features', () => {
+    const measured = report.injection.filter((s) => s.auc !== null);
+    expect(measured.length).toBeGreaterThan(5);
+    for (const s of measured) expect(s.auc!).toBeGreaterThanOrEqual(0), expect(s.auc!).toBeLessThanOrEqual(1);
+    // rounding no longer betrays injected spikes, alignment or non-essential rows (AUC 1.00 before)
+    for (const s of measured.filter((x) => ['spikes', 'alignment', 'nonessential'].includes(x.signal))) expect(s.auc!).toBeLessThan(0.65);
+  });
+});
+
+describe('calibration and face checks', () => {
+  const item = (id: string, version: number): Item =>
+    ({ id: `x-${id}`, log_id: 'p1', template: { id, version }, format: 'single', options: [], answer: [] }) as unknown as Item;
+
+  it('names templates whose versions differ between dataset and calibration, or that this build does not know', () => {
+    expect(calibrationMismatches([item('salary-months', 1)], [item('salary-months', 1)])).toEqual([]);
+    const p = calibrationMismatches([item('salary-months', 1)], [item('salary-months', 9), item('made-up', 1)]);
+    expect(p.join('; ')).toContain('salary-months');
+    expect(p.join('; ')).toContain('made-up');
+  });
+
+  it('flags a month count above the months covered and a share above 100%', () => {
+    const log = { logId: 'p1', rows: [{ timestamp: '2023-01-02 10:00:00' }, { timestamp: '2023-12-30 10:00:00' }] } as unknown as Log;
+    const calc = (id: string, texts: string[]): Item =>
+      ({ id: `p1-${id}`, log_id: 'p1', format: 'calc', template: { id, version: 1 }, options: texts.map((text, i) => ({ key: 'ABCD'[i], text })), answer: ['A'] }) as unknown as Item;
+    const r = faceViolations([calc('salary-months', ['12', '0', '11', '13']), calc('essential-share', ['55.0%', '171.7%', '40.0%', '20.0%']), calc('salary-months', ['12', '10', '11', '9'])], new Map([['p1', log]]));
+    expect(r.items).toBe(2);
+  });
+});
