@@ -32,6 +32,9 @@ export interface FitSketch {
   /** The mean balance of each log and its relative spread (sd / |mean|), currency units. */
   meanBalance: number[];
   balanceSpread: number[];
+  /** Per log: its first balance as a share of its mean, and the share of its rows before the balance first reaches the mean. */
+  startShare: number[];
+  rampShare: number[];
   /** The lowest balance of the corpus. */
   lowestBalance: number;
   types: Map<string, TypeStats>;
@@ -67,6 +70,8 @@ export class FitAccumulator {
     logDays: [],
     meanBalance: [],
     balanceSpread: [],
+    startShare: [],
+    rampShare: [],
     lowestBalance: Infinity,
     types: new Map(),
     month: new Array(12).fill(0),
@@ -135,6 +140,12 @@ export class FitAccumulator {
     s.logRows.push(rows.length);
     s.logDays.push(last - first + 1);
     const mean = sumBalance / rows.length;
+    let reach = rows.findIndex((r) => r.balanceCents / 100 >= mean);
+    if (reach < 0) reach = rows.length;
+    if (mean > 0) {
+      s.startShare.push(Math.min(1, Math.max(0, rows[0].balanceCents / 100 / mean)));
+      s.rampShare.push(reach / rows.length);
+    }
     s.meanBalance.push(mean);
     s.balanceSpread.push(Math.sqrt(Math.max(0, sumSquares / rows.length - mean * mean)) / Math.max(1, Math.abs(mean)));
   }

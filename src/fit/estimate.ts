@@ -139,7 +139,8 @@ function category(t: TypeStats, sketch: FitSketch, kind: ClientKind, refundRate:
  * - refunds as a refund rate of purchases (a refund row needs its purchase); loans kept from the base only when the
  *   source has loan rows;
  * - per log: the span and the row count (empirical, tied by their rank correlation), and the balance level (the
- *   mean balance of each log) with the median relative spread around it;
+ *   mean balance of each log) with the median relative spread around it, where a log starts (its first balance as
+ *   a share of the level) and how soon it gets there (the share of rows before the balance first reaches its mean);
  * - the period (the source's months), day-of-month, weekday and month weights (raked so that generated rows match
  *   the source's marginals over the windows logs are drawn in);
  * and removes the base's income, obligations, spending, seasonality and signals, which the source does not show.
@@ -179,6 +180,8 @@ export function estimateProfile(sketch: FitSketch, opts: EstimateOptions): Fitte
     balance: {
       level: { dist: 'empirical', quantiles: quantilesOf(sketch.meanBalance.map((b) => Math.max(0.01, b))).map(cents) },
       spread: round(Math.min(10, Math.max(0.01, SPREAD_SHARE * median(sketch.balanceSpread))), 3),
+      start: sketch.startShare.length ? round(median(sketch.startShare), 3) : 1,
+      ramp: sketch.rampShare.length ? round(median(sketch.rampShare), 3) : 0,
     },
     income: removeAll(opts.base.income),
     obligations: removeAll(opts.base.obligations),

@@ -211,13 +211,30 @@ export const Profile = z
      * When set (fitted profiles), each log holds its balance near a level drawn from `level`: the opening balance is
      * that level, and the discretionary rows take their places in time so that money comes in when the balance is
      * below the level and goes out when above, with the relative `spread` of the source (a balance `spread` × level
-     * above or below the level makes the direction about 73% likely). The times, types and amounts stay as drawn.
+     * above or below the level makes the direction about 73% likely); a log may start lower (`start`) and rise to
+     * its level over the first `ramp` of its rows, as a newly opened account does. Times, types and amounts stay.
      */
-    balance: z.object({ level: AmountDist, spread: z.number().positive().max(10) }).strict().optional(),
+    balance: z
+      .object({
+        level: AmountDist,
+        spread: z.number().positive().max(10),
+        /** The opening balance as a share of the level (1: the log starts at its level). */
+        start: z.number().min(0).max(1).default(1),
+        /** Share of the log over which the balance rises from its start to the level (0: at once). */
+        ramp: z.number().min(0).max(1).default(0),
+      })
+      .strict()
+      .optional(),
     rows: z.object({ min: z.number().int().min(1), max: z.number().int().min(1) }).strict().refine((r) => r.min <= r.max, 'rows.min must be <= rows.max').default({ min: 50, max: 300 }),
     /** Target share of the row range the base events fill, before injection (the rest is headroom for signals). */
     fill: UnitRange.default([0.3, 0.8]),
     opening_balance: AmountDist,
+    /**
+     * The opening balance is at least this many months of the log's own outflows (obligations and discretionary
+     * spending as drawn, before signals): a healthy holder starts the period able to pay rent, payroll and suppliers
+     * before the first income arrives. 0: the drawn `opening_balance` alone.
+     */
+    opening_cover_months: z.number().min(0).max(24).default(0),
     /** Lowest balance a declinable payment may leave, in CNY (0: no overdraft; negative: an overdraft line). */
     overdraft_floor: z.number().max(0).default(0),
     /**

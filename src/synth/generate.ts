@@ -1,6 +1,6 @@
 import type { Detection, LogLabels, SignalLabel } from '../schema/labels.js';
 import type { Log } from '../schema/log-row.js';
-import type { Activity, Profile } from '../schema/profile.js';
+import type { Activity, Profile, SpendingCategory } from '../schema/profile.js';
 import { SIGNAL_IDS, type SignalId } from '../schema/signal-id.js';
 import { createRng, streamKey } from '../random/rng.js';
 import { chance, int, normal, uniform } from '../random/draw.js';
@@ -112,10 +112,11 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   const spending = addSpending(base, profile.spending, discretionaryCount);
   const discretionary = new Set<SynthEvent>(spending);
   rescaleSpending(events, spending, discretionary, profile.spend_ratio, profile.spend_scale);
-  if (levelCents !== null && profile.balance) {
-    // A reserve as large again, from which the walk picks money in or out as the balance asks.
-    const reserve = addSpending({ ...base, events: [] }, profile.spending.map((c) => ({ ...c, refund_rate: 0 })), spending.length);
-    holdBalance(events, discretionary, reserve, rng, levelCents, profile.balance.spread);
+  if (profile.opening_cover_months > 0) {
+    let out = 0;
+    for (const ev of events) if (ev.amountCents < 0 && ev.at >= period.start && ev.at < period.end) out -= ev.amountCents;
+    const months = (period.end - period.start) / DAY / 30.4375;
+    openingBalanceCents = Math.max(openingBalanceCents, Math.round((profile.opening_cover_months * out) / Math.max(1, months)));
   }
   // Base texts come from the vocabulary and are safe; finalize re-checks only texts an injector wrote or changed.
   for (const ev of events) {
@@ -147,6 +148,12 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     injector(ctx, intensity);
     injected.set(id, intensity);
   }
+  if (levelCents !== null && profile.balance) {
+    // After injection, so that the walk sees the signals' money too (their events keep their places). A reserve as
+    // large again as the discretionary spending, from which the walk picks money in or out as the balance asks.
+    const reserve = addSpending({ ...base, events: [] }, refundFree(profile.spending), spending.length);
+    openingBalanceCents = holdBalance(ctx.events, discretionary, reserve, rng, levelCents, profile.balance);
+  }
 
   const floor = Math.round(profile.overdraft_floor * 100);
   let current = ctx.events;
@@ -154,7 +161,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   let fin = finalize(current, loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country });
   for (let round = 0; fin.rows.length < lo && round < 10; round++) {
     // Rows lost to dropped refunds or out-of-period injections: top up with refund-free discretionary spending.
-    const fill = addSpending({ ...base, events: current }, profile.spending.map((c) => ({ ...c, refund_rate: 0 })), lo - fin.rows.length);
+    const fill = addSpending({ ...base, events: current }, refundFree(profile.spending), lo - fin.rows.length);
     for (const ev of fill) discretionary.add(ev);
     current = thinEvents(current, hi, rng, discretionary);
     fin = finalize(current, loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country });
@@ -242,6 +249,16 @@ function atProbability(rng: Rng, dist: Activity['months'], u: number): number {
   return dist.dist === 'empirical' ? empiricalQuantile(dist.quantiles, u) : drawAmount(rng, dist);
 }
 
+// One refund-free copy per category list, so that the spending tables cached per list are built once, not per log.
+const refundFreeCache = new WeakMap<readonly SpendingCategory[], SpendingCategory[]>();
+
+/** The categories with refund rate 0 (for top-ups and the balance reserve, which must not add unpaired refunds). */
+function refundFree(categories: readonly SpendingCategory[]): SpendingCategory[] {
+  let hit = refundFreeCache.get(categories);
+  if (!hit) refundFreeCache.set(categories, (hit = categories.map((c) => ({ ...c, refund_rate: 0 }))));
+  return hit;
+}
+
 /** Days per month when a span in months becomes a window in days. */
 const DAYS_PER_MONTH = 30.4375;
 
@@ -265,14 +282,22 @@ function drawActivity(rng: Rng, activity: Activity, full: Period): { window: Per
  * Holds the balance near `levelCents` (the opening balance): the times of the discretionary events (not refunds, not
  * refunded) become slots, and walking all events in time order, each slot takes the next money-in event with
  * probability 1 / (1 + exp((balance − level) / (spread · level))), else the next money-out event, from the
- * discretionary events followed by `reserve` (whichever kind is left when one runs out). The events chosen replace
+ * discretionary events followed by `reserve` (whichever kind is left when one runs out; money in, too, when the next
+ * payment would take the balance below zero). The events chosen replace
  * the discretionary ones in `events` (and in `discretionary`); the rest are dropped. So the type mix within money in
  * and within money out, the amounts and the times stay as drawn, while the share of money in follows the balance.
  */
-function holdBalance(events: SynthEvent[], discretionary: Set<SynthEvent>, reserve: readonly SynthEvent[], rng: Rng, levelCents: number, spread: number): void {
+function holdBalance(
+  events: SynthEvent[],
+  discretionary: Set<SynthEvent>,
+  reserve: readonly SynthEvent[],
+  rng: Rng,
+  levelCents: number,
+  shape: { spread: number; start: number; ramp: number },
+): number {
   const referenced = new Set<SynthEvent>();
   for (const ev of events) if (ev.refundOf) referenced.add(ev.refundOf);
-  const movable = (ev: SynthEvent): boolean => discretionary.has(ev) && !ev.refundOf && !referenced.has(ev);
+  const movable = (ev: SynthEvent): boolean => discretionary.has(ev) && !ev.signal && !ev.refundOf && !referenced.has(ev);
   const signed = (ev: SynthEvent): number => {
     const dir = TYPE_DIRECTION[ev.type];
     const a = Math.round(ev.amountCents);
@@ -282,25 +307,33 @@ function holdBalance(events: SynthEvent[], discretionary: Set<SynthEvent>, reser
   const outs: SynthEvent[] = [];
   for (const ev of events) if (movable(ev)) (signed(ev) > 0 ? ins : outs).push(ev);
   for (const ev of reserve) (signed(ev) > 0 ? ins : outs).push(ev);
-  if (ins.length === 0 || outs.length === 0) return;
+  const opening = Math.round(levelCents * shape.start);
+  if (ins.length === 0 || outs.length === 0) return opening;
   const order = events.slice().sort((a, b) => a.at - b.at);
-  const scale = Math.max(1, spread * Math.abs(levelCents));
+  const scale = Math.max(1, shape.spread * Math.abs(levelCents));
   // Money comes in lumps of the mean inflow and drains away, so the balance averages about half a lump above the
-  // point where the walk turns: turn that much below the level.
+  // point where the walk turns: turn that much below the level (but no lower than half the level, so that a level
+  // small against the lumps does not run the account dry).
   let inflow = 0;
   for (const ev of ins) inflow += signed(ev);
-  const center = levelCents - inflow / ins.length / 2;
-  let balance = levelCents;
+  const lump = inflow / ins.length / 2;
+  let balance = opening;
   let i = 0;
   let o = 0;
+  let k = 0;
   const chosen: Array<[SynthEvent, number]> = [];
   for (const slot of order) {
+    const progress = k++ / order.length;
+    const target = shape.ramp > 0 && progress < shape.ramp ? opening + (levelCents - opening) * (progress / shape.ramp) : levelCents;
+    const center = Math.max(target / 2, target - lump);
     if (!movable(slot)) {
       balance += slot.outcome === 'failed' ? 0 : signed(slot);
       continue;
     }
     const pIn = 1 / (1 + Math.exp((balance - center) / scale));
-    const takeIn = o >= outs.length || (i < ins.length && rng.next() < pIn);
+    let takeIn = o >= outs.length || (i < ins.length && rng.next() < pIn);
+    // A payment the balance cannot cover waits for money to come in, as a holder who sees the balance would.
+    if (!takeIn && i < ins.length && balance + signed(outs[o]) < 0) takeIn = true;
     const ev = takeIn ? ins[i++] : outs[o++];
     chosen.push([ev, slot.at]);
     balance += signed(ev);
@@ -308,10 +341,11 @@ function holdBalance(events: SynthEvent[], discretionary: Set<SynthEvent>, reser
   let w = 0;
   for (const ev of events) if (!movable(ev)) events[w++] = ev;
   events.length = w;
-  for (const ev of [...discretionary]) if (!referenced.has(ev) && !ev.refundOf) discretionary.delete(ev);
+  for (const ev of [...discretionary]) if (movable(ev)) discretionary.delete(ev);
   for (const [ev, at] of chosen) {
     ev.at = at;
     events.push(ev);
     discretionary.add(ev);
   }
+  return opening;
 }

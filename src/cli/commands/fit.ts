@@ -5,7 +5,7 @@ import { DEFAULT_REFERENCE_BINS } from '../../drift/compare.js';
 import { buildDriftReport, type DriftReport } from '../../drift/report.js';
 import { UsageError, InputError } from '../../errors.js';
 import { FitAccumulator } from '../../fit/accumulator.js';
-import { balanceLevelFactor } from '../../fit/calibrate.js';
+import { balanceLevelCorrection, correctLevels } from '../../fit/calibrate.js';
 import { estimateProfile, MIN_FIT_LOGS } from '../../fit/estimate.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { readDialect } from '../../io/dialect-read.js';
@@ -31,6 +31,9 @@ export interface FitOptions {
   seed: string;
   json?: boolean;
 }
+
+/** Most simulated rounds that calibrate the balance levels (each stops early once within 2% and 5%). */
+const CALIBRATION_ROUNDS = 5;
 
 /** Unreadable rows listed one by one before the rest are only counted. */
 const LISTED_ISSUES = 20;
@@ -95,11 +98,14 @@ export async function runFit(paths: string[], options: FitOptions): Promise<void
     description: `Fitted by cclupe fit to ${sketch.logs} logs (${sketch.rows} rows, ${label}, corpus ${summary.corpusHash.slice(0, 19)}) over ${base.name}.`,
   });
   writeFileAtomic(options.out, formatReferenceJson(profile));
-  // Read back as any profile is (the file must stand on its own), then calibrate the balance level on a simulation.
-  const factor = balanceLevelFactor(loadProfile(options.out), sketch, (p, index) => generateLog(p, { masterSeed: 'fit-calibration', index }).log);
+  // Read back as any profile is (the file must stand on its own), then calibrate the balance levels on simulations.
   const balance = profile.balance as { level: { quantiles: number[] } };
-  balance.level.quantiles = balance.level.quantiles.map((q) => Math.max(0.01, Math.round(q * factor * 100) / 100));
-  writeFileAtomic(options.out, formatReferenceJson(profile));
+  for (let round = 0; round < CALIBRATION_ROUNDS; round++) {
+    const correction = balanceLevelCorrection(loadProfile(options.out), sketch, (p, index) => generateLog(p, { masterSeed: 'fit-calibration', index }).log);
+    if (Math.abs(correction.factor - 1) < 0.02 && Math.abs(correction.stretch - 1) < 0.05) break;
+    balance.level.quantiles = correctLevels(balance.level.quantiles, correction);
+    writeFileAtomic(options.out, formatReferenceJson(profile));
+  }
   const fitted = loadProfile(options.out);
 
   let report: DriftReport | null = null;
