@@ -46,7 +46,13 @@ export interface FitSketch {
   firstDay: number;
   lastDay: number;
   failedRows: number;
+  /** ATM withdrawals, and how many are whole multiples of 1, 10, 50, 100, 500, 1000 currency units. */
+  cashRows: number;
+  cashMultiples: Record<number, number>;
 }
+
+/** Note sizes a source's cash withdrawals are tested against. */
+export const CASH_NOTES = [1, 10, 50, 100, 500, 1000] as const;
 
 const digit = (s: string, i: number): number => s.charCodeAt(i) - 48;
 
@@ -80,6 +86,8 @@ export class FitAccumulator {
     firstDay: Infinity,
     lastDay: -Infinity,
     failedRows: 0,
+    cashRows: 0,
+    cashMultiples: Object.fromEntries(CASH_NOTES.map((n) => [n, 0])),
   };
 
   /** Adds one log (rows in time order); `caps` says whether its source carries time of day and channel. */
@@ -117,6 +125,10 @@ export class FitAccumulator {
       if (balance < s.lowestBalance) s.lowestBalance = balance;
       if (row.status === 'FAILED') s.failedRows++;
       if (row.amountCents === 0) continue;
+      if (row.type === 'ATM Withdrawal' && row.amountCents < 0) {
+        s.cashRows++;
+        for (const note of CASH_NOTES) if (-row.amountCents % (note * 100) === 0) s.cashMultiples[note]++;
+      }
       const dir = TYPE_DIRECTION[row.type];
       const direction: 'in' | 'out' = dir === 0 ? (row.amountCents > 0 ? 'in' : 'out') : dir > 0 ? 'in' : 'out';
       const key = `${row.type}|${direction}`;

@@ -2,7 +2,7 @@ import type { ClientKind } from '../schema/log-row.js';
 import type { Profile } from '../schema/profile.js';
 import { SIGNAL_IDS } from '../schema/signal-id.js';
 import { CHANNELS } from '../schema/transaction-types.js';
-import { AMOUNT_RESOLUTION, type FitSketch, type TypeStats } from './accumulator.js';
+import { AMOUNT_RESOLUTION, CASH_NOTES, type FitSketch, type TypeStats } from './accumulator.js';
 import { fitCalendar } from './calendar-fit.js';
 import { TYPE_VOCABULARY } from './type-vocabulary.js';
 
@@ -65,6 +65,13 @@ function amountQuantiles(cells: ReadonlyMap<number, number>, k = FIT_QUANTILES):
 
 function dateOf(day: number): string {
   return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The largest note that at least 90% of the source's cash withdrawals are multiples of (0: none, amounts as drawn). */
+function cashNote(sketch: FitSketch): number {
+  let best = 0;
+  for (const note of CASH_NOTES) if (sketch.cashRows > 0 && sketch.cashMultiples[note] >= 0.9 * sketch.cashRows) best = note;
+  return best;
 }
 
 function median(values: readonly number[]): number {
@@ -177,6 +184,7 @@ export function estimateProfile(sketch: FitSketch, opts: EstimateOptions): Fitte
     },
     calendar,
     overdraft_floor: Math.min(0, cents(sketch.lowestBalance)),
+    cash_note: cashNote(sketch),
     balance: {
       level: { dist: 'empirical', quantiles: quantilesOf(sketch.meanBalance.map((b) => Math.max(0.01, b))).map(cents) },
       spread: round(Math.min(10, Math.max(0.01, SPREAD_SHARE * median(sketch.balanceSpread))), 3),

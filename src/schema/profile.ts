@@ -235,6 +235,8 @@ export const Profile = z
      * before the first income arrives. 0: the drawn `opening_balance` alone.
      */
     opening_cover_months: z.number().min(0).max(24).default(0),
+    /** Cash machines pay out multiples of this many currency units (100 CNY notes); 0: amounts as drawn. */
+    cash_note: z.number().min(0).default(100),
     /** Lowest balance a declinable payment may leave, in CNY (0: no overdraft; negative: an overdraft line). */
     overdraft_floor: z.number().max(0).default(0),
     /**

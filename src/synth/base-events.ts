@@ -129,6 +129,8 @@ export function addFlows(ctx: BaseContext, flows: readonly Flow[], isIncome: boo
     const sign = signOf(flow.type, isIncome);
     const pool: string[] = [];
     const fixedName = flow.fixed_counterparty ? ctx.vocab.counterparty(flow.counterparty) : '';
+    // One landlord, one lease: a fixed counterparty's rows all carry the same label (with the month where it has one).
+    if (flow.fixed_counterparty) ctx.vocab.pinRemark(fixedName, flow.remark);
     for (const at of flowTimes(ctx.rng, flow, ctx.period)) {
       let units = level;
       if (flow.variation > 0) units *= Math.exp(normal(ctx.rng, 0, flow.variation));
@@ -206,7 +208,8 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
     if (at >= ctx.period.end || at < ctx.period.start) continue;
     const overseas = cat.overseas_rate > 0 && chance(ctx.rng, cat.overseas_rate);
     if (pool.length < cat.pool && (pool.length === 0 || chance(ctx.rng, 0.35))) pool.push(ctx.vocab.counterparty(cat.counterparty));
-    const counterparty = overseas ? ctx.vocab.counterparty('overseas_merchant') : pool[int(ctx.rng, 0, pool.length - 1)];
+    const country = overseas ? OVERSEAS_COUNTRIES[int(ctx.rng, 0, OVERSEAS_COUNTRIES.length - 1)] : ctx.homeCountry;
+    const counterparty = overseas ? ctx.vocab.counterparty(`overseas_merchant@${country}`) : pool[int(ctx.rng, 0, pool.length - 1)];
     const sign = cat.direction ? (cat.direction === 'in' ? 1 : -1) : TYPE_DIRECTION[cat.type] === 1 ? 1 : -1;
     const ev = synthEvent({
       at,
@@ -214,8 +217,8 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
       channel: t.channels[sampleCum(t.channelCum, ctx.rng.next() * t.channelCum[t.channelCum.length - 1])],
       counterparty,
       amountCents: sign * unitsToCents(drawAmount(ctx.rng, cat.amount)),
-      location: overseas ? OVERSEAS_COUNTRIES[int(ctx.rng, 0, OVERSEAS_COUNTRIES.length - 1)] : ctx.homeCountry,
-      remark: overseas ? ctx.vocab.remark('overseas_purchase') : ctx.vocab.remarkFor(counterparty, cat.remark, monthOfDay[day]),
+      location: country,
+      remark: ctx.vocab.remarkFor(counterparty, overseas ? 'overseas_purchase' : cat.remark, monthOfDay[day]),
       outcome: sign < 0 ? 'declinable' : 'success',
     });
     created.push(ev);

@@ -11,6 +11,7 @@ import { DAY, formatDate, parseDate } from './calendar.js';
 import { drawAmount, empiricalQuantile, unitsToCents } from './amounts.js';
 import { addFlows, addSpending, type BaseContext } from './base-events.js';
 import { calendarDayWeights } from './calendar-weights.js';
+import { postEvents } from './posting.js';
 import { addLoans } from './loans.js';
 import { targetRows, thinEvents } from './budget.js';
 import { finalize } from './finalize.js';
@@ -136,6 +137,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     monthlyIncomeCents,
     counterparty: (kind) => vocab.counterparty(kind),
     remark: (kind) => vocab.remark(kind),
+    remarkFor: (counterparty, kind) => vocab.remarkFor(counterparty, kind),
   };
   const injected = new Map<SignalId, number>();
   for (const id of SIGNAL_IDS) {
@@ -154,6 +156,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     const reserve = addSpending({ ...base, events: [] }, refundFree(profile.spending), spending.length);
     openingBalanceCents = holdBalance(ctx.events, discretionary, reserve, rng, levelCents, profile.balance);
   }
+  postEvents(ctx.events, { period, homeCountry: profile.home_country, cashNote: profile.cash_note });
 
   const floor = Math.round(profile.overdraft_floor * 100);
   let current = ctx.events;
