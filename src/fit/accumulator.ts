@@ -35,6 +35,8 @@ export interface FitSketch {
   /** Per log: its first balance as a share of its mean, and the share of its rows before the balance first reaches the mean. */
   startShare: number[];
   rampShare: number[];
+  /** Money in per month of each log (currency units; months from its span in days). */
+  monthlyInflow: number[];
   /** The lowest balance of the corpus. */
   lowestBalance: number;
   types: Map<string, TypeStats>;
@@ -77,6 +79,7 @@ export class FitAccumulator {
     meanBalance: [],
     balanceSpread: [],
     startShare: [],
+    monthlyInflow: [],
     rampShare: [],
     lowestBalance: Infinity,
     types: new Map(),
@@ -103,6 +106,7 @@ export class FitAccumulator {
     const seen = new Map<TypeStats, Set<string>>();
     let first = Infinity;
     let last = -Infinity;
+    let inflow = 0;
     let sumBalance = 0;
     let sumSquares = 0;
     let lastDate = '';
@@ -125,6 +129,7 @@ export class FitAccumulator {
       if (balance < s.lowestBalance) s.lowestBalance = balance;
       if (row.status === 'FAILED') s.failedRows++;
       if (row.amountCents === 0) continue;
+      if (row.amountCents > 0 && row.status !== 'FAILED') inflow += row.amountCents / 100;
       if (row.type === 'ATM Withdrawal' && row.amountCents < 0) {
         s.cashRows++;
         for (const note of CASH_NOTES) if (-row.amountCents % (note * 100) === 0) s.cashMultiples[note]++;
@@ -150,6 +155,7 @@ export class FitAccumulator {
     if (first < s.firstDay) s.firstDay = first;
     if (last > s.lastDay) s.lastDay = last;
     s.logRows.push(rows.length);
+    s.monthlyInflow.push(inflow / Math.max(1, (last - first + 1) / 30.4375));
     s.logDays.push(last - first + 1);
     const mean = sumBalance / rows.length;
     let reach = rows.findIndex((r) => r.balanceCents / 100 >= mean);

@@ -148,6 +148,7 @@ function category(t: TypeStats, sketch: FitSketch, kind: ClientKind, refundRate:
  * - per log: the span and the row count (empirical, tied by their rank correlation), and the balance level (the
  *   mean balance of each log) with the median relative spread around it, where a log starts (its first balance as
  *   a share of the level) and how soon it gets there (the share of rows before the balance first reaches its mean);
+ * - the monthly income (median money in per month of a log), which sizes injected signals;
  * - the period (the source's months), day-of-month, weekday and month weights (raked so that generated rows match
  *   the source's marginals over the windows logs are drawn in);
  * and removes the base's income, obligations, spending, seasonality and signals, which the source does not show.
@@ -185,6 +186,7 @@ export function estimateProfile(sketch: FitSketch, opts: EstimateOptions): Fitte
     calendar,
     overdraft_floor: Math.min(0, cents(sketch.lowestBalance)),
     cash_note: cashNote(sketch),
+    monthly_income: Math.max(1, cents(median(sketch.monthlyInflow))),
     balance: {
       level: { dist: 'empirical', quantiles: quantilesOf(sketch.meanBalance.map((b) => Math.max(0.01, b))).map(cents) },
       spread: round(Math.min(10, Math.max(0.01, SPREAD_SHARE * median(sketch.balanceSpread))), 3),

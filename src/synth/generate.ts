@@ -153,7 +153,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   if (levelCents !== null && profile.balance) {
     // After injection, so that the walk sees the signals' money too (their events keep their places). A reserve as
     // large again as the discretionary spending, from which the walk picks money in or out as the balance asks.
-    const reserve = addSpending({ ...base, events: [] }, refundFree(profile.spending), spending.length);
+    const reserve = addSpending({ ...base, events: [] }, refundFree(profile.spending), 2 * spending.length);
     openingBalanceCents = holdBalance(ctx.events, discretionary, reserve, rng, levelCents, profile.balance);
   }
   postEvents(ctx.events, { period, homeCountry: profile.home_country, cashNote: profile.cash_note });
