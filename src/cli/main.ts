@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<{ register(program: Command): void 
   generate: () => import('./commands/generate.js'),
   validate: () => import('./commands/validate.js'),
   reference: () => import('./commands/reference.js'),
+  fit: () => import('./commands/fit.js'),
   drift: () => import('./commands/drift.js'),
   questions: () => import('./commands/questions.js'),
   show: () => import('./commands/show.js'),

@@ -80,7 +80,13 @@ export interface CorpusStreamSummary {
  */
 export function streamCorpus(
   paths: readonly string[],
-  options: { dialect?: Dialect; onLog: (log: Log, info: { hasChannel: boolean; kind: ClientKind | undefined }) => void; onFile?: () => void },
+  options: {
+    dialect?: Dialect;
+    onLog: (log: Log, info: { hasChannel: boolean; kind: ClientKind | undefined }) => void;
+    onFile?: () => void;
+    /** Every issue the reader raised on a file, before its logs are passed on (it may throw to stop). */
+    onIssues?: (issues: readonly Issue[], file: string) => void;
+  },
 ): CorpusStreamSummary {
   const hasher = new CorpusHasher();
   const hasChannel = dialectCarriesChannel(options.dialect);
@@ -97,6 +103,7 @@ export function streamCorpus(
     }
     hasher.add(file, bytes);
     const parsed = parseLogText(bytes, { file, ...(options.dialect ? { dialect: options.dialect } : {}) });
+    options.onIssues?.(parsed.issues, file);
     for (const issue of parsed.issues) {
       if (issue.severity !== 'error') continue;
       errors++;

@@ -14,12 +14,21 @@ export type BusinessCategory = z.infer<typeof BusinessCategory>;
  * - gamma: shape k, scale θ; mean kθ.
  * - uniform: [min, max).
  * - fixed: always `value`.
+ * - empirical: `quantiles` at the evenly spaced probabilities 0, 1/K, …, 1 (K + 1 values, ascending), drawn by
+ *   interpolating between neighbours (log-linearly when both are positive); `cclupe fit` writes these.
  */
 export const AmountDist = z.discriminatedUnion('dist', [
   z.object({ dist: z.literal('lognormal'), mu: z.number(), sigma: z.number().nonnegative(), min: z.number().positive().optional(), max: z.number().positive().optional() }).strict(),
   z.object({ dist: z.literal('gamma'), shape: z.number().positive(), scale: z.number().positive(), min: z.number().positive().optional(), max: z.number().positive().optional() }).strict(),
   z.object({ dist: z.literal('uniform'), min: z.number().positive(), max: z.number().positive() }).strict(),
   z.object({ dist: z.literal('fixed'), value: z.number().positive() }).strict(),
+  z
+    .object({
+      dist: z.literal('empirical'),
+      quantiles: z.array(z.number().nonnegative()).min(2).max(1001),
+    })
+    .strict()
+    .refine((d) => d.quantiles.every((q, i) => i === 0 || q >= d.quantiles[i - 1]), 'quantiles must be ascending'),
 ]);
 export type AmountDist = z.infer<typeof AmountDist>;
 
@@ -97,6 +106,8 @@ export const SpendingCategory = z
     refund_rate: z.number().min(0).max(0.5).default(0),
     /** Share of events abroad (travel spending). */
     overseas_rate: z.number().min(0).max(1).default(0),
+    /** Money in or out, for types that go either way (Interest); default from the type (in for income types). */
+    direction: z.enum(['in', 'out']).optional(),
   })
   .strict();
 export type SpendingCategory = z.infer<typeof SpendingCategory>;
@@ -140,6 +151,42 @@ export type SignalSpec = z.infer<typeof SignalSpec>;
 export const SignalTable = z.partialRecord(z.enum(SIGNAL_IDS), SignalSpec);
 export type SignalTable = z.infer<typeof SignalTable>;
 
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dates are YYYY-MM-DD');
+
+/** The calendar period of the logs, inclusive dates (SPEC §1); a fitted profile keeps its source's period. */
+export const ProfilePeriod = z
+  .object({ start: IsoDate, end: IsoDate })
+  .strict()
+  .refine((p) => p.start <= p.end, 'period end must not be before its start');
+export type ProfilePeriod = z.infer<typeof ProfilePeriod>;
+
+/**
+ * How long each log runs and how busy it is, for sources whose accounts cover part of the period (fitted profiles):
+ * a log covers `months` consecutive calendar months at a uniformly drawn place inside the period and its base events
+ * aim at `rows` rows (instead of `fill`); the two draws are tied by a Gaussian copula with this rank correlation.
+ */
+export const Activity = z
+  .object({
+    months: AmountDist,
+    rows: AmountDist,
+    rank_correlation: z.number().min(-1).max(1).default(0),
+  })
+  .strict();
+export type Activity = z.infer<typeof Activity>;
+
+/**
+ * Relative weights of calendar months (12, January first), days of the month (31) and weekdays (7, Monday first),
+ * multiplied into the day weights of discretionary spending (on top of each category's weekdays and seasonality).
+ */
+export const CalendarWeights = z
+  .object({
+    month: z.array(z.number().nonnegative()).length(12).optional(),
+    day_of_month: z.array(z.number().nonnegative()).length(31).optional(),
+    weekday: z.array(z.number().nonnegative()).length(7).optional(),
+  })
+  .strict();
+export type CalendarWeights = z.infer<typeof CalendarWeights>;
+
 /**
  * A client profile after `extends` is resolved (SPEC §2). Amounts in CNY units; the generator converts to cents.
  * `base` is the root of the inheritance chain (one of the four bases).
@@ -152,10 +199,44 @@ export const Profile = z
     client_kind: ClientKind,
     business_category: BusinessCategory.nullable(),
     home_country: z.string().regex(/^[A-Z]{2}$/).default('CN'),
+    /** The period of the logs (default the calendar year 2023); `cclupe generate --period` overrides it. */
+    period: ProfilePeriod.default({ start: '2023-01-01', end: '2023-12-31' }),
+    /** ISO 4217 code of the amounts (default CNY); amounts are in its units. */
+    currency: z.string().regex(/^[A-Z]{3}$/, 'currency is an ISO 4217 code such as CNY').default('CNY'),
+    /** Per-log span and row count drawn jointly (fitted profiles); absent: the whole period and `fill`. */
+    activity: Activity.optional(),
+    /** Calendar weights of discretionary spending (fitted profiles). */
+    calendar: CalendarWeights.optional(),
+    /**
+     * When set (fitted profiles), each log holds its balance near a level drawn from `level`: the opening balance is
+     * that level, and the discretionary rows take their places in time so that money comes in when the balance is
+     * below the level and goes out when above, with the relative `spread` of the source (a balance `spread` × level
+     * above or below the level makes the direction about 73% likely); a log may start lower (`start`) and rise to
+     * its level over the first `ramp` of its rows, as a newly opened account does. Times, types and amounts stay.
+     */
+    balance: z
+      .object({
+        level: AmountDist,
+        spread: z.number().positive().max(10),
+        /** The opening balance as a share of the level (1: the log starts at its level). */
+        start: z.number().min(0).max(1).default(1),
+        /** Share of the log over which the balance rises from its start to the level (0: at once). */
+        ramp: z.number().min(0).max(1).default(0),
+      })
+      .strict()
+      .optional(),
     rows: z.object({ min: z.number().int().min(1), max: z.number().int().min(1) }).strict().refine((r) => r.min <= r.max, 'rows.min must be <= rows.max').default({ min: 50, max: 300 }),
     /** Target share of the row range the base events fill, before injection (the rest is headroom for signals). */
     fill: UnitRange.default([0.3, 0.8]),
     opening_balance: AmountDist,
+    /**
+     * The opening balance is at least this many months of the log's own outflows (obligations and discretionary
+     * spending as drawn, before signals): a healthy holder starts the period able to pay rent, payroll and suppliers
+     * before the first income arrives. 0: the drawn `opening_balance` alone.
+     */
+    opening_cover_months: z.number().min(0).max(24).default(0),
+    /** Cash machines pay out multiples of this many currency units (100 CNY notes); 0: amounts as drawn. */
+    cash_note: z.number().min(0).default(100),
     /** Lowest balance a declinable payment may leave, in CNY (0: no overdraft; negative: an overdraft line). */
     overdraft_floor: z.number().max(0).default(0),
     /**

@@ -10,6 +10,8 @@ export function drawAmount(rng: Rng, dist: AmountDist): number {
       return dist.value;
     case 'uniform':
       return uniform(rng, dist.min, dist.max);
+    case 'empirical':
+      return empiricalQuantile(dist.quantiles, rng.next());
     case 'lognormal':
       x = lognormal(rng, dist.mu, dist.sigma);
       break;
@@ -38,5 +40,27 @@ export function meanAmount(dist: AmountDist): number {
       return Math.exp(dist.mu + (dist.sigma * dist.sigma) / 2);
     case 'gamma':
       return dist.shape * dist.scale;
+    case 'empirical': {
+      // The mean of the piecewise interpolation, by the midpoint rule on a fine grid.
+      let s = 0;
+      for (let i = 0; i < 200; i++) s += empiricalQuantile(dist.quantiles, (i + 0.5) / 200);
+      return s / 200;
+    }
   }
+}
+
+/**
+ * The value at probability `u` ∈ [0, 1) of quantiles given at 0, 1/K, …, 1: linear interpolation between the two
+ * neighbours, in log space when both are positive (amounts are spread on a log scale).
+ */
+export function empiricalQuantile(quantiles: readonly number[], u: number): number {
+  const k = quantiles.length - 1;
+  const pos = Math.min(Math.max(u, 0), 1) * k;
+  const i = Math.min(Math.floor(pos), k - 1);
+  const t = pos - i;
+  const a = quantiles[i];
+  const b = quantiles[i + 1];
+  if (a === b || t === 0) return a;
+  if (a > 0 && b > 0) return a * Math.pow(b / a, t);
+  return a + (b - a) * t;
 }

@@ -24,6 +24,13 @@ export interface BaseContext {
   homeCountry: string;
   /** Seasonal multiplier per day of the period (from `dayMultipliers`: shared, never written). */
   seasons: Float64Array;
+  /**
+   * The period discretionary spending's day tables cover, and the weight of each of its days (seasons × calendar
+   * weights; shared, never written). Usually `period` and `seasons`; a log that covers a window of a longer profile
+   * period (`activity`) draws its days from the window's part of the profile period's table.
+   */
+  tablePeriod: Period;
+  dayWeights: Float64Array;
   events: SynthEvent[];
 }
 
@@ -122,6 +129,8 @@ export function addFlows(ctx: BaseContext, flows: readonly Flow[], isIncome: boo
     const sign = signOf(flow.type, isIncome);
     const pool: string[] = [];
     const fixedName = flow.fixed_counterparty ? ctx.vocab.counterparty(flow.counterparty) : '';
+    // One landlord, one lease: a fixed counterparty's rows all carry the same label (with the month where it has one).
+    if (flow.fixed_counterparty) ctx.vocab.pinRemark(fixedName, flow.remark);
     for (const at of flowTimes(ctx.rng, flow, ctx.period)) {
       let units = level;
       if (flow.variation > 0) units *= Math.exp(normal(ctx.rng, 0, flow.variation));
@@ -184,28 +193,32 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
   if (count <= 0) return created;
   const { categoryCum, tables, monthOfDay } = spendingTables(ctx, categories);
   const pools: string[][] = categories.map(() => []);
-  const days = ctx.seasons.length;
+  // The log's days within the table: all of them, or the window of a log shorter than the profile's period.
+  const first = Math.round((ctx.period.start - ctx.tablePeriod.start) / DAY);
+  const last = Math.min(ctx.dayWeights.length, first + Math.round((ctx.period.end - ctx.period.start) / DAY)) - 1;
   for (let k = 0; k < count; k++) {
     const ci = sampleCum(categoryCum, ctx.rng.next() * categoryCum[categoryCum.length - 1]);
     const t = tables[ci];
     const cat = t.cat;
     const pool = pools[ci];
-    const day = sampleCum(t.dayCum, ctx.rng.next() * t.dayCum[days - 1]);
+    const below = first > 0 ? t.dayCum[first - 1] : 0;
+    const day = sampleCum(t.dayCum, below + ctx.rng.next() * (t.dayCum[last] - below));
     const hour = sampleCum(t.hourCum, ctx.rng.next() * t.hourCum[23]);
-    const at = ctx.period.start + day * DAY + hour * 3600 + int(ctx.rng, 0, 3599);
-    if (at >= ctx.period.end) continue;
+    const at = ctx.tablePeriod.start + day * DAY + hour * 3600 + int(ctx.rng, 0, 3599);
+    if (at >= ctx.period.end || at < ctx.period.start) continue;
     const overseas = cat.overseas_rate > 0 && chance(ctx.rng, cat.overseas_rate);
     if (pool.length < cat.pool && (pool.length === 0 || chance(ctx.rng, 0.35))) pool.push(ctx.vocab.counterparty(cat.counterparty));
-    const counterparty = overseas ? ctx.vocab.counterparty('overseas_merchant') : pool[int(ctx.rng, 0, pool.length - 1)];
-    const sign = TYPE_DIRECTION[cat.type] === 1 ? 1 : -1;
+    const country = overseas ? OVERSEAS_COUNTRIES[int(ctx.rng, 0, OVERSEAS_COUNTRIES.length - 1)] : ctx.homeCountry;
+    const counterparty = overseas ? ctx.vocab.counterparty(`overseas_merchant@${country}`) : pool[int(ctx.rng, 0, pool.length - 1)];
+    const sign = cat.direction ? (cat.direction === 'in' ? 1 : -1) : TYPE_DIRECTION[cat.type] === 1 ? 1 : -1;
     const ev = synthEvent({
       at,
       type: cat.type,
       channel: t.channels[sampleCum(t.channelCum, ctx.rng.next() * t.channelCum[t.channelCum.length - 1])],
       counterparty,
       amountCents: sign * unitsToCents(drawAmount(ctx.rng, cat.amount)),
-      location: overseas ? OVERSEAS_COUNTRIES[int(ctx.rng, 0, OVERSEAS_COUNTRIES.length - 1)] : ctx.homeCountry,
-      remark: overseas ? ctx.vocab.remark('overseas_purchase') : ctx.vocab.remarkFor(counterparty, cat.remark, monthOfDay[day]),
+      location: country,
+      remark: ctx.vocab.remarkFor(counterparty, overseas ? 'overseas_purchase' : cat.remark, monthOfDay[day]),
       outcome: sign < 0 ? 'declinable' : 'success',
     });
     created.push(ev);
@@ -240,13 +253,14 @@ function spendingTables(ctx: BaseContext, categories: readonly SpendingCategory[
     bySeasons = new WeakMap();
     tableCache.set(categories, bySeasons);
   }
-  let hit = bySeasons.get(ctx.seasons);
-  if (!hit || hit.start !== ctx.period.start || hit.end !== ctx.period.end) {
+  const tp = ctx.tablePeriod;
+  let hit = bySeasons.get(ctx.dayWeights);
+  if (!hit || hit.start !== tp.start || hit.end !== tp.end) {
     const categoryCum = cumulative(categories.map((c) => c.weight));
-    const monthOfDay = new Int8Array(ctx.seasons.length);
-    for (let d = 0; d < monthOfDay.length; d++) monthOfDay[d] = civil(ctx.period.start + d * DAY).month;
-    hit = { categoryCum, tables: categories.map((cat) => categoryTable(ctx, cat)), monthOfDay, start: ctx.period.start, end: ctx.period.end };
-    bySeasons.set(ctx.seasons, hit);
+    const monthOfDay = new Int8Array(ctx.dayWeights.length);
+    for (let d = 0; d < monthOfDay.length; d++) monthOfDay[d] = civil(tp.start + d * DAY).month;
+    hit = { categoryCum, tables: categories.map((cat) => categoryTable(ctx, cat)), monthOfDay, start: tp.start, end: tp.end };
+    bySeasons.set(ctx.dayWeights, hit);
   }
   return hit;
 }
@@ -263,12 +277,12 @@ function cumulative(weights: readonly number[]): Float64Array {
 
 function categoryTable(ctx: BaseContext, cat: SpendingCategory): CategoryTable {
   const weekdays = cat.weekdays ?? DEFAULT_WEEKDAYS;
-  const days = ctx.seasons.length;
+  const days = ctx.dayWeights.length;
   const dayCum = new Float64Array(days);
-  const firstWeekday = civil(ctx.period.start).weekday;
+  const firstWeekday = civil(ctx.tablePeriod.start).weekday;
   let acc = 0;
   for (let d = 0; d < days; d++) {
-    acc += weekdays[(firstWeekday + d) % 7] * ctx.seasons[d];
+    acc += weekdays[(firstWeekday + d) % 7] * ctx.dayWeights[d];
     dayCum[d] = acc;
   }
   let channels = Object.keys(cat.channels).sort() as Channel[];

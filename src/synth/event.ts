@@ -100,6 +100,8 @@ export interface InjectContext {
   counterparty(kind: string): string;
   /** A short remark that fits the event; never contains a leakage word. */
   remark(kind: string): string;
+  /** A remark that fits this counterparty when its kind says what it sells (a pharmacy abroad), else of `kind`. */
+  remarkFor(counterparty: string, kind: string): string;
 }
 
 /** Writes one risk signal into the events at an intensity in [0, 1]. */

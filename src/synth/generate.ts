@@ -1,13 +1,17 @@
 import type { Detection, LogLabels, SignalLabel } from '../schema/labels.js';
 import type { Log } from '../schema/log-row.js';
-import type { Profile } from '../schema/profile.js';
+import type { Activity, Profile, SpendingCategory } from '../schema/profile.js';
 import { SIGNAL_IDS, type SignalId } from '../schema/signal-id.js';
 import { createRng, streamKey } from '../random/rng.js';
-import { chance, uniform } from '../random/draw.js';
+import { chance, int, normal, uniform } from '../random/draw.js';
+import type { Rng } from '../random/rng.js';
+import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import { CclupeError } from '../errors.js';
-import { DAY, parseDate } from './calendar.js';
-import { drawAmount, unitsToCents } from './amounts.js';
+import { DAY, formatDate, parseDate } from './calendar.js';
+import { drawAmount, empiricalQuantile, unitsToCents } from './amounts.js';
 import { addFlows, addSpending, type BaseContext } from './base-events.js';
+import { calendarDayWeights } from './calendar-weights.js';
+import { postEvents } from './posting.js';
 import { addLoans } from './loans.js';
 import { targetRows, thinEvents } from './budget.js';
 import { finalize } from './finalize.js';
@@ -26,7 +30,7 @@ export const DEFAULT_ROWS = { min: 50, max: 300 } as const;
 export interface GenerateLogOptions {
   masterSeed: string;
   index: number;
-  /** Inclusive dates `YYYY-MM-DD`; default the calendar year 2023. */
+  /** Inclusive dates `YYYY-MM-DD`; default the profile's period (the calendar year 2023 unless it says otherwise). */
   period?: { start: string; end: string };
   rowsMin?: number;
   rowsMax?: number;
@@ -68,8 +72,8 @@ export function toPeriod(p: { start: string; end: string }): Period {
  * All draws come from the log's own stream `createRng(logSeedKey(masterSeed, index))`, faker included.
  */
 export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps: SignalDeps): GeneratedLog {
-  const periodDates = opts.period ?? DEFAULT_PERIOD;
-  const period = toPeriod(periodDates);
+  const fullDates = opts.period ?? profile.period;
+  const fullPeriod = toPeriod(fullDates);
   const lo = opts.rowsMin ?? profile.rows.min;
   const hi = opts.rowsMax ?? profile.rows.max;
   if (!(Number.isInteger(lo) && Number.isInteger(hi) && lo >= 1 && hi >= lo)) throw new CclupeError(`row range ${lo}..${hi} is not a range of positive integers`);
@@ -80,11 +84,24 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   const vocab = new Vocabulary(faker, rng, profile.client_kind);
   const events: SynthEvent[] = [];
   const loans: SynthLoan[] = [];
-  const seasons = dayMultipliers(period, profile.seasonality);
-  const base: BaseContext = { rng, period, vocab, homeCountry: profile.home_country, seasons, events };
+  const fullSeasons = dayMultipliers(fullPeriod, profile.seasonality);
+  const dayWeights = calendarDayWeights(fullPeriod, fullSeasons, profile.calendar);
 
-  const openingBalanceCents = Math.round(drawAmount(rng, profile.opening_balance) * 100);
-  const target = targetRows(rng, lo, hi, profile.fill);
+  let openingBalanceCents = Math.round(drawAmount(rng, profile.opening_balance) * 100);
+  const levelCents = profile.balance ? Math.round(drawAmount(rng, profile.balance.level) * 100) : null;
+  if (levelCents !== null) openingBalanceCents = levelCents;
+  let period = fullPeriod;
+  let periodDates = fullDates;
+  let target: number;
+  if (profile.activity) {
+    const drawn = drawActivity(rng, profile.activity, fullPeriod);
+    period = drawn.window;
+    periodDates = { start: formatDate(period.start), end: formatDate(period.end - DAY) };
+    target = Math.min(hi, Math.max(lo, drawn.rows));
+  } else target = targetRows(rng, lo, hi, profile.fill);
+  // A window's seasons are its slice of the period's (no new array per window).
+  const seasons = period === fullPeriod ? fullSeasons : fullSeasons.subarray(Math.round((period.start - fullPeriod.start) / DAY), Math.round((period.end - fullPeriod.start) / DAY));
+  const base: BaseContext = { rng, period, vocab, homeCountry: profile.home_country, seasons, tablePeriod: fullPeriod, dayWeights, events };
   const monthlyIncome = addFlows(base, profile.income, true);
   const incomeScale = monthlyIncome > 0 ? monthlyIncome / 100 / profile.monthly_income : 1;
   addFlows(base, profile.obligations, false, incomeScale);
@@ -96,6 +113,12 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   const spending = addSpending(base, profile.spending, discretionaryCount);
   const discretionary = new Set<SynthEvent>(spending);
   rescaleSpending(events, spending, discretionary, profile.spend_ratio, profile.spend_scale);
+  if (profile.opening_cover_months > 0) {
+    let out = 0;
+    for (const ev of events) if (ev.amountCents < 0 && ev.at >= period.start && ev.at < period.end) out -= ev.amountCents;
+    const months = (period.end - period.start) / DAY / 30.4375;
+    openingBalanceCents = Math.max(openingBalanceCents, Math.round((profile.opening_cover_months * out) / Math.max(1, months)));
+  }
   // Base texts come from the vocabulary and are safe; finalize re-checks only texts an injector wrote or changed.
   for (const ev of events) {
     ev.trustedCounterparty = ev.counterparty;
@@ -114,6 +137,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     monthlyIncomeCents,
     counterparty: (kind) => vocab.counterparty(kind),
     remark: (kind) => vocab.remark(kind),
+    remarkFor: (counterparty, kind) => vocab.remarkFor(counterparty, kind),
   };
   const injected = new Map<SignalId, number>();
   for (const id of SIGNAL_IDS) {
@@ -126,13 +150,21 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     injector(ctx, intensity);
     injected.set(id, intensity);
   }
+  if (levelCents !== null && profile.balance) {
+    // After injection, so that the walk sees the signals' money too (their events keep their places). A reserve as
+    // large again as the discretionary spending, from which the walk picks money in or out as the balance asks.
+    const reserve = addSpending({ ...base, events: [] }, refundFree(profile.spending), 2 * spending.length);
+    openingBalanceCents = holdBalance(ctx.events, discretionary, reserve, rng, levelCents, profile.balance);
+  }
+  postEvents(ctx.events, { period, homeCountry: profile.home_country, cashNote: profile.cash_note });
 
   const floor = Math.round(profile.overdraft_floor * 100);
   let current = ctx.events;
-  let fin = finalize((current = thinEvents(current, hi, rng, discretionary)), loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country });
+  current = thinEvents(current, hi, rng, discretionary);
+  let fin = finalize(current, loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country });
   for (let round = 0; fin.rows.length < lo && round < 10; round++) {
     // Rows lost to dropped refunds or out-of-period injections: top up with refund-free discretionary spending.
-    const fill = addSpending({ ...base, events: current }, profile.spending.map((c) => ({ ...c, refund_rate: 0 })), lo - fin.rows.length);
+    const fill = addSpending({ ...base, events: current }, refundFree(profile.spending), lo - fin.rows.length);
     for (const ev of fill) discretionary.add(ev);
     current = thinEvents(current, hi, rng, discretionary);
     fin = finalize(current, loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country });
@@ -206,3 +238,117 @@ function rescaleSpending(events: readonly SynthEvent[], spending: readonly Synth
   }
 }
 
+
+/** The standard normal CDF Φ(z) (Abramowitz–Stegun 7.1.26 for erf; error below 1.5e-7). */
+function normalCdf(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+}
+
+/** A value of a distribution at probability u: quantile interpolation for empirical ones, a plain draw otherwise. */
+function atProbability(rng: Rng, dist: Activity['months'], u: number): number {
+  return dist.dist === 'empirical' ? empiricalQuantile(dist.quantiles, u) : drawAmount(rng, dist);
+}
+
+// One refund-free copy per category list, so that the spending tables cached per list are built once, not per log.
+const refundFreeCache = new WeakMap<readonly SpendingCategory[], SpendingCategory[]>();
+
+/** The categories with refund rate 0 (for top-ups and the balance reserve, which must not add unpaired refunds). */
+function refundFree(categories: readonly SpendingCategory[]): SpendingCategory[] {
+  let hit = refundFreeCache.get(categories);
+  if (!hit) refundFreeCache.set(categories, (hit = categories.map((c) => ({ ...c, refund_rate: 0 }))));
+  return hit;
+}
+
+/** Days per month when a span in months becomes a window in days. */
+const DAYS_PER_MONTH = 30.4375;
+
+/**
+ * A log's window and row target under `activity`: months and rows drawn through a Gaussian copula with the profile's
+ * rank correlation (Pearson ρ = 2 sin(π ρ_s / 6)), then a window of that many months (in whole days) at a uniform
+ * place inside the period.
+ */
+function drawActivity(rng: Rng, activity: Activity, full: Period): { window: Period; rows: number } {
+  const rho = 2 * Math.sin((Math.PI * activity.rank_correlation) / 6);
+  const z1 = normal(rng, 0, 1);
+  const z2 = rho * z1 + Math.sqrt(Math.max(0, 1 - rho * rho)) * normal(rng, 0, 1);
+  const days = Math.round((full.end - full.start) / DAY);
+  const span = Math.min(days, Math.max(1, Math.round(atProbability(rng, activity.months, normalCdf(z1)) * DAYS_PER_MONTH)));
+  const rows = Math.max(1, Math.round(atProbability(rng, activity.rows, normalCdf(z2))));
+  const start = full.start + int(rng, 0, days - span) * DAY;
+  return { window: { start, end: start + span * DAY }, rows };
+}
+
+/**
+ * Holds the balance near `levelCents` (the opening balance): the times of the discretionary events (not refunds, not
+ * refunded) become slots, and walking all events in time order, each slot takes the next money-in event with
+ * probability 1 / (1 + exp((balance − level) / (spread · level))), else the next money-out event, from the
+ * discretionary events followed by `reserve` (whichever kind is left when one runs out; money in, too, when the next
+ * payment would take the balance below zero). The events chosen replace
+ * the discretionary ones in `events` (and in `discretionary`); the rest are dropped. So the type mix within money in
+ * and within money out, the amounts and the times stay as drawn, while the share of money in follows the balance.
+ */
+function holdBalance(
+  events: SynthEvent[],
+  discretionary: Set<SynthEvent>,
+  reserve: readonly SynthEvent[],
+  rng: Rng,
+  levelCents: number,
+  shape: { spread: number; start: number; ramp: number },
+): number {
+  const referenced = new Set<SynthEvent>();
+  for (const ev of events) if (ev.refundOf) referenced.add(ev.refundOf);
+  const movable = (ev: SynthEvent): boolean => discretionary.has(ev) && !ev.signal && !ev.refundOf && !referenced.has(ev);
+  const signed = (ev: SynthEvent): number => {
+    const dir = TYPE_DIRECTION[ev.type];
+    const a = Math.round(ev.amountCents);
+    return dir !== 0 && Math.sign(a) !== dir ? -a : a;
+  };
+  const ins: SynthEvent[] = [];
+  const outs: SynthEvent[] = [];
+  for (const ev of events) if (movable(ev)) (signed(ev) > 0 ? ins : outs).push(ev);
+  for (const ev of reserve) (signed(ev) > 0 ? ins : outs).push(ev);
+  const opening = Math.round(levelCents * shape.start);
+  if (ins.length === 0 || outs.length === 0) return opening;
+  const order = events.slice().sort((a, b) => a.at - b.at);
+  const scale = Math.max(1, shape.spread * Math.abs(levelCents));
+  // Money comes in lumps of the mean inflow and drains away, so the balance averages about half a lump above the
+  // point where the walk turns: turn that much below the level (but no lower than half the level, so that a level
+  // small against the lumps does not run the account dry).
+  let inflow = 0;
+  for (const ev of ins) inflow += signed(ev);
+  const lump = inflow / ins.length / 2;
+  let balance = opening;
+  let i = 0;
+  let o = 0;
+  let k = 0;
+  const chosen: Array<[SynthEvent, number]> = [];
+  for (const slot of order) {
+    const progress = k++ / order.length;
+    const target = shape.ramp > 0 && progress < shape.ramp ? opening + (levelCents - opening) * (progress / shape.ramp) : levelCents;
+    const center = Math.max(target / 2, target - lump);
+    if (!movable(slot)) {
+      balance += slot.outcome === 'failed' ? 0 : signed(slot);
+      continue;
+    }
+    const pIn = 1 / (1 + Math.exp((balance - center) / scale));
+    let takeIn = o >= outs.length || (i < ins.length && rng.next() < pIn);
+    // A payment the balance cannot cover waits for money to come in, as a holder who sees the balance would.
+    if (!takeIn && i < ins.length && balance + signed(outs[o]) < 0) takeIn = true;
+    const ev = takeIn ? ins[i++] : outs[o++];
+    chosen.push([ev, slot.at]);
+    balance += signed(ev);
+  }
+  let w = 0;
+  for (const ev of events) if (!movable(ev)) events[w++] = ev;
+  events.length = w;
+  for (const ev of [...discretionary]) if (movable(ev)) discretionary.delete(ev);
+  for (const [ev, at] of chosen) {
+    ev.at = at;
+    events.push(ev);
+    discretionary.add(ev);
+  }
+  return opening;
+}

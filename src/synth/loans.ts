@@ -93,6 +93,8 @@ export function openLoan(ctx: LoanContext, input: OpenLoanInput): SynthLoan {
     disbursement,
     repayments: new Map(),
   };
+  // One loan, one label on its repayments (numbered where the label numbers them).
+  const label = ctx.vocab.remark('loan_repayment');
   for (const inst of loan.schedule.installments) {
     const due = parseDate(inst.due_date);
     if (due >= ctx.period.end) break;
@@ -104,7 +106,7 @@ export function openLoan(ctx: LoanContext, input: OpenLoanInput): SynthLoan {
       counterparty: input.lender,
       amountCents: -inst.payment_cents,
       location: ctx.homeCountry,
-      remark: ctx.vocab.remark('loan_repayment').replace(/Installment \d+/, `Installment ${inst.n}`),
+      remark: label.replace(/Installment \d+/, `Installment ${inst.n}`),
       outcome: input.declinable ? 'declinable' : 'success',
       loan: { loanId, installment: inst.n },
     });

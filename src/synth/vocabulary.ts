@@ -4,6 +4,7 @@ import type { Rng } from '../random/rng.js';
 import { COUNTERPARTY_KINDS } from './data/counterparties.js';
 import { MONTH_NAMES, REMARK_KINDS } from './data/remarks.js';
 import { BRANDS, CITIES, GIVEN_NAMES, SURNAMES } from './data/names.js';
+import { MERCHANTS_ABROAD } from './data/merchants-abroad.js';
 import { safeText } from './text.js';
 
 /**
@@ -25,8 +26,14 @@ export class Vocabulary {
     this.city = this.pick(CITIES);
   }
 
-  /** A fresh counterparty name of a kind (see `COUNTERPARTY_KINDS`); unknown kinds read as the kind in words. */
+  /**
+   * A fresh counterparty name of a kind (see `COUNTERPARTY_KINDS`); unknown kinds read as the kind in words.
+   * `overseas_merchant@JP` and `overseas_atm@JP` name a merchant or a cash machine of that country
+   * (`MERCHANTS_ABROAD`), with the remarks that fit the merchant.
+   */
   counterparty(kind: string): string {
+    const at = kind.indexOf('@');
+    if (at > 0) return this.abroad(kind.slice(0, at), kind.slice(at + 1));
     // Two-level lookup (client kind, then counterparty kind): no key string is built per call on this hot path.
     let byKind = NAME_TEMPLATES.get(this.clientKind);
     if (!byKind) {
@@ -72,10 +79,29 @@ export class Vocabulary {
     return name;
   }
 
+  /**
+   * Pins one remark to a counterparty of a recurring flow (a landlord's lease, an employer's payslip): from the
+   * remarks that fit it, else of `kind`; every later `remarkFor` of that counterparty renders the same one.
+   */
+  pinRemark(counterparty: string, kind: string): void {
+    const fit = this.fitting.get(counterparty);
+    if (fit && fit.length === 1) return;
+    this.fitting.set(counterparty, [this.pick(fit ?? this.remarkList(kind))]);
+  }
+
   /** A remark for an event with `counterparty`: one that fits that counterparty when its template says, else of `kind`. */
   remarkFor(counterparty: string, kind: string, month?: number): string {
     const fit = this.fitting.get(counterparty);
     return fit ? this.render(this.pick(fit), month) : this.remark(kind, month);
+  }
+
+  private abroad(kind: string, country: string): string {
+    const table = MERCHANTS_ABROAD[country] ?? MERCHANTS_ABROAD.JP;
+    const town = this.pick(table.towns);
+    const [template, hints] = this.pick(kind === 'overseas_atm' ? table.atm : table.merchants).split('@');
+    const name = safeText(template.replace('{town}', town), 'Merchant abroad');
+    if (hints) this.fitting.set(name, hints.split(';').map(compileRemark));
+    return name;
   }
 
   private pick<T>(items: readonly T[]): T {
@@ -88,12 +114,16 @@ export class Vocabulary {
 
   /** A remark of a kind (see `REMARK_KINDS`); `month` (1–12) fills `{month}`, otherwise that placeholder is dropped. */
   remark(kind: string, month?: number): string {
+    return this.render(this.pick(this.remarkList(kind)), month);
+  }
+
+  private remarkList(kind: string): CompiledRemark[] {
     let list = REMARK_LISTS.get(kind);
     if (!list) {
       list = (REMARK_KINDS[kind] ?? [sentenceCase(kind)]).map(compileRemark);
       REMARK_LISTS.set(kind, list);
     }
-    return this.render(this.pick(list), month);
+    return list;
   }
 
   private render(t: CompiledRemark, month: number | undefined): string {

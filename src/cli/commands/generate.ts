@@ -8,6 +8,7 @@ import { loadProfile } from '../../io/profiles.js';
 import { canonicalJson, chunkRanges, prepareDataset, readCompleteChunk, readManifest, shardRange } from '../../io/dataset-layout.js';
 import { DatasetAssembler } from '../../io/dataset-assembly.js';
 import { claimOutputDir } from '../../io/output-guard.js';
+import { maxOf, minOf } from '../../log/extremes.js';
 import { parseDate } from '../../synth/calendar.js';
 import { DEFAULT_PERIOD, DEFAULT_ROWS } from '../../synth/generate.js';
 import { runChunks } from '../workers/pool.js';
@@ -26,9 +27,9 @@ export interface GenerateCliOptions {
   profile?: string[];
   seed: string;
   out: string;
-  rowsMin: string;
-  rowsMax: string;
-  period: string;
+  rowsMin?: string;
+  rowsMax?: string;
+  period?: string;
   workers?: string;
   shard?: string;
   questions?: boolean;
@@ -115,20 +116,33 @@ export function parsePeriod(text: string): { start: string; end: string } {
   return { start: m[1], end: m[2] };
 }
 
+/** The smallest period that holds every given one (inclusive dates compare as text). */
+export function unionPeriod(periods: ReadonlyArray<{ start: string; end: string }>): { start: string; end: string } {
+  let start = periods[0].start;
+  let end = periods[0].end;
+  for (const p of periods) {
+    if (p.start < start) start = p.start;
+    if (p.end > end) end = p.end;
+  }
+  return { start, end };
+}
+
 /** Validates CLI options and loads the profiles; every problem is a UsageError naming the option or profile field. */
 export function resolveGenerate(o: GenerateCliOptions, env: NodeJS.ProcessEnv = process.env): GenerateRun {
   const count = positiveInt(o.count, '--count');
-  const rowsMin = positiveInt(o.rowsMin, '--rows-min');
-  const rowsMax = positiveInt(o.rowsMax, '--rows-max');
-  if (rowsMax < rowsMin) throw new UsageError(`--rows-max (${rowsMax}) must be >= --rows-min (${rowsMin})`, '--rows-max');
-  if (rowsMax > 100_000) throw new UsageError(`--rows-max must be at most 100000, got ${rowsMax}`, '--rows-max');
-  const period = parsePeriod(o.period);
   const choice = o.shard === undefined ? null : parseShardOption(o.shard, env);
   const shard = choice === null ? null : { k: choice.k, n: choice.n };
   const workers = o.workers === undefined ? null : positiveInt(o.workers, '--workers');
   if (o.seed.trim() === '') throw new UsageError('--seed must not be empty', '--seed');
   const mix = parseProfileMix(o.profile && o.profile.length > 0 ? o.profile : [DEFAULT_PROFILE_MIX]);
   const profiles = mix.map((m) => loadProfile(m.name));
+  // Row range and period default to the profiles' own (the shipped ones: 50–300 rows over 2023; a fitted profile its
+  // source's), the union when a mix differs; the options set them for every log.
+  const rowsMin = o.rowsMin === undefined ? minOf(profiles.map((p) => p.rows.min)) : positiveInt(o.rowsMin, '--rows-min');
+  const rowsMax = o.rowsMax === undefined ? maxOf(profiles.map((p) => p.rows.max)) : positiveInt(o.rowsMax, '--rows-max');
+  if (rowsMax < rowsMin) throw new UsageError(`--rows-max (${rowsMax}) must be >= --rows-min (${rowsMin})`, '--rows-max');
+  if (rowsMax > 100_000) throw new UsageError(`--rows-max must be at most 100000, got ${rowsMax}`, '--rows-max');
+  const period = o.period === undefined ? unionPeriod(profiles.map((p) => p.period)) : parsePeriod(o.period);
   const profileHashes: Record<string, string> = {};
   for (const p of profiles) profileHashes[p.name] = createHash('sha256').update(canonicalJson(p)).digest('hex');
   const options: GenerateOptions = {
@@ -222,9 +236,9 @@ export function register(program: Command): void {
     .option('-p, --profile <name[=weight],...>', `profile name or file; repeatable, or a weighted mix such as personal-healthy=3,sme-overdue=1 (default ${DEFAULT_PROFILE_MIX})`, (v: string, prev: string[] = []) => [...prev, v])
     .option('-s, --seed <seed>', 'master seed: the same seed and options give byte-identical output', '42')
     .option('-o, --out <dir>', 'dataset directory (logs/, labels.jsonl, manifest.json)', 'dataset')
-    .option('--rows-min <n>', 'fewest rows per log', String(DEFAULT_ROWS.min))
-    .option('--rows-max <n>', 'most rows per log', String(DEFAULT_ROWS.max))
-    .option('--period <start..end>', 'period of every log, inclusive dates', `${DEFAULT_PERIOD.start}..${DEFAULT_PERIOD.end}`)
+    .option('--rows-min <n>', `fewest rows per log (default: the profiles' rows.min, ${DEFAULT_ROWS.min} for the shipped ones)`)
+    .option('--rows-max <n>', `most rows per log (default: the profiles' rows.max, ${DEFAULT_ROWS.max} for the shipped ones)`)
+    .option('--period <start..end>', `period of every log, inclusive dates (default: the profiles' period, ${DEFAULT_PERIOD.start}..${DEFAULT_PERIOD.end} for the shipped ones)`)
     .option('-w, --workers <n>', `parallel threads: this one plus n-1 worker threads (default: the number of cores, but at most one per ${LOGS_PER_WORKER} logs to generate); the output does not depend on it`)
     .option('--shard <k/N|auto/N>', `${SHARD_HELP}. A shard writes the contiguous index range of shard k and a shard.json (options hash, k, N, range, files with SHA-256); the union of all shards equals the whole run`)
     .option('--questions', 'also build the questions (questions.jsonl and questions-coverage.json), as `cclupe questions` does')

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY, add, atHours, randomDay, refundedPurchases, roundLike, sample, sized, winsorizedOutflow } from './util.js';
+import { DAY, add, atHours, randomDay, refundedPurchases, roundCny, roundLike, sample, sized, winsorizedOutflow } from './util.js';
 
 /** Destinations of overseas spending (ISO 3166 alpha-2). */
 const COUNTRIES = ['JP', 'TH', 'KR', 'SG', 'MY', 'US', 'FR', 'GB', 'AU', 'IT', 'AE', 'MO'] as const;
@@ -38,8 +38,8 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
       at: atHours(ctx.rng, starts[k] + DAY, 9, 21),
       type: 'ATM Withdrawal',
       channel: 'ATM',
-      counterparty: ctx.counterparty('overseas_merchant'),
-      amountCents: -roundLike(ctx.rng, Math.max(500_00, ctx.monthlyIncomeCents * uniform(ctx.rng, 0.05, 0.15)), 100),
+      counterparty: ctx.counterparty(`overseas_atm@${countries[k]}`),
+      amountCents: -roundCny(Math.max(500_00, ctx.monthlyIncomeCents * uniform(ctx.rng, 0.05, 0.15)), 100),
       location: countries[k],
       remark: ctx.remark('atm_withdrawal'),
       outcome: 'success',
@@ -57,8 +57,8 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
     e.amountCents = -Math.max(100, Math.round(-e.amountCents * uniform(ctx.rng, 1.3, 1.8)));
     e.at = atHours(ctx.rng, starts[k] + int(ctx.rng, 0, 6) * DAY, 8, 22);
     e.location = countries[k];
-    e.counterparty = ctx.counterparty('overseas_merchant');
-    e.remark = ctx.remark('overseas_purchase');
+    e.counterparty = ctx.counterparty(`overseas_merchant@${countries[k]}`);
+    e.remark = ctx.remarkFor(e.counterparty, 'overseas_purchase');
     e.channel = pick(ctx.rng, ['POS', 'POS', 'ONLINE'] as const);
     e.signal = 'overseas';
     moved++;
@@ -70,14 +70,15 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
     const k = moved % trips;
     const need = (share * m.total - m.abroad) / (1 - share);
     const amount = roundLike(ctx.rng, Math.max(100_00, Math.min(0.9 * m.cap, need / 2 + 100_00)), 1);
+    const name = ctx.counterparty(`overseas_merchant@${countries[k]}`);
     add(ctx, {
       at: atHours(ctx.rng, starts[k] + int(ctx.rng, 0, 6) * DAY, 8, 22),
       type: 'Purchase',
       channel: pick(ctx.rng, ['POS', 'POS', 'ONLINE'] as const),
-      counterparty: ctx.counterparty('overseas_merchant'),
+      counterparty: name,
       amountCents: -amount,
       location: countries[k],
-      remark: ctx.remark('overseas_purchase'),
+      remark: ctx.remarkFor(name, 'overseas_purchase'),
       outcome: 'success',
       signal: 'overseas',
     });

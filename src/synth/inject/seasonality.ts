@@ -2,7 +2,7 @@ import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
 import { DAY, add, atHours, sized } from './util.js';
-import { SEASON_KINDS } from './words.js';
+import { SEASON_KINDS, SEASON_PURCHASES } from './words.js';
 import { civil, dayStart, daysInMonth } from '../calendar.js';
 
 /**
@@ -61,14 +61,16 @@ export const injectSeasonality: Injector = (ctx: InjectContext, intensity: numbe
   const weights = Array.from({ length: n }, () => uniform(ctx.rng, 0.4, 1.6));
   const total = weights.reduce((a, b) => a + b, 0);
   for (let k = 0; k < n; k++) {
+    const kind = pick(ctx.rng, SEASON_KINDS);
     add(ctx, {
       at: atHours(ctx.rng, start + int(ctx.rng, 0, days - 1) * DAY, 9, 23),
       type: 'Purchase',
-      channel: pick(ctx.rng, ['ONLINE', 'QR', 'POS'] as const),
-      counterparty: ctx.counterparty(pick(ctx.rng, SEASON_KINDS)),
+      channel: pick(ctx.rng, SEASON_PURCHASES[kind].channels),
+      counterparty: ctx.counterparty(kind),
       amountCents: -Math.max(100, Math.round((money * weights[k]) / total)),
       location: ctx.homeCountry,
-      remark: pick(ctx.rng, ['Festival shopping', 'Holiday gifts', 'Shopping festival order', 'New year goods', 'Gift boxes', 'Family banquet']),
+      // What this kind of merchant sells for the festival (a banquet at a restaurant, not at an airline).
+      remark: pick(ctx.rng, SEASON_PURCHASES[kind].remarks),
       outcome: 'success',
       signal: 'seasonality',
     });

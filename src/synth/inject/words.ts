@@ -28,6 +28,20 @@ export const SPIKE_PURCHASES: ReadonlyArray<{ kind: string; remarks: readonly st
 /** Kinds of a seasonal splurge. */
 export const SEASON_KINDS = ['online_shop', 'clothing', 'electronics', 'household', 'beauty', 'dining', 'travel'] as const;
 
+/**
+ * What a seasonal splurge buys at each kind of merchant, and how it pays there: a banquet at a restaurant by QR code,
+ * new-year goods at a home store, a festival order online.
+ */
+export const SEASON_PURCHASES: Readonly<Record<(typeof SEASON_KINDS)[number], { remarks: readonly string[]; channels: ReadonlyArray<'ONLINE' | 'QR' | 'POS'> }>> = {
+  online_shop: { remarks: ['Shopping festival order', 'Festival flash sale order', 'Holiday gifts order'], channels: ['ONLINE'] },
+  clothing: { remarks: ['New year clothes', 'Festival outfit', 'Holiday gifts'], channels: ['POS', 'QR', 'ONLINE'] },
+  electronics: { remarks: ['Festival sale gadget', 'Holiday gift phone', 'Shopping festival order'], channels: ['POS', 'ONLINE'] },
+  household: { remarks: ['New year goods', 'Festival decorations', 'Gift boxes'], channels: ['POS', 'QR'] },
+  beauty: { remarks: ['Festival gift set', 'Holiday gifts', 'New year makeover'], channels: ['POS', 'QR'] },
+  dining: { remarks: ['Family banquet', 'New year dinner', 'Festival group dinner'], channels: ['QR', 'POS'] },
+  travel: { remarks: ['Holiday trip', 'Festival travel package', 'Holiday hotel stay'], channels: ['ONLINE'] },
+};
+
 /** High-risk platform kinds (gaming/betting-like, crypto exchanges), named by trade only. */
 export const RISKY_KINDS = ['digital_asset_exchange', 'token_trading_platform', 'interactive_entertainment', 'sports_lottery_service', 'coin_exchange_services', 'card_room'] as const;
 export const RISKY_OUT_REMARKS = ['Account top-up', 'Wallet recharge', 'Platform deposit', 'Balance top-up', 'Points purchase'] as const;

@@ -1,0 +1,45 @@
+import type { Log } from '../schema/log-row.js';
+import type { Profile } from '../schema/profile.js';
+import type { FitSketch } from './accumulator.js';
+import { quantilesOf } from './estimate.js';
+
+/** Logs simulated per calibration round. */
+export const CALIBRATION_LOGS = 200;
+
+/** How a fitted profile's balance levels should change: level' = median · (level / median)^stretch · factor. */
+export interface LevelCorrection {
+  factor: number;
+  stretch: number;
+}
+
+/**
+ * The correction of a fitted profile's balance levels so that its logs' mean balances match the source's in median
+ * and in spread (the log-scale interquartile range), measured on one simulated round (pure: `generate` makes log
+ * `index` from the profile). The walk that holds a balance turns near the level, but money arrives in lumps, so
+ * the generated means sit somewhat off the levels and are somewhat tighter.
+ */
+export function balanceLevelCorrection(profile: Profile, sketch: FitSketch, generate: (profile: Profile, index: number) => Log): LevelCorrection {
+  const means: number[] = [];
+  for (let index = 0; index < CALIBRATION_LOGS; index++) {
+    const log = generate(profile, index);
+    if (log.rows.length === 0) continue;
+    let s = 0;
+    for (const r of log.rows) s += r.balanceCents / 100;
+    if (s > 0) means.push(s / log.rows.length);
+  }
+  const source = sketch.meanBalance.filter((m) => m > 0);
+  if (means.length < 10 || source.length < 4) return { factor: 1, stretch: 1 };
+  const [g1, g2, g3] = quantilesOf(means, 4).slice(1, 4);
+  const [s1, s2, s3] = quantilesOf(source, 4).slice(1, 4);
+  const factor = Math.min(4, Math.max(0.25, s2 / g2));
+  const spreadG = Math.log(g3 / g1);
+  const spreadS = Math.log(s3 / s1);
+  const stretch = spreadG > 0 && spreadS > 0 ? Math.min(3, Math.max(1 / 3, spreadS / spreadG)) : 1;
+  return { factor, stretch };
+}
+
+/** Applies a correction to level quantiles (currency units, to the cent, at least 0.01). */
+export function correctLevels(quantiles: readonly number[], c: LevelCorrection): number[] {
+  const median = quantilesOf(quantiles, 2)[1];
+  return quantiles.map((q) => Math.max(0.01, Math.round(median * Math.pow(Math.max(q, 0.01) / median, c.stretch) * c.factor * 100) / 100));
+}
