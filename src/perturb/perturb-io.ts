@@ -7,8 +7,8 @@ import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
 import { formatJsonl, readJsonl } from '../io/jsonl.js';
 import { listLogFiles } from '../io/log-files.js';
 import { readLogFile } from '../io/read-log.js';
-import { Item } from '../schema/item.js';
-import { LogLabels } from '../schema/labels.js';
+import { ITEM_FLOAT_FIELDS, Item } from '../schema/item.js';
+import { LABEL_FLOAT_FIELDS, LogLabels } from '../schema/labels.js';
 import { PerturbRecord } from '../schema/perturb-manifest.js';
 import type { Prediction } from '../schema/prediction.js';
 import { readPredictionsFile } from '../io/predictions.js';
@@ -56,12 +56,15 @@ export function sha256Text(text: string): string {
 class JsonlSink {
   private readonly tmp: string;
   private readonly fd: number;
-  constructor(private readonly path: string) {
+  constructor(
+    private readonly path: string,
+    private readonly floats?: ReadonlySet<string>,
+  ) {
     this.tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
     this.fd = openSync(this.tmp, 'w');
   }
   write(records: readonly unknown[]): void {
-    if (records.length > 0) writeSync(this.fd, formatJsonl(records));
+    if (records.length > 0) writeSync(this.fd, formatJsonl(records, this.floats));
   }
   commit(): void {
     fsyncSync(this.fd);
@@ -88,8 +91,8 @@ export class PerturbedDatasetWriter {
     private readonly source: string,
   ) {
     mkdirSync(join(out, 'logs'), { recursive: true });
-    this.labels = new JsonlSink(join(out, 'labels.jsonl'));
-    this.questions = new JsonlSink(join(out, 'questions.jsonl'));
+    this.labels = new JsonlSink(join(out, 'labels.jsonl'), LABEL_FLOAT_FIELDS);
+    this.questions = new JsonlSink(join(out, 'questions.jsonl'), ITEM_FLOAT_FIELDS);
     this.records = new JsonlSink(join(out, 'perturbations.jsonl'));
   }
 
