@@ -7,6 +7,8 @@ import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
 import { formatJsonl, readJsonl } from '../io/jsonl.js';
 import { listLogFiles } from '../io/log-files.js';
 import { readLogFile } from '../io/read-log.js';
+import { readDialect } from '../io/dialect-read.js';
+import { withoutLogIdColumn } from '../log/format-tsv.js';
 import { ITEM_FLOAT_FIELDS, Item } from '../schema/item.js';
 import { LABEL_FLOAT_FIELDS, LogLabels } from '../schema/labels.js';
 import { PerturbRecord } from '../schema/perturb-manifest.js';
@@ -141,10 +143,18 @@ export function readPerturbations(dir: string): PerturbRecord[] {
   return readJsonl(path, PerturbRecord);
 }
 
-/** The verbatim text of each perturbed log file, by log id (for prompts that show the file as written). */
+/**
+ * The verbatim text of each perturbed log file, by log id, for prompts that show the file as written: less its
+ * leading `log_id` column (which the canonical prompt leaves out too), cut with the separator of the log's own
+ * dialect when it has one.
+ */
 export function readLogTexts(dir: string, logIds: Iterable<string>): Map<string, string> {
   const out = new Map<string, string>();
-  for (const id of logIds) out.set(id, readFileSync(join(dir, 'logs', `${id}.tsv`), 'utf8'));
+  for (const id of logIds) {
+    const dialect = join(dir, 'dialects', `${id}.json`);
+    const separator = existsSync(dialect) ? readDialect(dialect).separator : '\t';
+    out.set(id, withoutLogIdColumn(readFileSync(join(dir, 'logs', `${id}.tsv`), 'utf8'), id, separator));
+  }
   return out;
 }
 
