@@ -22,6 +22,7 @@ const COMMANDS: Record<string, () => Promise<{ register(program: Command): void 
   eval: () => import('./commands/eval.js'),
   perturb: () => import('./commands/perturb.js'),
   robustness: () => import('./commands/robustness.js'),
+  export: () => import('./commands/export.js'),
 };
 
 /** The verbs whose modules must be loaded: the one named on the command line, or all of them for top-level help. */
