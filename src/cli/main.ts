@@ -26,6 +26,7 @@ const COMMANDS: Record<string, () => Promise<{ register(program: Command): void 
   robustness: () => import('./commands/robustness.js'),
   merge: () => import('./commands/merge.js'),
   validity: () => import('./commands/validity.js'),
+  export: () => import('./commands/export.js'),
 };
 
 /** The verbs whose modules must be loaded: the one named on the command line, or all of them for top-level help. */

@@ -216,6 +216,7 @@ export class BinnedAccumulator {
   private readonly onlyKind: DriftGroup | null;
   private logs = 0;
   private rows = 0;
+  private kinds: Partial<Record<ClientKind, number>> = {};
 
   constructor(private readonly reference: Reference) {
     const kinds = DRIFT_GROUPS.filter((g) => g !== 'all' && reference.groups[g]);
@@ -232,6 +233,7 @@ export class BinnedAccumulator {
     const kind = options.kind ?? log.clientKind;
     this.logs++;
     this.rows += log.rows.length;
+    if (kind !== undefined) this.kinds[kind] = (this.kinds[kind] ?? 0) + 1;
     const targets: GroupBinner[] = [];
     for (const g of groupsOfLog(kind)) {
       if (!this.reference.groups[g]) continue;
@@ -255,10 +257,16 @@ export class BinnedAccumulator {
     return this.groups;
   }
 
+  /** Logs added per client kind, binned or not (a kind the reference lacks is counted here and nowhere else). */
+  kindTotals(): Partial<Record<ClientKind, number>> {
+    return { ...this.kinds };
+  }
+
   /** Empties every count, keeping the compiled binners, so that one accumulator can serve log after log. */
   clear(): void {
     this.logs = 0;
     this.rows = 0;
+    this.kinds = {};
     for (const b of this.binners.values()) {
       b.out.logs = 0;
       b.out.rows = 0;

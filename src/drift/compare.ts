@@ -32,6 +32,51 @@ export const DEFAULT_PER_LOG_BINS = 5;
  */
 export type FeatureStatus = 'drift' | 'ok' | 'not_meaningful' | 'unavailable' | 'empty';
 
+/**
+ * The rare-category check of categorical features (type mix, channel mix): a category whose share of the rows
+ * changes by more than `ratio` times (either way, or appears from nothing) and by more than `points` percentage
+ * points is flagged. KL pools every category, weighting each by its share, so a 3× rise of a 1% type adds little
+ * to it; this check looks at each category on its own. Raw shares, no smoothing.
+ */
+export interface CategoryShiftRule {
+  ratio: number;
+  points: number;
+}
+
+/** The default rare-category rule: more than 2× and more than 0.5 percentage points. */
+export const DEFAULT_CATEGORY_SHIFT: Readonly<CategoryShiftRule> = Object.freeze({ ratio: 2, points: 0.5 });
+
+/** One flagged category of a categorical feature. */
+export interface CategoryShift {
+  label: string;
+  /** Rows of the category, generated and reference. */
+  generated: number;
+  reference: number;
+  /** Shares of the rows, in [0, 1]. */
+  share: number;
+  refShare: number;
+  /** share / refShare, or null when the reference never saw the category. */
+  ratio: number | null;
+}
+
+/** The categories of a binned categorical feature whose shares moved past the rule (in bin order). */
+export function categoryShifts(labels: readonly string[], generated: readonly number[], reference: readonly number[], rule: CategoryShiftRule = DEFAULT_CATEGORY_SHIFT): CategoryShift[] {
+  const n = generated.reduce((a, b) => a + b, 0);
+  const nRef = reference.reduce((a, b) => a + b, 0);
+  if (n === 0 || nRef === 0) return [];
+  const out: CategoryShift[] = [];
+  for (let i = 0; i < labels.length; i++) {
+    const share = generated[i] / n;
+    const refShare = reference[i] / nRef;
+    if (Math.abs(share - refShare) * 100 <= rule.points) continue;
+    const hi = Math.max(share, refShare);
+    const lo = Math.min(share, refShare);
+    if (lo > 0 && hi / lo <= rule.ratio) continue;
+    out.push({ label: labels[i], generated: generated[i], reference: reference[i], share, refShare, ratio: refShare > 0 ? share / refShare : null });
+  }
+  return out;
+}
+
 /** Thresholds: a default and per-feature overrides. */
 export interface DriftThresholds {
   default: number;
@@ -44,6 +89,13 @@ export interface DriftCompareOptions {
   alpha?: number;
   /** Bootstrap samples for the no-drift level (default 400). */
   bootstrapSamples?: number;
+  /** The rare-category rule of the pooled check (default `DEFAULT_CATEGORY_SHIFT`). */
+  categoryShift?: CategoryShiftRule;
+  /**
+   * Generated logs per client kind, binned or not (`BinnedAccumulator.kindTotals`): a kind the reference lacks is
+   * not binned, so only this tells how many logs the comparison left out.
+   */
+  generatedKinds?: Partial<Record<DriftGroup, number>>;
 }
 
 /** The metrics and verdict of one feature in one group. */
@@ -73,6 +125,8 @@ export interface FeatureDrift {
   thresholdMeaningful: boolean | null;
   /** The binned histograms, for reports: bin labels, generated counts, reference counts. */
   bins: { labels: string[]; generated: number[]; reference: number[] };
+  /** Categorical features in the pooled check: categories flagged by the rare-category rule (else empty). */
+  categoryShifts: CategoryShift[];
 }
 
 /** The labels of a reference feature's bins, after an optional merge. */
@@ -118,7 +172,7 @@ export function compareFeature(
   const base = { group, feature, title: def.title, kind: def.kind, threshold };
   const none = { kl: null, js: null, psi: null, w1: null, ks: null, unseenMass: null, noDriftLevel: null, noDriftMean: null, thresholdMeaningful: null };
   if (!ref.available || !gen.available) {
-    return { ...base, ...none, status: 'unavailable', n: gen.n, nRef: ref.n, k: ref.counts.length, bins: { labels: [], generated: [], reference: [] } };
+    return { ...base, ...none, status: 'unavailable', n: gen.n, nRef: ref.n, k: ref.counts.length, bins: { labels: [], generated: [], reference: [] }, categoryShifts: [] };
   }
   const merge = options.merge;
   const refCounts = merge ? mergeVector(ref.counts, merge) : ref.counts.slice();
@@ -126,7 +180,7 @@ export function compareFeature(
   const labels = options.labels ?? featureBinLabels(feature, ref, merge);
   const k = refCounts.length;
   const bins = { labels, generated: genCounts, reference: refCounts };
-  if (gen.n === 0 || ref.n === 0) return { ...base, ...none, status: 'empty', n: gen.n, nRef: ref.n, k, bins };
+  if (gen.n === 0 || ref.n === 0) return { ...base, ...none, status: 'empty', n: gen.n, nRef: ref.n, k, bins, categoryShifts: [] };
   const alpha = options.alpha ?? DEFAULT_ALPHA;
   const p = smoothCounts(genCounts, alpha);
   const q = smoothCounts(refCounts, alpha);
@@ -168,6 +222,8 @@ export function compareFeature(
     noDriftMean: nd.mean,
     thresholdMeaningful: threshold >= nd.level,
     bins,
+    // pooled only: a per-log check (merged bins, one log's rows) would flag ordinary logs
+    categoryShifts: def.kind === 'categorical' && !merge ? categoryShifts(labels, genCounts, refCounts, options.categoryShift) : [],
   };
 }
 
@@ -181,6 +237,37 @@ export interface PooledDrift {
   notMeaningful: number;
   /** Features whose threshold sits under their no-drift level (whatever their status). */
   thresholdsUnderNoise: number;
+  /** Flagged categories over all categorical features (the rare-category check); each fails the check like a drift. */
+  categoryShifts: number;
+  /** Client-kind groups one side has and the comparison left out, with the reason (e.g. SME logs, personal reference). */
+  unmatched: UnmatchedGroup[];
+}
+
+/** A group that could not be compared: which side has it, how many logs, and why. */
+export interface UnmatchedGroup {
+  group: DriftGroup;
+  side: 'generated' | 'reference';
+  logs: number;
+  reason: string;
+}
+
+/** The client kinds one side has that the compared groups leave out (none when the sides are compared pooled). */
+export function unmatchedGroups(
+  reference: Reference,
+  corpus: BinnedCorpus,
+  groups: readonly DriftGroup[],
+  generatedKinds: Partial<Record<DriftGroup, number>> = {},
+): UnmatchedGroup[] {
+  if (groups.length === 0 || groups.includes('all')) return [];
+  const out: UnmatchedGroup[] = [];
+  for (const g of DRIFT_GROUPS) {
+    if (g === 'all' || groups.includes(g)) continue;
+    const gen = generatedKinds[g] ?? corpus[g]?.logs ?? 0;
+    const ref = reference.groups[g]?.logs ?? 0;
+    if (gen > 0) out.push({ group: g, side: 'generated', logs: gen, reason: `the reference has no ${g} group` });
+    else if (ref > 0) out.push({ group: g, side: 'reference', logs: ref, reason: `the logs have no ${g} group` });
+  }
+  return out;
 }
 
 /** Compares a whole binned corpus with its reference, feature by feature (the default, pooled check of SPEC §5). */
@@ -196,5 +283,7 @@ export function compareCorpus(reference: Reference, corpus: BinnedCorpus, option
     drifted: features.filter((f) => f.status === 'drift').length,
     notMeaningful: features.filter((f) => f.status === 'not_meaningful').length,
     thresholdsUnderNoise: features.filter((f) => f.thresholdMeaningful === false).length,
+    categoryShifts: features.reduce((a, f) => a + f.categoryShifts.length, 0),
+    unmatched: unmatchedGroups(reference, corpus, groups, options.generatedKinds),
   };
 }

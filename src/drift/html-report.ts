@@ -60,6 +60,21 @@ export async function renderDriftHtml(report: DriftReport): Promise<string> {
     charts.push(`<figure id="chart-${esc(f.group)}-${f.feature}" class="${f.status}">${await renderSvg(histogramSpec(f))}</figure>`);
   }
   const unavailable = features.filter((f) => f.status === 'unavailable').map((f) => `${f.title} (${f.group})`);
+  const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
+  const shifts = features.flatMap((f) => f.categoryShifts.map((c) => ({ f, c })));
+  const rule = report.categoryShift;
+  const categories = `<h2>Rare-category check</h2>
+<p>Per category of the type and channel mixes: a share that changes more than ${rule.ratio}× (either way, or appears from nothing) and by more than ${rule.points} percentage points is flagged and fails the check. KL pools every category weighted by its share, so a large relative change of a rare type adds little to it.</p>
+${
+  shifts.length === 0
+    ? '<p>No category flagged.</p>'
+    : `<table><thead><tr><th>group</th><th>feature</th><th>category</th><th>share</th><th>reference share</th><th>ratio</th><th>n</th><th>n ref</th></tr></thead><tbody>
+${shifts.map(({ f, c }) => `<tr class="drift"><td>${esc(f.group)}</td><td>${esc(f.title)}</td><td>${esc(c.label)}</td><td>${pct(c.share)}</td><td>${pct(c.refShare)}</td><td>${c.ratio === null ? 'new' : `×${c.ratio.toFixed(2)}`}</td><td>${c.generated}</td><td>${c.reference}</td></tr>`).join('\n')}
+</tbody></table>`
+}`;
+  const unmatched = report.pooled.unmatched.length
+    ? `<p class="fail">Not compared: ${esc(report.pooled.unmatched.map((u) => `${u.logs} ${u.group} log(s) of the ${u.side === 'generated' ? 'generated corpus' : 'reference'} (${u.reason})`).join('; '))}.</p>`
+    : '';
   const perLog = report.perLog
     ? `<h2>Per-log check (${report.perLog.bins} bins, ${report.perLog.logs} logs)</h2>
 <table><thead><tr><th>group</th><th>feature</th><th>k</th><th>drift</th><th>ok</th><th>not meaningful</th><th>mean KL</th><th>max KL</th></tr></thead><tbody>
@@ -79,7 +94,8 @@ tr.drift td{background:#fde0dc}tr.not_meaningful td{background:#fff4d6}tr.unavai
 .verdict{font-size:1.2em;font-weight:bold}.fail{color:#b00}.pass{color:#070}
 </style></head><body>
 <h1>Distribution drift</h1>
-<p class="verdict ${report.passed ? 'pass">PASS' : 'fail">DRIFT'}: ${report.pooled.drifted} feature(s) over threshold, ${report.pooled.notMeaningful} not meaningful (over a threshold set under the no-drift level, within that level)</p>
+<p class="verdict ${report.passed ? 'pass">PASS' : 'fail">DRIFT'}: ${report.pooled.drifted} feature(s) over threshold, ${report.pooled.categoryShifts} category share(s) shifted, ${report.pooled.notMeaningful} not meaningful (over a threshold set under the no-drift level, within that level)</p>
+${unmatched}
 <p>Generated: ${report.generated.logs} logs, ${report.generated.rows} rows${report.generated.label ? ` (${esc(report.generated.label)})` : ''}.
 Reference: ${report.reference.logs} logs, ${report.reference.rows} rows${report.reference.label ? ` (${esc(report.reference.label)})` : ''}, ${esc(report.reference.corpusHash)}, ${report.reference.bins} bins.</p>
 <p>KL(generated ‖ reference) in nats with α = 0.5 smoothing on both sides; JS distance base 2; PSI; W1 normalised by the reference sd and KS D on the binned values (continuous features only); unseen mass = share of generated values in bins the reference never saw. No-drift level: p99 of KL over samples of the generated size drawn from the reference.</p>
@@ -88,6 +104,7 @@ ${unavailable.length ? `<p>Unavailable in one of the sources (not faked): ${esc(
 <tbody>
 ${rows}
 </tbody></table>
+${categories}
 ${perLog}
 <h2>Histograms (share per reference bin)</h2>
 <p>Continuous features use the reference's equal-frequency bins, so the reference bars are flat by design; a generated bar above or below them is where the corpora differ.</p>

@@ -1,10 +1,10 @@
 import type { Reference } from '../schema/reference.js';
 import type { BinnedCorpus } from './accumulator.js';
-import { compareCorpus, DEFAULT_DRIFT_THRESHOLD, type DriftCompareOptions, type DriftThresholds, type FeatureDrift, type FeatureStatus, type PooledDrift } from './compare.js';
+import { compareCorpus, DEFAULT_CATEGORY_SHIFT, DEFAULT_DRIFT_THRESHOLD, type CategoryShiftRule, type DriftCompareOptions, type DriftThresholds, type FeatureDrift, type FeatureStatus, type PooledDrift } from './compare.js';
 import type { PerLogDrift } from './per-log.js';
 
 /** The version of the drift report JSON. */
-export const DRIFT_REPORT_VERSION = 1;
+export const DRIFT_REPORT_VERSION = 2;
 
 /** What `cclupe drift --json` writes: the pooled comparison, optionally the per-log one, and the verdict. */
 export interface DriftReport {
@@ -13,9 +13,14 @@ export interface DriftReport {
   reference: { corpusHash: string; label?: string; logs: number; rows: number; bins: number; createdBy: string };
   generated: { logs: number; rows: number; corpusHash?: string; label?: string };
   thresholds: DriftThresholds;
+  /** The rare-category rule applied to the categorical features. */
+  categoryShift: CategoryShiftRule;
   pooled: PooledDrift;
   perLog?: PerLogDrift;
-  /** False when a pooled feature passed its threshold (per-log results inform, they do not gate). */
+  /**
+   * False when a pooled feature passed its threshold or a category share moved past the rare-category rule
+   * (per-log results inform, they do not gate).
+   */
   passed: boolean;
 }
 
@@ -25,7 +30,13 @@ const STATUS_ORDER: Record<FeatureStatus, number> = { drift: 0, not_meaningful: 
 export function sortForReport(features: readonly FeatureDrift[]): FeatureDrift[] {
   return features
     .map((f, i) => ({ f, i }))
-    .sort((a, b) => STATUS_ORDER[a.f.status] - STATUS_ORDER[b.f.status] || (b.f.kl ?? -1) - (a.f.kl ?? -1) || a.i - b.i)
+    .sort(
+      (a, b) =>
+        STATUS_ORDER[a.f.status] - STATUS_ORDER[b.f.status] ||
+        b.f.categoryShifts.length - a.f.categoryShifts.length ||
+        (b.f.kl ?? -1) - (a.f.kl ?? -1) ||
+        a.i - b.i,
+    )
     .map(({ f }) => f);
 }
 
@@ -40,7 +51,7 @@ export function buildDriftReport(
   const largest = Object.values(corpus).reduce((a, g) => (g && (!a || g.logs > a.logs) ? g : a), undefined as (typeof corpus)['all']);
   // Only the pooled check gates: one log's rows are not independent draws from the pooled distribution (a salary
   // repeats, a balance wanders slowly), so per-log KLs flag many ordinary logs; they list atypical logs instead.
-  const passed = pooled.drifted === 0;
+  const passed = pooled.drifted === 0 && pooled.categoryShifts === 0;
   return {
     format: 'cclupe-drift-report',
     version: DRIFT_REPORT_VERSION,
@@ -54,6 +65,7 @@ export function buildDriftReport(
     },
     generated: { logs: largest?.logs ?? 0, rows: largest?.rows ?? 0, ...options.generated },
     thresholds: options.thresholds ?? { default: DEFAULT_DRIFT_THRESHOLD },
+    categoryShift: { ...(options.categoryShift ?? DEFAULT_CATEGORY_SHIFT) },
     pooled,
     ...(options.perLog ? { perLog: options.perLog } : {}),
     passed,

@@ -4,7 +4,7 @@ import { InputError } from '../errors.js';
 import { parseJsonl } from '../io/jsonl.js';
 import { readDialect } from '../io/dialect-read.js';
 import { readLogFile } from '../io/read-log.js';
-import { formatLogTsv } from '../log/format-tsv.js';
+import { formatLogTsv, withoutLogIdColumn } from '../log/format-tsv.js';
 import { Item } from '../schema/item.js';
 import type { Log } from '../schema/log-row.js';
 import { sha256Hex } from './hash.js';
@@ -18,7 +18,8 @@ export interface EvalDataset {
   /**
    * The file text of every log whose file is not the canonical serialisation of the log it reads as
    * (a perturbed copy: other column order, number or date spelling, CRLF, padding…), so that the model can be
-   * shown the file as written rather than the reader's normalised view.
+   * shown the file as written rather than the reader's normalised view (less its leading `log_id` column, which the
+   * canonical prompt leaves out too).
    */
   texts: Map<string, string>;
   /** SHA-256 over `questions.jsonl` and every referenced log file (by sorted log id). */
@@ -53,7 +54,8 @@ export function loadEvalDataset(dir: string): EvalDataset {
     }
     logs.set(id, log);
     const text = bytes.toString('utf8');
-    if (text !== formatLogTsv(log)) texts.set(id, text);
+    // the prompt shows the rows without the log_id column (format version 2), as written otherwise
+    if (text !== formatLogTsv(log)) texts.set(id, withoutLogIdColumn(text, id, dialect?.separator ?? '\t'));
     parts.push(`${id}:${sha256Hex(bytes)}`);
   }
   return { dir, items, logs, texts, hash: sha256Hex(parts.join('\n')) };

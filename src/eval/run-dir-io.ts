@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
 import { formatJsonl } from '../io/jsonl.js';
-import type { Prediction } from '../schema/prediction.js';
+import { PREDICTION_FLOAT_FIELDS, type Prediction } from '../schema/prediction.js';
 import { RunManifest } from './manifest.js';
 import { readRegularText } from '../io/read-regular.js';
 
@@ -46,7 +46,7 @@ export function writeRunManifest(runDir: string, manifest: RunManifest): void {
 /** Writes results, predictions and the HTML report atomically. */
 export function writeRunOutputs(runDir: string, outputs: { results: unknown; predictions: readonly Prediction[]; reportHtml: string }): void {
   writeJsonAtomic(runPath(runDir, 'results'), outputs.results);
-  writeFileAtomic(runPath(runDir, 'predictions'), formatJsonl(outputs.predictions));
+  writeFileAtomic(runPath(runDir, 'predictions'), formatJsonl(outputs.predictions, PREDICTION_FLOAT_FIELDS));
   writeFileAtomic(runPath(runDir, 'report'), outputs.reportHtml);
 }
 

@@ -2,6 +2,7 @@ import { closeSync, fdatasync, fsyncSync, openSync, readFileSync, readSync, rena
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { GenerateOptions, Manifest, ManifestLog } from '../schema/manifest.js';
+import { LOG_FORMAT_VERSION } from '../schema/transaction-types.js';
 import { CclupeError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { withPath, writeAllSync, writeFileAtomicWith } from './atomic-write.js';
@@ -93,6 +94,7 @@ export class DatasetAssembler {
       kind: 'cclupe-dataset',
       tool: { name: 'cclupe-kit', version: VERSION },
       master_seed: options.seed,
+      log_format_version: LOG_FORMAT_VERSION,
       options,
       packages: packageVersions(),
       indices: { count: this.logs, first: this.firstIndex, last: this.lastIndex },

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Profile } from '../schema/profile.js';
+import { LABEL_FLOAT_FIELDS } from '../schema/labels.js';
 import { createRng, streamKey } from '../random/rng.js';
 import { weightedIndex } from '../random/draw.js';
 import { formatLogTsv } from '../log/format-tsv.js';
 import { generateLog, logSeedKey } from '../synth/index.js';
 import { writeFileAtomicAsync } from './atomic-write.js';
 import { encodeUtf8 } from './utf8-scratch.js';
+import { jsonLine } from './jsonl.js';
 import { chunkRecordPath, datasetPaths, formatChunkRecord, scratchDir, writeFileReplace, type ChunkMeta } from './dataset-layout.js';
 
 /** Everything a worker needs to write one chunk of a dataset. */
@@ -46,7 +48,7 @@ export function writeChunk(job: ChunkJob): Promise<ChunkMeta> {
     const { log, labels: l } = generateLog(profile, { masterSeed: job.seed, index, period: job.period, rowsMin: job.rowsMin, rowsMax: job.rowsMax });
     const tsv = encodeUtf8(formatLogTsv(log));
     writeFileReplace(join(logsDir, `${log.logId}.tsv`), tsv, scratch);
-    labels += JSON.stringify(l) + '\n';
+    labels += jsonLine(l, LABEL_FLOAT_FIELDS) + '\n';
     meta.logs.push({
       index,
       log_id: log.logId,

@@ -12,6 +12,7 @@ export const CANONICAL_DIALECT: Dialect = Dialect.parse({
   quote: null,
   header: true,
   columns: {
+    log_id: ['log_id', 'log'],
     txn_id: ['txn_id', 'transaction_id', 'txn', 'trans_id', 'id', 'reference'],
     timestamp: ['timestamp', 'datetime', 'date_time', 'transaction_time', 'time', 'date'],
     type: ['type', 'transaction_type', 'txn_type', 'kind'],
@@ -23,6 +24,9 @@ export const CANONICAL_DIALECT: Dialect = Dialect.parse({
     location: ['location', 'country', 'country_code'],
     remark: ['remark', 'remarks', 'memo', 'note', 'description', 'narrative'],
   },
+  // format version 2 names the log on every row; version 1 files (no log_id column) still read, named by the file
+  optionalColumns: ['log_id'],
+  account: 'log_id',
   strictHeader: true,
   lineEnding: 'lf',
   bom: false,

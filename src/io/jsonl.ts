@@ -2,10 +2,33 @@ import type { z } from 'zod';
 import { InputError } from '../errors.js';
 import { readRegularText } from './read-regular.js';
 
-/** Serialises records as JSON Lines: one compact JSON object per line, each line ending in LF. */
-export function formatJsonl(records: readonly unknown[]): string {
+/** Marks a number to be written as a float; a private-use character that no record's text carries. */
+const FLOAT_MARK = '\uE000';
+const FLOAT_MARKED_RE = /"\uE000(-?\d+\.0)\uE000"/g;
+
+/**
+ * One record as compact JSON, with every whole number under a key of `floats` written as a float (`0.0`, `1.0`):
+ * a column that is real-valued then reads as floats in every line, and readers that infer a type from the first
+ * lines (polars reads 100) do not settle on integers. Deterministic: the same record gives the same bytes.
+ */
+export function jsonLine(record: unknown, floats?: ReadonlySet<string>): string {
+  if (floats === undefined || floats.size === 0) return JSON.stringify(record);
+  let marked = false;
+  const text = JSON.stringify(record, (key, v: unknown) => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || !floats.has(key) || Math.abs(v) >= 1e21) return v;
+    marked = true;
+    return FLOAT_MARK + v.toFixed(1) + FLOAT_MARK;
+  });
+  return marked ? text.replace(FLOAT_MARKED_RE, '$1') : text;
+}
+
+/**
+ * Serialises records as JSON Lines: one compact JSON object per line, each line ending in LF; numbers under the keys
+ * in `floats` are always written as floats (`jsonLine`).
+ */
+export function formatJsonl(records: readonly unknown[], floats?: ReadonlySet<string>): string {
   let out = '';
-  for (const r of records) out += JSON.stringify(r) + '\n';
+  for (const r of records) out += jsonLine(r, floats) + '\n';
   return out;
 }
 

@@ -5,7 +5,7 @@ import type { Dialect, FieldSpec, DialectField } from '../schema/dialect.js';
 import { DIALECT_FIELDS } from '../schema/dialect.js';
 import type { Log, LogRow } from '../schema/log-row.js';
 import { FORMULA_LEAD_RE } from '../schema/log-row.js';
-import { CHANNELS, STATUSES, TRANSACTION_TYPES } from '../schema/transaction-types.js';
+import { CHANNELS, LOG_ID_COLUMN, STATUSES, TRANSACTION_TYPES } from '../schema/transaction-types.js';
 import { ISSUE_CODE_TABLE, makeIssue, type IssueCode, type IssueInput, type ValidationIssue } from '../validate/codes.js';
 import { CANONICAL_DIALECT } from './dialect-canonical.js';
 import { compileDateFormat, type DateParser } from './dialect-date.js';
@@ -272,10 +272,14 @@ function headerLayout(c: CompiledDialect, lineInFile: string): HeaderLayout {
   }
   let layout: HeaderLayout;
   if (colIndex.size === 0) {
-    // no known column name at all: the file has no header; read the first line as data, by position
-    const positional = c.keys.map((k) => dialect.columns[k][0]);
+    // no known column name at all: the file has no header; read the first line as data, by position (without the
+    // optional columns when the line has exactly as many cells as the others: a version 1 canonical file)
+    const optional = new Set(dialect.optionalColumns);
+    const without = c.keys.filter((k) => !optional.has(k));
+    const keys = optional.size > 0 && cells.length === without.length ? without : c.keys;
+    const positional = keys.map((k) => dialect.columns[k][0]);
     issues.push({ code: 'HEADER', note: '(no header row; columns read by position)', expected: shown(positional.join(dialect.separator)), actual: shown(headerLine) });
-    c.keys.forEach((k, i) => colIndex.set(k, i));
+    keys.forEach((k, i) => colIndex.set(k, i));
     layout = { colIndex, headerNames: positional, isHeader: false, missing: false, issues };
   } else {
     const missing = [...c.required].filter((k) => !colIndex.has(k));
@@ -461,12 +465,30 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   };
   const byAccount = new Map<string, LogBuilder>();
   let dataRow = 0;
+  // A file read as one named log (`opts.logId`) is not split by its account column: each row's account value must
+  // name that log (a canonical file's `log_id` cells must repeat its file name).
+  const expectId = accIdx >= 0 ? opts.logId : undefined;
+  const prefix = dialect.logIdPrefix;
+  const expectCell = expectId !== undefined && expectId.startsWith(prefix) ? expectId.slice(prefix.length) : null;
+  let lastAcc = '';
+  let lastBuilder: LogBuilder | null = null;
+  /** The builder of account value `acc` (created on first sight). */
+  // a log_id column splits a file into the logs it names; its rows of the log the file name gives (and ragged lines
+  // whose log is not known) stay in the file's own log
+  const byLogId = dialect.account === LOG_ID_COLUMN;
+  const accountBuilder = (acc: string): LogBuilder => {
+    let b = byAccount.get(acc);
+    if (!b) byAccount.set(acc, (b = byLogId && prefix + acc === single.logId ? single : { logId: prefix + acc, rows: [], lines: [], unreadable: [] }));
+    lastAcc = acc;
+    lastBuilder = b;
+    return b;
+  };
 
   // Fast path for one-to-one dialects (the canonical TSV): a clean row is read with a few native string tests;
   // anything unusual (blank, padded, lenient spelling, bad value) falls through to the full reader below.
   const simple = (spec: FieldSpec): number => (spec.sources.length === 1 && typeof spec.sources[0] === 'string' && spec.default === undefined ? idx(spec.sources[0]) : -1);
   const fi = DIALECT_FIELDS.map((f) => simple(dialect.fields[f]));
-  const fastMode = accIdx < 0 && !quote && sep.length === 1 && amt.mode === 'signed' && fi.every((i) => i >= 0) && tsIdx >= 0 && amtIdx >= 0 && balIdx >= 0;
+  const fastMode = !quote && sep.length === 1 && amt.mode === 'signed' && fi.every((i) => i >= 0) && tsIdx >= 0 && amtIdx >= 0 && balIdx >= 0;
   const [fId, fType, fChannel, fParty, fStatus, fLoc, fRemark] = fi;
   // `text[s, e)` is a text cell a clean row may hold: not empty, no padding, no formula lead (the characters a strict
   // dialect forbids inside it were already looked for by the scan of the whole line)
@@ -546,9 +568,21 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     if (inPlace) {
       const row = fastRow(at, at + line.length);
       if (row !== null) {
-        single.rows.push(row);
-        single.lines.push(lineNo);
-        continue;
+        let b: LogBuilder | null = single;
+        if (accIdx >= 0) {
+          // the account cell, compared in place with the expected id or the previous row's value
+          const as = starts[accIdx];
+          const ae = ends[accIdx];
+          const n = ae - as;
+          if (expectId !== undefined) b = expectCell !== null && n === expectCell.length && text.startsWith(expectCell, as) ? single : null;
+          else if (lastBuilder !== null && n === lastAcc.length && text.startsWith(lastAcc, as)) b = lastBuilder;
+          else b = cleanText(as, ae) ? accountBuilder(text.slice(as, ae)) : null;
+        }
+        if (b !== null) {
+          b.rows.push(row);
+          b.lines.push(lineNo);
+          continue;
+        }
       }
     }
     const cells = split(line);
@@ -559,7 +593,7 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     };
     if (cells === null) {
       report('BAD_TEXT', undefined, shown(line), '(unterminated quote)');
-      (accIdx < 0 ? single : null)?.unreadable.push(lineNo);
+      (accIdx < 0 || expectId !== undefined ? single : null)?.unreadable.push(lineNo);
       continue;
     }
     if (cells.length !== nCols) {
@@ -569,11 +603,8 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
       else {
         // attribute the ragged line to its account when the account cell can still be found
         const acc = (cells[accIdx] ?? '').trim();
-        if (acc !== '') {
-          let b = byAccount.get(acc);
-          if (!b) byAccount.set(acc, (b = { logId: dialect.logIdPrefix + acc, rows: [], lines: [], unreadable: [] }));
-          b.unreadable.push(lineNo);
-        }
+        if (expectId !== undefined || (byLogId && !byAccount.has(acc))) single.unreadable.push(lineNo);
+        else if (acc !== '') accountBuilder(acc).unreadable.push(lineNo);
       }
       continue;
     }
@@ -591,16 +622,13 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     let builder = single;
     if (accIdx >= 0) {
       const acc = cells[accIdx];
-      if (acc === '') {
+      if (expectId !== undefined) {
+        if (acc === '') report('EMPTY_FIELD', accName, acc);
+        else if (prefix + acc !== expectId) report('BAD_VALUE', accName, shown(acc), `(the file holds log ${expectId})`);
+      } else if (acc === '') {
         report('EMPTY_FIELD', accName, acc);
         continue;
-      }
-      let b = byAccount.get(acc);
-      if (!b) {
-        b = { logId: dialect.logIdPrefix + acc, rows: [], lines: [], unreadable: [] };
-        byAccount.set(acc, b);
-      }
-      builder = b;
+      } else builder = lastBuilder !== null && acc === lastAcc ? lastBuilder : accountBuilder(acc);
     }
     // text and enum fields
     const values: string[] = new Array(fields.length);
@@ -705,7 +733,15 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     builder.lines.push(lineNo);
   }
 
-  const builders = accIdx >= 0 ? [...byAccount.values()] : [single];
+  let builders: LogBuilder[];
+  if (accIdx < 0 || expectId !== undefined) builders = [single];
+  else if (!byLogId) builders = [...byAccount.values()];
+  else {
+    // split by log_id: the logs named, and the file's own log when it holds anything (or nothing else was read)
+    const named = [...byAccount.values()].filter((b) => b !== single);
+    const own = single.rows.length > 0 || single.unreadable.length > 0 || named.length === 0;
+    builders = own ? [single, ...named] : named;
+  }
   const logs: Log[] = builders.map((b) => {
     const log: Log = { logId: b.logId, rows: b.rows, hasTimeOfDay: c.date.hasTime, file, lines: b.lines };
     if (b.unreadable.length > 0) log.unreadableLines = b.unreadable;

@@ -62,7 +62,7 @@ function rateFor(op: Operator, params: Record<string, unknown>, req: PerturbRequ
 }
 
 /** Edits that a format change implies: per column, how many cells read differently, with the first as example. */
-function formatEdits(log: Log, format: FormatSpec, ops: string): PerturbEdit[] {
+function formatEdits(log: Pick<Log, 'rows' | 'logId'>, format: FormatSpec, ops: string): PerturbEdit[] {
   if (isCanonicalFormat(format)) return [];
   const edits: PerturbEdit[] = [];
   const canon = renderTable(log, CANONICAL_FORMAT);
@@ -87,7 +87,9 @@ function formatEdits(log: Log, format: FormatSpec, ops: string): PerturbEdit[] {
   return edits;
 }
 
-function attempt(source: PerturbSource, requests: readonly PerturbRequest[], seed: string, attemptNo: number) {
+/** One try at the steps; the text names its rows' log `logId` (the perturbed log's id, not the source's). */
+function attempt(source: PerturbSource, requests: readonly PerturbRequest[], seed: string, attemptNo: number, logId: string) {
+  const named = (log: Log): Pick<Log, 'rows' | 'logId'> => ({ rows: log.rows, logId });
   const ordered = requests
     .map((r, i) => ({ r, i, op: getOperator(r.op) }))
     .sort((a, b) => STAGE_ORDER[a.op.stage] - STAGE_ORDER[b.op.stage] || a.i - b.i);
@@ -115,8 +117,8 @@ function attempt(source: PerturbSource, requests: readonly PerturbRequest[], see
       used = out.params;
     } else {
       if (!table) {
-        for (const x of formatEdits(state.log, format, ordered.filter((o) => o.op.stage === 'format').map((o) => o.op.id).join('+'))) edits.push(x);
-        table = renderTable(state.log, format);
+        for (const x of formatEdits(named(state.log), format, ordered.filter((o) => o.op.stage === 'format').map((o) => o.op.id).join('+'))) edits.push(x);
+        table = renderTable(named(state.log), format);
       }
       const out = op.apply(table, params, ctx);
       if (!out) return null;
@@ -128,10 +130,10 @@ function attempt(source: PerturbSource, requests: readonly PerturbRequest[], see
   }
   let text: string;
   if (table) text = serializeTable(table);
-  else if (isCanonicalFormat(format)) text = formatLogTsv(state.log); // the common case: no table needed
+  else if (isCanonicalFormat(format)) text = formatLogTsv(named(state.log)); // the common case: no table needed
   else {
-    for (const x of formatEdits(state.log, format, ordered.filter((o) => o.op.stage === 'format').map((o) => o.op.id).join('+'))) edits.push(x);
-    table = renderTable(state.log, format);
+    for (const x of formatEdits(named(state.log), format, ordered.filter((o) => o.op.stage === 'format').map((o) => o.op.id).join('+'))) edits.push(x);
+    table = renderTable(named(state.log), format);
     text = serializeTable(table);
   }
   return { state, text, format: table ? table.format : format, steps, edits, ops: ordered.map((o) => o.op), seedKey: [...keyParts, ...(attemptNo > 0 ? [`a${attemptNo}`] : [])].join('/') };
@@ -148,7 +150,7 @@ export function perturbLog(source: PerturbSource, requests: readonly PerturbRequ
   const guarded = requests.every((r) => getOperator(r.op).keepsQuestions) && options.guard !== undefined;
   const tries = guarded ? (options.maxAttempts ?? 4) : 1;
   for (let a = 0; a < tries; a++) {
-    const done = attempt(source, requests, options.seed, a);
+    const done = attempt(source, requests, options.seed, a, logId);
     if (!done) return null;
     if (guarded && !options.guard!(source.log, done.state.log)) continue;
     const { state, text, format, steps, edits, ops } = done;

@@ -1,8 +1,20 @@
 import { int } from '../random/draw.js';
 import type { PerturbEdit } from '../schema/perturb-manifest.js';
-import type { CanonicalColumn } from '../schema/transaction-types.js';
+import { LOG_ID_COLUMN, type CanonicalColumn } from '../schema/transaction-types.js';
 import { countFor, sampleSorted } from './log-edit.js';
 import type { CellTable, OperatorContext, OperatorResult } from './types.js';
+
+/**
+ * Indexes of the table's row-field columns: every column but `log_id`. Format and cell operators perturb what a bank
+ * export might change about a transaction row; the `log_id` column names the file's log and stays as written.
+ */
+export function rowFieldIndexes(t: Pick<CellTable, 'columns'>): number[] {
+  const out: number[] = [];
+  t.columns.forEach((c, j) => {
+    if (c !== LOG_ID_COLUMN) out.push(j);
+  });
+  return out;
+}
 
 /** A copy of a cell table whose rows can be modified. */
 export function cloneTable(t: CellTable): CellTable {

@@ -7,8 +7,10 @@ import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
 import { formatJsonl, readJsonl } from '../io/jsonl.js';
 import { listLogFiles } from '../io/log-files.js';
 import { readLogFile } from '../io/read-log.js';
-import { Item } from '../schema/item.js';
-import { LogLabels } from '../schema/labels.js';
+import { readDialect } from '../io/dialect-read.js';
+import { withoutLogIdColumn } from '../log/format-tsv.js';
+import { ITEM_FLOAT_FIELDS, Item } from '../schema/item.js';
+import { LABEL_FLOAT_FIELDS, LogLabels } from '../schema/labels.js';
 import { PerturbRecord } from '../schema/perturb-manifest.js';
 import type { Prediction } from '../schema/prediction.js';
 import { readPredictionsFile } from '../io/predictions.js';
@@ -57,12 +59,15 @@ export function sha256Text(text: string): string {
 class JsonlSink {
   private readonly tmp: string;
   private readonly fd: number;
-  constructor(private readonly path: string) {
+  constructor(
+    private readonly path: string,
+    private readonly floats?: ReadonlySet<string>,
+  ) {
     this.tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
     this.fd = openSync(this.tmp, 'w');
   }
   write(records: readonly unknown[]): void {
-    if (records.length > 0) writeSync(this.fd, formatJsonl(records));
+    if (records.length > 0) writeSync(this.fd, formatJsonl(records, this.floats));
   }
   commit(): void {
     fsyncSync(this.fd);
@@ -89,8 +94,8 @@ export class PerturbedDatasetWriter {
     private readonly source: string,
   ) {
     mkdirSync(join(out, 'logs'), { recursive: true });
-    this.labels = new JsonlSink(join(out, 'labels.jsonl'));
-    this.questions = new JsonlSink(join(out, 'questions.jsonl'));
+    this.labels = new JsonlSink(join(out, 'labels.jsonl'), LABEL_FLOAT_FIELDS);
+    this.questions = new JsonlSink(join(out, 'questions.jsonl'), ITEM_FLOAT_FIELDS);
     this.records = new JsonlSink(join(out, 'perturbations.jsonl'));
   }
 
@@ -139,10 +144,18 @@ export function readPerturbations(dir: string): PerturbRecord[] {
   return readJsonl(path, PerturbRecord);
 }
 
-/** The verbatim text of each perturbed log file, by log id (for prompts that show the file as written). */
+/**
+ * The verbatim text of each perturbed log file, by log id, for prompts that show the file as written: less its
+ * leading `log_id` column (which the canonical prompt leaves out too), cut with the separator of the log's own
+ * dialect when it has one.
+ */
 export function readLogTexts(dir: string, logIds: Iterable<string>): Map<string, string> {
   const out = new Map<string, string>();
-  for (const id of logIds) out.set(id, readRegularText(join(dir, 'logs', `${id}.tsv`)));
+  for (const id of logIds) {
+    const dialect = join(dir, 'dialects', `${id}.json`);
+    const separator = existsSync(dialect) ? readDialect(dialect).separator : '\t';
+    out.set(id, withoutLogIdColumn(readRegularText(join(dir, 'logs', `${id}.tsv`)), id, separator));
+  }
   return out;
 }
 

@@ -39,9 +39,11 @@ export function formatTimestamp(ts: string, format: string): string {
   return format.replace(/YYYY|MM|DD|HH|mm|ss/g, (t) => parts[t]);
 }
 
-/** The text of one canonical column of a row, written in format `f`. */
-export function renderCell(row: LogRow, column: CanonicalColumn, f: FormatSpec): string {
+/** The text of one canonical column of a row of log `logId`, written in format `f`. */
+export function renderCell(row: LogRow, column: CanonicalColumn, f: FormatSpec, logId: string): string {
   switch (column) {
+    case 'log_id':
+      return logId;
     case 'amount':
       return formatMoney(row.amountCents, f);
     case 'balance':
@@ -54,11 +56,11 @@ export function renderCell(row: LogRow, column: CanonicalColumn, f: FormatSpec):
 }
 
 /** Renders a log into header and cells under a format. */
-export function renderTable(log: Pick<Log, 'rows'>, f: FormatSpec): CellTable {
+export function renderTable(log: Pick<Log, 'rows' | 'logId'>, f: FormatSpec): CellTable {
   return {
     header: f.columnOrder.map((c) => f.headerNames[c]),
     columns: [...f.columnOrder],
-    rows: log.rows.map((row) => f.columnOrder.map((c) => renderCell(row, c, f))),
+    rows: log.rows.map((row) => f.columnOrder.map((c) => renderCell(row, c, f, log.logId))),
     format: f,
   };
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ClientKind, Log } from '../schema/log-row.js';
 import type { Item } from '../schema/item.js';
-import { Item as ItemSchema } from '../schema/item.js';
+import { ITEM_FLOAT_FIELDS, Item as ItemSchema } from '../schema/item.js';
 import { InputError } from '../errors.js';
 import { readLogFile } from '../io/read-log.js';
 import { listLogFiles } from '../io/log-files.js';
@@ -104,7 +104,7 @@ export function readDatasetLog(dir: string, logId: string): Log {
 export function writeQuestionFiles(dir: string, items: readonly Item[], coverage: unknown): { questions: string; coverage: string } {
   const q = join(dir, 'questions.jsonl');
   const c = join(dir, 'questions-coverage.json');
-  writeFileAtomic(q, formatJsonl(items));
+  writeFileAtomic(q, formatJsonl(items, ITEM_FLOAT_FIELDS));
   writeJsonAtomic(c, coverage);
   return { questions: q, coverage: c };
 }

@@ -1,6 +1,6 @@
 import type { Log } from '../schema/log-row.js';
 import type { Item } from '../schema/item.js';
-import { formatLogTsv } from '../log/format-tsv.js';
+import { formatRowsTsv } from '../log/format-tsv.js';
 import { GLOSSARY } from './conventions.js';
 
 /** The closing instruction every question carries; `extractAnswer` in eval reads the last such line. */
@@ -25,7 +25,7 @@ export type PromptStyle = 'third' | 'first';
 
 /**
  * The log as the model sees it: an account line (personal or business, with the declared business category)
- * and the canonical TSV between `<log>` tags.
+ * and its rows as canonical TSV between `<log>` tags (without the `log_id` column, which would only repeat).
  */
 export function renderLogBlock(log: Log, opts: { clientKind?: Item['client_kind'] } = {}): string {
   const kind = opts.clientKind ?? log.clientKind;
@@ -37,7 +37,7 @@ export function renderLogBlock(log: Log, opts: { clientKind?: Item['client_kind'
   }
   lines.push('Transaction log (tab-separated, one row per transaction, in time order):');
   lines.push('<log>');
-  lines.push(formatLogTsv(log).replace(/\n$/, ''));
+  lines.push(formatRowsTsv(log).replace(/\n$/, ''));
   lines.push('</log>');
   return lines.join('\n');
 }

@@ -64,3 +64,6 @@ export const Item = z.object({
   program: z.array(z.string()),
 });
 export type Item = z.infer<typeof Item>;
+
+/** Real-valued fields of `questions.jsonl`, always written as floats (`12.0`) so that column types stay stable. */
+export const ITEM_FLOAT_FIELDS: ReadonlySet<string> = new Set(['numeric_answer']);

@@ -79,3 +79,6 @@ export const LogLabels = z.object({
   loans: z.array(LoanSchedule),
 });
 export type LogLabels = z.infer<typeof LogLabels>;
+
+/** Real-valued fields of `labels.jsonl`, always written as floats (`0.0`, not `0`) so that column types stay stable. */
+export const LABEL_FLOAT_FIELDS: ReadonlySet<string> = new Set(['strength', 'intensity', 'annual_rate']);

@@ -35,6 +35,8 @@ export const Manifest = z.object({
   kind: z.literal('cclupe-dataset'),
   tool: z.object({ name: z.literal('cclupe-kit'), version: z.string() }),
   master_seed: z.string(),
+  /** Layout version of the TSV logs (2: with the `log_id` column); absent in manifests written before version 2. */
+  log_format_version: z.number().int().positive().optional(),
   options: GenerateOptions,
   /** Exact versions of the packages whose behaviour shapes the bytes (faker, seedrandom, zod, cclupe-kit). */
   packages: z.record(z.string(), z.string()),

@@ -17,3 +17,6 @@ export const Prediction = z.object({
   status: PredictionStatus.optional(),
 });
 export type Prediction = z.infer<typeof Prediction>;
+
+/** Real-valued fields of `predictions.jsonl`, always written as floats. */
+export const PREDICTION_FLOAT_FIELDS: ReadonlySet<string> = new Set(['value']);

@@ -145,6 +145,19 @@ export const NumericAccuracy = z.object({
 });
 export type NumericAccuracy = z.infer<typeof NumericAccuracy>;
 
+/**
+ * How many of the questions the predictions cover: `predicted` items have a prediction line (answered or not),
+ * `ratio` = predicted / total. With `partial`, the scores are over the predicted items alone (`--allow-partial`);
+ * without it, every item counts and a missing one scores 0.
+ */
+export const ScoreCoverage = z.object({
+  total: z.number().int().min(0),
+  predicted: z.number().int().min(0),
+  ratio: Fraction,
+  partial: z.boolean(),
+});
+export type ScoreCoverage = z.infer<typeof ScoreCoverage>;
+
 /** Everything `scoreRun` returns and `results.json` stores (embed it whole; the layout is versioned by `schema`). */
 export const RunScores = z.object({
   schema: z.literal(RESULTS_SCHEMA_VERSION),
@@ -161,6 +174,8 @@ export const RunScores = z.object({
   byDifficulty: z.array(GroupScore),
   byClientKind: z.array(GroupScore),
   numeric: NumericAccuracy,
+  /** Absent in results written before coverage was recorded; `runCoverage` derives it from the counts then. */
+  coverage: ScoreCoverage.optional(),
   /** Bootstrap settings, or null when CIs were not computed (replicates = 0). */
   bootstrap: BootstrapInfo.nullable(),
   /**

@@ -64,8 +64,18 @@ export const STATUSES = ['SUCCESS', 'FAILED'] as const;
 /** SUCCESS moves the balance; FAILED (declined) does not. */
 export type Status = (typeof STATUSES)[number];
 
-/** Canonical column order of the TSV header (SPEC §1). */
+/**
+ * Version of the canonical TSV layout. 2 added the leading `log_id` column, so that rows of many logs stay apart
+ * when the files are concatenated (pandas, DuckDB, Hugging Face `datasets`); version 1 files (no `log_id`) still read.
+ */
+export const LOG_FORMAT_VERSION = 2;
+
+/** The column (and dialect column key) that names a row's log. */
+export const LOG_ID_COLUMN = 'log_id';
+
+/** Canonical column order of the TSV header (SPEC §1). `log_id` repeats the log's id (the file name) on every row. */
 export const CANONICAL_COLUMNS = [
+  'log_id',
   'txn_id',
   'timestamp',
   'type',
@@ -78,6 +88,10 @@ export const CANONICAL_COLUMNS = [
   'remark',
 ] as const;
 export type CanonicalColumn = (typeof CANONICAL_COLUMNS)[number];
+/** The canonical columns a row holds (every one but `log_id`, which belongs to the log). */
+export type RowColumn = Exclude<CanonicalColumn, 'log_id'>;
+/** The columns of a row's own fields, in canonical order (the canonical columns after `log_id`). */
+export const ROW_COLUMNS: readonly RowColumn[] = CANONICAL_COLUMNS.filter((c): c is RowColumn => c !== 'log_id');
 
 /** Words that must never appear in a remark, since they would give a risk label away (SPEC §1, §3). */
 export const LEAKAGE_WORDS = [

@@ -1,11 +1,12 @@
-import type { GroupScore, ScoreInterval, PairedComparison, RunScores, StabilityReport, Table3Row } from '../schema/results.js';
-import { renderScoreTable, type ScoreTable, type ScoreTableFormat } from './render-table.js';
+import type { GroupScore, ScoreCoverage, ScoreInterval, PairedComparison, RunScores, StabilityReport, Table3Row } from '../schema/results.js';
+import { EMPTY_CELL, renderScoreTable, type ScoreTable, type ScoreTableFormat } from './render-table.js';
+import { runCoverage } from './score-run.js';
 import { STABILITY_KEYS } from './stability.js';
 import { TABLE3_KEYS, TABLE3_TITLES, TABLE_A12_KEYS, TABLE_A12_TITLES } from './table-columns.js';
 
 /** Display form of a score: ×100 with one decimal, half away from zero; "–" for a column with no items. */
 export function formatScorePercent(x: number | null | undefined): string {
-  if (x === null || x === undefined || !Number.isFinite(x)) return '–';
+  if (x === null || x === undefined || !Number.isFinite(x)) return EMPTY_CELL;
   const v = x * 100;
   // The tiny nudge makes 12.35 (stored as 0.12349999…) round up, as a reader of the exact value would expect.
   const r = Math.round((v + Math.sign(v) * 1e-9) * 10) / 10;
@@ -15,11 +16,11 @@ export function formatScorePercent(x: number | null | undefined): string {
 /** A signed difference ×100 with one decimal, e.g. "+3.1" or "-0.4". */
 export function formatScoreDelta(x: number | null | undefined): string {
   const s = formatScorePercent(x);
-  return s === '–' || s.startsWith('-') ? s : s === '0.0' ? s : `+${s}`;
+  return s === EMPTY_CELL || s.startsWith('-') ? s : s === '0.0' ? s : `+${s}`;
 }
 
 function formatInterval(ci: ScoreInterval | undefined, signed = false): string {
-  if (!ci) return '–';
+  if (!ci) return EMPTY_CELL;
   const f = signed ? formatScoreDelta : formatScorePercent;
   return `[${f(ci.lo)}, ${f(ci.hi)}]`;
 }
@@ -50,18 +51,48 @@ export function leaderboardTable(
     );
   }
   const label = (r: RunScores) => r.label || '(unnamed)';
+  // n: items scored; Coverage: predicted items of all (×100), marked "partial" when only those were scored
+  const sizeCells = (r: RunScores) => [String(r.counts.items), formatCoverage(runCoverage(r))];
   if (table === 'a12') {
     return {
-      headers: ['Method', ...TABLE_A12_KEYS.map((k) => TABLE_A12_TITLES[k])],
-      rows: ordered.map(({ r }) => [label(r), ...TABLE_A12_KEYS.map((k) => formatScorePercent(r.tableA12[k]))]),
-      numeric: [false, ...TABLE_A12_KEYS.map(() => true)],
+      headers: ['Method', ...TABLE_A12_KEYS.map((k) => TABLE_A12_TITLES[k]), ...SIZE_HEADERS],
+      rows: ordered.map(({ r }) => [label(r), ...TABLE_A12_KEYS.map((k) => formatScorePercent(r.tableA12[k])), ...sizeCells(r)]),
+      numeric: [false, ...TABLE_A12_KEYS.map(() => true), true, true],
     };
   }
   return {
-    headers: ['Method', ...TABLE3_KEYS.map((k) => TABLE3_TITLES[k])],
-    rows: ordered.map(({ r }) => [label(r), ...formatTable3Row(r.table3)]),
-    numeric: [false, ...TABLE3_KEYS.map(() => true)],
+    headers: ['Method', ...TABLE3_KEYS.map((k) => TABLE3_TITLES[k]), ...SIZE_HEADERS],
+    rows: ordered.map(({ r }) => [label(r), ...formatTable3Row(r.table3), ...sizeCells(r)]),
+    numeric: [false, ...TABLE3_KEYS.map(() => true), true, true],
   };
+}
+
+const SIZE_HEADERS = ['n', 'Coverage'];
+
+/** Coverage ×100 with one decimal, with " partial" when only the predicted items were scored ("3.3 partial"). */
+export function formatCoverage(c: ScoreCoverage): string {
+  return formatScorePercent(c.ratio) + (c.partial ? ' partial' : '');
+}
+
+/** One line on how much of the question set a run covers, and over which items its scores are. */
+export function coverageLine(scores: Pick<RunScores, 'coverage' | 'counts'>): string {
+  const c = runCoverage(scores);
+  const head = `Coverage: ${c.predicted} of ${c.total} items predicted (${formatScorePercent(c.ratio)}%)`;
+  if (c.partial) return `${head}; PARTIAL: scores are over the ${c.predicted} predicted items only (--allow-partial), not the whole set`;
+  return c.predicted < c.total ? `${head}; the ${c.total - c.predicted} missing items score 0` : head;
+}
+
+/**
+ * A warning when the runs of a leaderboard were scored on different items (other question sets, partial runs),
+ * whose scores do not compare; null when every run has the same items.
+ */
+export function leaderboardItemsWarning(runs: readonly RunScores[]): string | null {
+  if (runs.length < 2) return null;
+  const key = (r: RunScores) => r.items.map((i) => i.item_id).sort().join('\n');
+  const first = key(runs[0]);
+  if (runs.every((r) => key(r) === first)) return null;
+  const sizes = runs.map((r) => `${r.label || '(unnamed)'} ${r.counts.items}`).join(', ');
+  return `warning: the runs were scored on different items (${sizes}); their scores do not compare`;
 }
 
 /** Renders a leaderboard of several runs (text, Markdown or CSV). */
@@ -159,10 +190,10 @@ export function formatRunReport(scores: RunScores, format: 'text' | 'markdown'):
   const title = `${scores.label || '(unnamed)'}: ${formatParams(scores)}`;
   const parts: string[] = [];
   if (format === 'markdown') {
-    parts.push(`## Scores: ${title}\n\n${bootstrapNote(scores)}.\n`);
+    parts.push(`## Scores: ${title}\n\n${coverageLine(scores)}.\n\n${bootstrapNote(scores)}.\n`);
     for (const [name, table] of reportSections(scores)) parts.push(`### ${name}\n\n${renderScoreTable(table, 'markdown')}`);
   } else {
-    parts.push(`Scores: ${title}\n${bootstrapNote(scores)}\n`);
+    parts.push(`Scores: ${title}\n${coverageLine(scores)}\n${bootstrapNote(scores)}\n`);
     for (const [name, table] of reportSections(scores)) parts.push(`${name}\n${renderScoreTable(table, 'text')}`);
   }
   return parts.join('\n');
@@ -177,6 +208,9 @@ export function formatRunCsv(scores: RunScores): string {
   const ci = (key: string) => scores.ci[key];
   const push = (section: string, key: string, n: number | null, v: number | null, c: ScoreInterval | undefined) =>
     rows.push([section, key, n === null ? '' : String(n), v === null ? '' : formatScorePercent(v), c ? formatScorePercent(c.lo) : '', c ? formatScorePercent(c.hi) : '']);
+  // first row: coverage ×100 over `n` predicted items; key `partial` when only those were scored, `all` otherwise
+  const cov = runCoverage(scores);
+  push('coverage', cov.partial ? 'partial' : 'all', cov.predicted, cov.ratio, undefined);
   for (const [, key] of SUMMARY_ROWS) push('summary', key, scores.counts.items, scores.summary[key], ci(key));
   for (const key of TABLE3_KEYS) push('table3', key, null, scores.table3[key], ci(key));
   for (const key of TABLE_A12_KEYS) push('tableA12', key, null, scores.tableA12[key], ci(`subDomain:${key}`));

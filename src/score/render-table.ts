@@ -13,6 +13,9 @@ export type ScoreTableFormat = (typeof SCORE_TABLE_FORMATS)[number];
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
+/** The cell of a score with no items (a column the run has none of): "–" in text and Markdown, empty in CSV. */
+export const EMPTY_CELL = '–';
+
 /**
  * One CSV cell (RFC 4180 quoting). Text that a spreadsheet would run as a formula (starting with = + - @, tab or CR)
  * gets a leading apostrophe; plain numbers are left alone.
@@ -30,7 +33,8 @@ function mdCell(value: string): string {
 /** Renders a table as aligned text (two spaces between columns), GitHub Markdown, or CSV; each line ends in LF. */
 export function renderScoreTable(table: ScoreTable, format: ScoreTableFormat): string {
   const { headers, rows, numeric } = table;
-  if (format === 'csv') return [headers, ...rows].map((r) => r.map(csvSafeCell).join(',')).join('\n') + '\n';
+  // CSV leaves a missing value empty, so that pandas and spreadsheets keep the column numeric
+  if (format === 'csv') return [headers, ...rows].map((r) => r.map((c) => (c === EMPTY_CELL ? '' : csvSafeCell(c))).join(',')).join('\n') + '\n';
   if (format === 'markdown') {
     const line = (cells: string[]) => `| ${cells.map(mdCell).join(' | ')} |`;
     const rule = `|${headers.map((_, i) => (numeric[i] ? '---:' : ':---')).join('|')}|`;

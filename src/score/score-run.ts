@@ -8,6 +8,7 @@ import {
   type NumericAccuracy,
   type RunScores,
   type ScoreCounts,
+  type ScoreCoverage,
   type ScoreParams,
 } from '../schema/results.js';
 import { accumulateByLog, aggregatesFrom, METRIC_NAMES, metricVector, sumVectors } from './accumulate.js';
@@ -24,6 +25,26 @@ export interface SummarizeOptions {
   label?: string;
   /** Bootstrap settings, or `false` for no CIs. Defaults: seed "cclupe", 1000 replicates, 95%. */
   bootstrap?: Partial<BootstrapOptions> | false;
+}
+
+/** Options of `scoreRun`. */
+export interface ScoreRunOptions extends SummarizeOptions {
+  /**
+   * Score only the items that have a prediction (and record `coverage.partial`), instead of scoring every item with
+   * missing ones as 0. Throws when no item has a prediction.
+   */
+  partial?: boolean;
+}
+
+/**
+ * The coverage of a run: what `scoreRun` recorded, or for results written before it did, what the counts give
+ * (items − missing of items, not partial).
+ */
+export function runCoverage(scores: Pick<RunScores, 'coverage' | 'counts'>): ScoreCoverage {
+  if (scores.coverage) return scores.coverage;
+  const total = scores.counts.items;
+  const predicted = total - scores.counts.missing;
+  return { total, predicted, ratio: total === 0 ? 0 : predicted / total, partial: false };
 }
 
 function checkGold(item: Item): void {
@@ -90,7 +111,7 @@ export function scoreRun(
   items: readonly Item[],
   predictions: readonly Prediction[],
   params: Partial<ScoreParams> = {},
-  options: SummarizeOptions = {},
+  options: ScoreRunOptions = {},
 ): RunScores {
   const resolved = resolveScoreParams(params);
   const ids = new Set<string>();
@@ -104,8 +125,12 @@ export function scoreRun(
     if (byId.has(p.item_id)) throw new CclupeError(`duplicate prediction for item ${p.item_id}`);
     byId.set(p.item_id, p);
   }
-  const scored = items.map((item) => scoreResolvedItem(item, resolveAnswer(item, byId.get(item.id)), resolved));
-  return summarizeItemScores(scored, resolved, options);
+  const coverage: ScoreCoverage = { total: items.length, predicted: byId.size, ratio: items.length === 0 ? 0 : byId.size / items.length, partial: options.partial === true };
+  const scoredItems = options.partial ? items.filter((item) => byId.has(item.id)) : items;
+  if (options.partial && scoredItems.length === 0) throw new CclupeError('no item has a prediction: nothing to score');
+  const scored = scoredItems.map((item) => scoreResolvedItem(item, resolveAnswer(item, byId.get(item.id)), resolved));
+  const { items: scoredOut, ...summary } = summarizeItemScores(scored, resolved, options);
+  return { ...summary, coverage, items: scoredOut };
 }
 
 function countStatuses(items: readonly ItemScore[]): ScoreCounts {

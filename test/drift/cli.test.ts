@@ -97,6 +97,41 @@ describe('cclupe reference build / cclupe drift (spawned)', () => {
     expect(rows.logs.not_meaningful).toBe(60); // n = 1 per log: never meaningful
   });
 
+  it('names the SME logs a personal reference could not compare, in text, JSON and HTML', () => {
+    const sme = (i: number) => `s${String(i).padStart(6, '0')}`;
+    writeCorpus(join(tmp, 'mixed'), [
+      ...Array.from({ length: 60 }, (_, i) => makeLog(id(i), { seed: 'cli-same' })),
+      ...Array.from({ length: 21 }, (_, i) => makeLog(sme(i), { seed: 'cli-sme' })),
+    ]);
+    const text = run(['drift', 'mixed', '--reference', 'ref.json', '--html', 'mixed.html'], tmp);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('not compared: 21 sme log(s) of the generated corpus: the reference has no sme group');
+    const json = JSON.parse(run(['drift', 'mixed', '--reference', 'ref.json', '--json'], tmp).stdout);
+    expect(json.pooled.groups).toEqual(['personal']);
+    expect(json.pooled.unmatched).toEqual([{ group: 'sme', side: 'generated', logs: 21, reason: 'the reference has no sme group' }]);
+    expect(readFileSync(join(tmp, 'mixed.html'), 'utf8')).toContain('Not compared: 21 sme log(s) of the generated corpus (the reference has no sme group)');
+  });
+
+  it('fails a tripled rare type that KL lets pass, and lists it (rare-category check)', () => {
+    // every 70th row (and each log's first) a Fee in the base corpus, about 2%; every 23rd in the other, about 4.7%
+    const withFees = (seed: string, every: number) =>
+      Array.from({ length: 60 }, (_, i) => {
+        const log = makeLog(id(i), { seed });
+        return { ...log, rows: log.rows.map((r, k) => (k % every === 0 ? { ...r, type: 'Fee' as const } : r)) };
+      });
+    writeCorpus(join(tmp, 'fees-base'), withFees('cli-ref', 70));
+    writeCorpus(join(tmp, 'fees-x3'), withFees('cli-same', 23));
+    const r = run(['drift', 'fees-x3', '--against', 'fees-base'], tmp);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/\npersonal +type +ok +0\.0\d+ /);
+    expect(r.stdout).toMatch(/rare-category check \(a share changing more than 2× and by more than 0\.5 points\):\n.*\npersonal +type +Fee +4\.\d\d% +1\.\d\d% +×2\.\d\d +\d+ +\d+\n/);
+    expect(r.stdout).toMatch(/DRIFT: 0 feature\(s\) over threshold, 1 category share\(s\) shifted/);
+    const loose = run(['drift', 'fees-x3', '--against', 'fees-base', '--category-ratio', '4', '--json'], tmp);
+    expect(loose.code).toBe(0);
+    expect(JSON.parse(loose.stdout).categoryShift).toEqual({ ratio: 4, points: 0.5 });
+    expect(run(['drift', 'fees-x3', '--against', 'fees-base', '--category-ratio', '0.5'], tmp).code).toBe(2);
+  });
+
   it('rejects bad usage with exit 2 and one line naming the option', () => {
     const both = run(['drift', 'same'], tmp);
     expect(both.code).toBe(2);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BinnedAccumulator, ReferenceSketch } from '../../src/drift/accumulator.js';
-import { compareCorpus, comparableGroups, type FeatureDrift } from '../../src/drift/compare.js';
+import { categoryShifts, compareCorpus, comparableGroups, DEFAULT_CATEGORY_SHIFT, unmatchedGroups, type FeatureDrift } from '../../src/drift/compare.js';
+import { buildDriftReport } from '../../src/drift/report.js';
+import { createRng, streamKey } from '../../src/random/rng.js';
 import { FEATURE_IDS, type FeatureId } from '../../src/drift/features.js';
 import type { Log } from '../../src/schema/log-row.js';
 import type { Reference } from '../../src/schema/reference.js';
@@ -164,5 +166,63 @@ describe('compareCorpus determinism', () => {
   it('gives the same report twice', () => {
     const pick = fresh.slice(0, 50).map((l) => ({ ...l, rows: l.rows.slice(0, int({ next: () => 0.5 }, 10, 100)) }));
     expect(drift(reference, pick)).toEqual(drift(reference, pick));
+  });
+});
+
+describe('the rare-category check', () => {
+  it('flags a share that changes more than 2× and by more than 0.5 points, either way or from nothing', () => {
+    const labels = ['Purchase', 'Loan Repayment', 'Fee', 'Refund', 'OTHER'];
+    // shares (860 reference rows, 813 generated): Purchase 93.0% → 92.3%, Loan Repayment 1.05% → 3.69%, Fee 0.12% →
+    // 0.37% (under 0.5 points), Refund 5.8% → 2.5%, OTHER 0 → 1.2%
+    const ref = [800, 9, 1, 50, 0];
+    const gen = [750, 30, 3, 20, 10];
+    const shifts = categoryShifts(labels, gen, ref);
+    expect(shifts.map((s) => [s.label, s.ratio === null ? null : Number(s.ratio.toFixed(3))])).toEqual([
+      ['Loan Repayment', 3.526],
+      ['Refund', 0.423],
+      ['OTHER', null],
+    ]);
+    expect(shifts[0]).toMatchObject({ generated: 30, reference: 9 });
+    // the rule is data: a looser one flags fewer
+    expect(categoryShifts(labels, gen, ref, { ratio: 3, points: 0.5 }).map((s) => s.label)).toEqual(['Loan Repayment', 'OTHER']);
+    expect(DEFAULT_CATEGORY_SHIFT).toEqual({ ratio: 2, points: 0.5 });
+  });
+
+  it('fails a 3× rise of a rare type that pooled KL passes', () => {
+    // 1% of the reference's outflow rows are Fee; the generated corpus has 3% (a rare type tripled)
+    const withFees = (logs: Log[], share: number, seed: string) =>
+      logs.map((log) => {
+        const rng = createRng(streamKey('fees', seed, log.logId));
+        return { ...log, rows: log.rows.map((r) => (r.amountCents < 0 && rng.next() < share ? { ...r, type: 'Fee' as const } : r)) };
+      });
+    const ref = referenceOf(withFees(refLogs, 0.014, 'ref'));
+    const acc = new BinnedAccumulator(ref);
+    for (const log of withFees(fresh, 0.043, 'gen')) acc.add(log);
+    const r = compareCorpus(ref, acc.result());
+    const type = r.features.find((f) => f.feature === 'type')!;
+    expect(type.status).toBe('ok'); // KL alone lets it pass
+    expect(type.kl!).toBeLessThan(0.1);
+    expect(type.categoryShifts.map((c) => c.label)).toEqual(['Fee']);
+    expect(type.categoryShifts[0].share).toBeGreaterThan(2 * type.categoryShifts[0].refShare);
+    expect(r.categoryShifts).toBe(1);
+    expect(buildDriftReport(ref, acc.result()).passed).toBe(false);
+    // the same corpus against itself flags nothing
+    expect(drift(reference, fresh).categoryShifts).toBe(0);
+  });
+});
+
+describe('groups that could not be compared', () => {
+  it('names the SME logs a personal reference cannot compare, and passes on the personal ones', () => {
+    const sketch = new ReferenceSketch();
+    for (const log of refLogs.slice(0, 100)) sketch.add(log, { kind: 'personal' });
+    const personalRef = sketch.fit({ bins: 20, createdBy: 'test', source });
+    const acc = new BinnedAccumulator(personalRef);
+    for (const log of fresh.slice(0, 80)) acc.add({ ...log, clientKind: 'personal' }, { kind: 'personal' });
+    for (const log of fresh.slice(80, 110)) acc.add({ ...log, clientKind: 'sme' }, { kind: 'sme' });
+    const r = compareCorpus(personalRef, acc.result(), { generatedKinds: acc.kindTotals() });
+    expect(acc.kindTotals()).toEqual({ personal: 80, sme: 30 });
+    expect(r.groups).toEqual(['personal']);
+    expect(r.unmatched).toEqual([{ group: 'sme', side: 'generated', logs: 30, reason: 'the reference has no sme group' }]);
+    expect(unmatchedGroups(personalRef, acc.result(), ['all'])).toEqual([]);
   });
 });

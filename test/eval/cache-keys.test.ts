@@ -6,7 +6,7 @@ import type { ChatTransport } from '../../src/eval/client.js';
 import { parseEvalConfig, type EvalConfigInput } from '../../src/eval/config.js';
 import { loadEvalDataset } from '../../src/eval/dataset-io.js';
 import { runEval } from '../../src/eval/run.js';
-import { formatLogTsv } from '../../src/log/format-tsv.js';
+import { formatRowsTsv } from '../../src/log/format-tsv.js';
 import type { LogRow } from '../../src/schema/log-row.js';
 import { fixtureItems, tempDir } from './fixtures.js';
 
@@ -39,7 +39,8 @@ function writeDataset(): string {
         remark: amount > 0 ? 'payroll' : 'purchase\\x',
       });
     }
-    writeFileSync(join(dir, 'logs', `${logId}.tsv`), formatLogTsv({ rows }));
+    // format version 1 (no log_id column), as these keys were recorded with; it still reads, and prompts show the same rows
+    writeFileSync(join(dir, 'logs', `${logId}.tsv`), formatRowsTsv({ rows }));
     items.push(...fixtureItems(logId));
   }
   writeFileSync(join(dir, 'questions.jsonl'), items.map((i) => JSON.stringify(i)).join('\n') + '\n');

@@ -19,7 +19,7 @@ describe('loadEvalDataset', () => {
     const canonical = readFileSync(path, 'utf8');
     // The same log with ';' as separator and the columns in another order, as a perturbation would write it.
     const lines = canonical.trimEnd().split('\n').map((l) => l.split('\t'));
-    const order = [1, 0, 2, 3, 4, 5, 6, 7, 8, 9];
+    const order = [1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10];
     const reformatted = lines.map((cells) => order.map((i) => cells[i]).join(';')).join('\n') + '\n';
     writeFileSync(path, reformatted);
     mkdirSync(join(ds.dir, 'dialects'), { recursive: true });

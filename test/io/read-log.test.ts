@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CANONICAL_DIALECT } from '../../src/io/dialect-canonical.js';
 import { listLogFiles } from '../../src/io/log-files.js';
 import { parseLogText, readLogFile } from '../../src/io/read-log.js';
-import { formatLogTsv } from '../../src/log/format-tsv.js';
+import { formatLogTsv, formatRowsTsv } from '../../src/log/format-tsv.js';
 import { Dialect } from '../../src/schema/dialect.js';
 import type { LogRow } from '../../src/schema/log-row.js';
 
@@ -15,7 +15,8 @@ const ROWS: LogRow[] = [
   { txn_id: 'T0003', timestamp: '2023-01-15 21:45:12', type: 'Purchase', channel: 'QR', counterparty: 'Laoma Noodle House', amountCents: -5800, balanceCents: 876550, status: 'FAILED', location: 'CN', remark: 'Dinner' },
   { txn_id: 'T0004', timestamp: '2023-02-01 00:00:05', type: 'Fee', channel: 'AUTO_DEBIT', counterparty: 'Own bank', amountCents: -5, balanceCents: 876545, status: 'SUCCESS', location: 'HK', remark: 'Card fee' },
 ];
-const TSV = formatLogTsv({ rows: ROWS });
+// most cases below read the version 1 layout (no log_id column), which every reader keeps reading
+const TSV = formatRowsTsv({ rows: ROWS });
 
 /** Rewrites every data line of the canonical TSV, column by column. */
 function mapCells(text: string, f: (cells: string[], isHeader: boolean) => string[]): string {
@@ -37,6 +38,47 @@ describe('parseLogText', () => {
     expect(logs[0].hasTimeOfDay).toBe(true);
     expect(logs[0].rows).toEqual(ROWS);
     expect(logs[0].lines).toEqual([2, 3, 4, 5]);
+  });
+
+  describe('format version 2 (a log_id column on every row)', () => {
+    const V2 = formatLogTsv({ rows: ROWS, logId: 'p000001' });
+    it('names the log by its log_id column and reads the same rows as version 1', () => {
+      expect(V2.split('\n')[1].startsWith('p000001\tT0001\t')).toBe(true);
+      const { logs, issues } = parseLogText(V2, { file: 'copy.tsv' });
+      expect(issues).toEqual([]);
+      expect(logs.map((l) => [l.logId, l.lines])).toEqual([['p000001', [2, 3, 4, 5]]]);
+      expect(logs[0].rows).toEqual(ROWS);
+      expect(parseLogText(V2, { file: 'logs/p000001.tsv', logId: 'p000001' }).logs[0].rows).toEqual(ROWS);
+    });
+    it('splits a concatenation of many logs (one header) by log_id, on the fast and the slow path', () => {
+      const other = formatLogTsv({ rows: ROWS.slice(0, 2), logId: 's000002' }).split('\n').slice(1).join('\n');
+      // one row spelled leniently (decimal comma): read by the full reader, and still put in its log
+      const lenient = other.replace('-1234.50', '"-1234,50"'.slice(1, -1));
+      const { logs, issues } = parseLogText(V2 + lenient, { file: 'all.tsv' });
+      expect(issues.map((i) => i.code)).toEqual(['NUMBER_FORMAT']);
+      expect(logs.map((l) => [l.logId, l.rows.map((r) => r.txn_id), l.lines])).toEqual([
+        ['p000001', ['T0001', 'T0002', 'T0003', 'T0004'], [2, 3, 4, 5]],
+        ['s000002', ['T0001', 'T0002'], [6, 7]],
+      ]);
+      expect(logs[1].rows).toEqual(ROWS.slice(0, 2));
+    });
+    it('reads a file named as one log: a log_id cell naming another log or left blank is an error on its line', () => {
+      const lines = V2.split('\n');
+      lines[2] = lines[2].replace(/^p000001/, 'p000009');
+      lines[3] = lines[3].replace(/^p000001/, '');
+      const { logs, issues } = parseLogText(lines.join('\n'), { file: 'logs/p000001.tsv', logId: 'p000001' });
+      expect(issues).toMatchObject([
+        { code: 'BAD_VALUE', line: 3, column: 'log_id', actual: 'p000009' },
+        { code: 'EMPTY_FIELD', line: 4, column: 'log_id' },
+      ]);
+      expect(issues[0].message).toContain('the file holds log p000001');
+      expect(logs.map((l) => [l.logId, l.rows.map((r) => r.txn_id), l.unreadableLines])).toEqual([['p000001', ['T0001', 'T0004'], [3, 4]]]);
+    });
+    it('gives a header-only file the one empty log its name gives', () => {
+      const { logs, issues } = parseLogText(V2.split('\n')[0] + '\n', { file: 'logs/p000003.tsv' });
+      expect(issues).toEqual([]);
+      expect(logs.map((l) => [l.logId, l.rows.length])).toEqual([['p000003', 0]]);
+    });
   });
 
   it('reports a header read before (kept per dialect and line) at the header line of each file', () => {

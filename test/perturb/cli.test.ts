@@ -7,7 +7,7 @@ import { parseEvalConfig } from '../../src/eval/config.js';
 import { loadEvalDataset } from '../../src/eval/dataset-io.js';
 import { questionsRenderer } from '../../src/eval/prompt.js';
 import { runEval } from '../../src/eval/run.js';
-import { formatLogTsv, CANONICAL_HEADER } from '../../src/log/format-tsv.js';
+import { formatLogTsv, ROWS_HEADER } from '../../src/log/format-tsv.js';
 import { readLogTexts } from '../../src/perturb/perturb-io.js';
 import { verbatimRenderer } from '../../src/eval/verbatim-renderer.js';
 import { scoreItem } from '../../src/score/item-score.js';
@@ -55,7 +55,7 @@ function degradingPolicy(ctx: PolicyContext) {
   let selected = item.answer;
   if (item.template.id !== 'integrity-inconsistencies') {
     if (/ignore previous instructions/i.test(block)) selected = ['A'];
-    else if (!block.startsWith(CANONICAL_HEADER + '\n') || block.includes('\r') || block.includes('Ã')) {
+    else if (!block.startsWith(ROWS_HEADER + '\n') || block.includes('\r') || block.includes('Ã')) {
       selected = [item.options.find((o) => !item.answer.includes(o.key))!.key];
     }
   }

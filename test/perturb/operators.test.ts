@@ -54,20 +54,20 @@ describe('each operator on the fixture log (severity 3, seed "golden")', () => {
 describe('format operators write the expected text', () => {
   it('column-reorder moves header and cells together', () => {
     const [head, first] = lines(run('column-reorder').text);
-    expect(head).toBe('txn_id\tcounterparty\tstatus\tchannel\ttimestamp\ttype\tbalance\tamount\tlocation\tremark');
-    expect(first).toBe('T001\tAcme Corp\tSUCCESS\tTRANSFER\t2023-01-02 09:00:00\tSalary\t25000.00\t5000.00\tCN\tJanuary salary');
+    expect(head).toBe('log_id\ttxn_id\tcounterparty\tstatus\tchannel\ttimestamp\ttype\tbalance\tamount\tlocation\tremark');
+    expect(first).toBe('fx001--column-reorder-s3\tT001\tAcme Corp\tSUCCESS\tTRANSFER\t2023-01-02 09:00:00\tSalary\t25000.00\t5000.00\tCN\tJanuary salary');
   });
   it('header-synonyms renames five header cells and nothing else', () => {
     const t = run('header-synonyms').text;
-    expect(lines(t)[0]).toBe('Trans ID\ttimestamp\ttype\tchannel\tMerchant\tSum\tbalance\tState\tlocation\tNarrative');
-    expect(lines(t)[1]).toBe('T001\t2023-01-02 09:00:00\tSalary\tTRANSFER\tAcme Corp\t5000.00\t25000.00\tSUCCESS\tCN\tJanuary salary');
+    expect(lines(t)[0]).toBe('log_id\tTrans ID\ttimestamp\ttype\tchannel\tMerchant\tSum\tbalance\tState\tlocation\tNarrative');
+    expect(lines(t)[1]).toBe('fx001--header-synonyms-s3\tT001\t2023-01-02 09:00:00\tSalary\tTRANSFER\tAcme Corp\t5000.00\t25000.00\tSUCCESS\tCN\tJanuary salary');
   });
   it('date-format writes DD.MM.YYYY at severity 3 and YYYYMMDDHHmmss at 5', () => {
     expect(lines(run('date-format').text)[1]).toContain('\t02.01.2023 09:00:00\t');
     expect(lines(run('date-format', 5).text)[1]).toContain('\t20230102090000\t');
   });
   it("thousands-separator groups with ' at severity 3", () => {
-    expect(lines(run('thousands-separator').text)[8]).toBe("T008\t2023-02-10 14:00:00\tBill Payment\tONLINE\tPower Grid Co., Ltd.\t-15'025.00\t12'587.95\tSUCCESS\tCN\tElectricity bill");
+    expect(lines(run('thousands-separator').text)[8]).toBe("fx001--thousands-separator-s3\tT008\t2023-02-10 14:00:00\tBill Payment\tONLINE\tPower Grid Co., Ltd.\t-15'025.00\t12'587.95\tSUCCESS\tCN\tElectricity bill");
   });
   it('decimal-comma writes 1.234,56 style at severity 3', () => {
     expect(lines(run('decimal-comma').text)[2]).toContain('\t-120,50\t24.879,50\t');
@@ -81,14 +81,14 @@ describe('format operators write the expected text', () => {
   });
   it('crlf-bom writes a BOM and CRLF line endings at severity 3', () => {
     const t = run('crlf-bom').text;
-    expect(t.startsWith('\uFEFFtxn_id\t')).toBe(true);
+    expect(t.startsWith('\uFEFFlog_id\ttxn_id\t')).toBe(true);
     expect(t.split('\r\n')).toHaveLength(14);
     expect(t.replace(/\r\n/g, '').includes('\n')).toBe(false);
   });
   it('extra-whitespace pads cells and asks the dialect to trim', () => {
     const p = run('extra-whitespace');
     expect(p.format.trimCells).toBe(true);
-    expect(lines(p.text)[1].split('\t')[0]).toBe(' T001');
+    expect(lines(p.text)[1].split('\t')[1]).toBe(' T001');
   });
 });
 
@@ -132,7 +132,7 @@ describe('corrupting operators break exactly the rule they target', () => {
       expect(p.log.rows, op).toEqual(fixtureLog().rows);
     }
     expect(lines(run('embed-newline').text)).toHaveLength(15);
-    expect(lines(run('ragged-rows').text)[3].split('\t')).toHaveLength(11);
+    expect(lines(run('ragged-rows').text)[3].split('\t')).toHaveLength(12);
   });
   it('inject-instruction plants the severity text and keeps the questions', () => {
     const p = run('inject-instruction', 1);

@@ -231,4 +231,20 @@ describe('template registry', () => {
     const missing = TEMPLATES.filter((t) => !src.includes(`'${t.id}'`));
     expect(missing.map((t) => t.id)).toEqual([]);
   });
+  test('every calc template states its exact answer (numeric_answer) on each fixture log it builds a question for', () => {
+    const lacking: string[] = [];
+    let built = 0;
+    for (const t of TEMPLATES.filter((x) => x.tags.format === 'calc')) {
+      for (const log of Object.values(LOGS)) {
+        if (!t.tags.logics[log.clientKind!]) continue;
+        const d = runTemplate(t.id, log);
+        if (!d) continue;
+        built++;
+        const correct = d.choices.find((c) => c.correct);
+        if (d.numericAnswer === undefined || d.numericAnswer !== correct?.value) lacking.push(`${t.id} on ${log.logId}`);
+      }
+    }
+    expect(built).toBeGreaterThan(20);
+    expect(lacking).toEqual([]);
+  });
 });

@@ -70,6 +70,46 @@ describe('cclupe score', () => {
     expect(r.stderr).toBe(`cclupe: ${bad}:2:1: item_id: no question with id nope\n`);
   });
 
+  describe('coverage', () => {
+    const partial = join(work, 'partial.jsonl');
+    const model = readFileSync(join(DEMO, 'model-a.jsonl'), 'utf8').split('\n').filter(Boolean);
+    writeFileSync(partial, model.slice(0, 15).join('\n') + '\n');
+
+    it('refuses an empty predictions file (/dev/null) with exit 1, even with --allow-partial', () => {
+      for (const extra of [[], ['--allow-partial']]) {
+        const r = cclupe('score', DEMO, '--predictions', '/dev/null', ...extra);
+        expect(r.code).toBe(1);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toBe('cclupe: /dev/null: holds no predictions: nothing to score\n');
+      }
+    });
+
+    it('refuses predictions that cover only some items with exit 1 and says how many', () => {
+      const r = cclupe('score', DEMO, '--predictions', partial);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`cclupe: ${partial}: covers 15 of 60 items (25.0%); finish the run, or pass --allow-partial to score the predicted items alone\n`);
+    });
+
+    it('with --allow-partial scores the predicted items alone and says so in text, Markdown, JSON and CSV', () => {
+      const text = cclupe('score', DEMO, '--predictions', partial, '--allow-partial', '--replicates', '0');
+      expect(text.code).toBe(0);
+      expect(text.stdout).toContain('Coverage: 15 of 60 items predicted (25.0%); PARTIAL: scores are over the 15 predicted items only (--allow-partial)');
+      const md = cclupe('score', DEMO, '--predictions', partial, '--allow-partial', '--replicates', '0', '--format', 'markdown');
+      expect(md.stdout).toContain('PARTIAL: scores are over the 15 predicted items only');
+      expect(md.stdout).toMatch(/\| 15 \| 25\.0 partial \|\n/);
+      const json = RunScores.parse(JSON.parse(cclupe('score', DEMO, '--predictions', partial, '--allow-partial', '--replicates', '0', '--json').stdout));
+      expect(json.coverage).toEqual({ total: 60, predicted: 15, ratio: 0.25, partial: true });
+      expect(json.counts).toMatchObject({ items: 15, missing: 0 });
+      const csv = cclupe('score', DEMO, '--predictions', partial, '--allow-partial', '--replicates', '0', '--format', 'csv');
+      expect(csv.stdout.split('\n')[1]).toBe('coverage,partial,15,25.0,,');
+      // the 15 items scored alone give the same S_item as in the full run: partial scores are not diluted by zeros
+      const full = RunScores.parse(JSON.parse(cclupe('score', DEMO, '--predictions', join(DEMO, 'model-a.jsonl'), '--replicates', '0', '--json').stdout));
+      expect(full.coverage).toEqual({ total: 60, predicted: 60, ratio: 1, partial: false });
+      expect(json.items).toEqual(full.items.filter((i) => json.items.some((j) => j.item_id === i.item_id)));
+    });
+  });
+
   it('exits 2 on a usage error, naming the option', () => {
     expect(cclupe('score', DEMO).stderr).toBe('cclupe: --predictions FILE or --baseline NAME is required\n');
     const r = cclupe('score', DEMO, '--baseline', 'oracle', '--eta', '1.5');
@@ -94,14 +134,28 @@ describe('cclupe compare, leaderboard and stability', () => {
     expect(j.mcnemar.pValue).toBeCloseTo(0.0078125, 12);
   });
 
-  it('prints one leaderboard from several result files, sorted by LogScore', () => {
+  it('prints one leaderboard from several result files, sorted by LogScore, with n and coverage', () => {
     const r = cclupe('leaderboard', b, a, '--format', 'csv');
     expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
     expect(r.stdout).toBe(
-      'Method,Mem.,Com.,Ana.,Eva.,Sin.,Mul.,Cal.,Avg.,LogScore\n' +
-        'model-a,63.3,57.8,65.6,55.6,64.3,52.1,62.5,60.5,40.3\n' +
-        'model-b,37.8,53.3,45.6,48.9,35.7,49.0,62.5,46.3,21.6\n',
+      'Method,Mem.,Com.,Ana.,Eva.,Sin.,Mul.,Cal.,Avg.,LogScore,n,Coverage\n' +
+        'model-a,63.3,57.8,65.6,55.6,64.3,52.1,62.5,60.5,40.3,60,100.0\n' +
+        'model-b,37.8,53.3,45.6,48.9,35.7,49.0,62.5,46.3,21.6,60,100.0\n',
     );
+  });
+
+  it('warns when the runs were scored on different items, and shows how many each has', () => {
+    const partial = join(work, 'five.jsonl');
+    writeFileSync(partial, readFileSync(join(DEMO, 'model-a.jsonl'), 'utf8').split('\n').slice(0, 5).join('\n') + '\n');
+    const five = join(work, 'five.json');
+    expect(cclupe('score', DEMO, '--predictions', partial, '--allow-partial', '--out', five, '--replicates', '0').code).toBe(0);
+    const r = cclupe('leaderboard', a, five);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('warning: the runs were scored on different items (model-a 60, five 5); their scores do not compare\n');
+    expect(r.stdout).toMatch(/\n\S+ +(\S+ +){9}5 +8\.3 partial\n/);
+    const json = JSON.parse(cclupe('leaderboard', a, five, '--json').stdout) as Array<{ label: string; items: number; coverage: { ratio: number; partial: boolean } }>;
+    expect(json.map((x) => [x.label, x.items, x.coverage.partial])).toEqual(expect.arrayContaining([['model-a', 60, false], ['five', 5, true]]));
   });
 
   it('summarises repeated runs as mean ± std', () => {

@@ -69,18 +69,19 @@ describe('formatLeaderboard', () => {
     // Avg. 75.0, Mrate 0 → LogScore 75.0.
     expect(formatLeaderboard(runs, 'text')).toBe(
       [
-        'Method         Mem.  Com.  Ana.   Eva.   Sin.   Mul.  Cal.   Avg.  LogScore',
-        'oracle        100.0     –     –  100.0  100.0  100.0     –  100.0     100.0',
-        'first-option  100.0     –     –   50.0  100.0   50.0     –   75.0      75.0',
-        '=cmd            0.0     –     –    0.0    0.0    0.0     –    0.0       0.0',
+        'Method         Mem.  Com.  Ana.   Eva.   Sin.   Mul.  Cal.   Avg.  LogScore  n  Coverage',
+        'oracle        100.0     –     –  100.0  100.0  100.0     –  100.0     100.0  2     100.0',
+        'first-option  100.0     –     –   50.0  100.0   50.0     –   75.0      75.0  2     100.0',
+        '=cmd            0.0     –     –    0.0    0.0    0.0     –    0.0       0.0  2     100.0',
         '',
       ].join('\n'),
     );
   });
 
-  it('keeps CSV cells safe', () => {
+  it('keeps CSV cells safe, and leaves the cells of columns without items empty (not "–"), so they read as numbers', () => {
     const csv = formatLeaderboard(runs, 'csv');
-    expect(csv.split('\n')[3]).toBe("'=cmd,0.0,–,–,0.0,0.0,0.0,–,0.0,0.0");
+    expect(csv.split('\n')[3]).toBe("'=cmd,0.0,,,0.0,0.0,0.0,,0.0,0.0,2,100.0");
+    expect(csv).not.toContain('–');
   });
 
   it('formats a Table 3 row on its own', () => {

@@ -10,7 +10,7 @@ import { validateLog } from '../../src/validate/validate-log.js';
 
 /** Parses and validates; the properties below say this never throws and gives well-formed issues. */
 function check(input: string | Uint8Array) {
-  const { logs, issues } = parseLogText(input, { file: 'fuzz.tsv' });
+  const { logs, issues } = parseLogText(input, { file: 'fuzz.tsv', logId: 'fuzz' });
   const all = [...issues, ...logs.flatMap((log) => validateLog(log, { rowCount: null }))];
   for (const i of all) {
     expect(Issue.safeParse(i).success).toBe(true);
@@ -87,7 +87,7 @@ describe('parseLogText and validateLog under fuzzing', () => {
   it('never report a valid log bad', () => {
     fc.assert(
       fc.property(goodRows, (rows) => {
-        const { logs, all } = check(formatLogTsv({ rows }));
+        const { logs, all } = check(formatLogTsv({ rows, logId: 'fuzz' }));
         expect(all).toEqual([]);
         expect(logs[0].rows).toEqual(rows);
       }),
@@ -98,7 +98,7 @@ describe('parseLogText and validateLog under fuzzing', () => {
   it('never throw on random edits of a valid log, and report each edit that loses a row or breaks the chain', () => {
     fc.assert(
       fc.property(goodRows, fc.record({ at: fc.nat(), del: fc.integer({ min: 0, max: 3 }), ins: fc.string({ maxLength: 4 }) }), (rows, e) => {
-        const original = formatLogTsv({ rows });
+        const original = formatLogTsv({ rows, logId: 'fuzz' });
         const at = e.at % (original.length + 1);
         const text = original.slice(0, at) + e.ins + original.slice(at + e.del);
         const { logs, all } = check(text);

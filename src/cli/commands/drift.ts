@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { BinnedAccumulator } from '../../drift/accumulator.js';
-import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_PER_LOG_BINS, DEFAULT_REFERENCE_BINS, type DriftThresholds } from '../../drift/compare.js';
+import { DEFAULT_CATEGORY_SHIFT, DEFAULT_DRIFT_THRESHOLD, DEFAULT_PER_LOG_BINS, DEFAULT_REFERENCE_BINS, type DriftThresholds } from '../../drift/compare.js';
 import { FEATURE_IDS, type FeatureId } from '../../drift/features.js';
 import { PerLogChecker } from '../../drift/per-log.js';
 import { buildDriftReport, sortForReport, type DriftReport } from '../../drift/report.js';
@@ -29,6 +29,8 @@ export interface DriftOptions {
   json?: boolean;
   out?: string;
   html?: string;
+  categoryRatio?: string;
+  categoryPoints?: string;
 }
 
 function parseThreshold(text: string, field: string): number {
@@ -51,6 +53,7 @@ export function parseThresholds(threshold: string | undefined, perFeature: reado
 }
 
 const fmt = (x: number | null, d = 4): string => (x === null ? '-' : Number.isFinite(x) ? x.toFixed(d) : 'inf');
+const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
 
 /** The per-feature table printed by `cclupe drift`, drifted features first. */
 export function formatDriftTable(report: DriftReport): string {
@@ -84,7 +87,21 @@ export function formatDriftTable(report: DriftReport): string {
     const w = perRows[0].map((_, c) => maxOf(perRows.map((r) => r[c].length)));
     out += perRows.map((r) => r.map((cell, c) => (c < 2 ? cell.padEnd(w[c]) : cell.padStart(w[c]))).join('  ')).join('\n') + '\n';
   }
-  out += `\n${report.passed ? 'PASS' : 'DRIFT'}: ${report.pooled.drifted} feature(s) over threshold, ${report.pooled.notMeaningful} not meaningful`;
+  const shifted = report.pooled.features.filter((f) => f.categoryShifts.length > 0);
+  if (shifted.length > 0) {
+    out += `\nrare-category check (a share changing more than ${report.categoryShift.ratio}× and by more than ${report.categoryShift.points} points):\n`;
+    const shiftRows = [
+      ['group', 'feature', 'category', 'share', 'ref_share', 'ratio', 'n', 'n_ref'],
+      ...shifted.flatMap((f) =>
+        f.categoryShifts.map((c) => [f.group, f.feature, c.label, pct(c.share), pct(c.refShare), c.ratio === null ? 'new' : `×${c.ratio.toFixed(2)}`, String(c.generated), String(c.reference)]),
+      ),
+    ];
+    const w = shiftRows[0].map((_, c) => Math.max(...shiftRows.map((r) => r[c].length)));
+    out += shiftRows.map((r) => r.map((cell, c) => (c < 3 ? cell.padEnd(w[c]) : cell.padStart(w[c]))).join('  ')).join('\n') + '\n';
+  }
+  for (const u of report.pooled.unmatched) out += `\nnot compared: ${u.logs} ${u.group} log(s) of the ${u.side === 'generated' ? 'generated corpus' : 'reference'}: ${u.reason}`;
+  if (report.pooled.unmatched.length > 0) out += '\n';
+  out += `\n${report.passed ? 'PASS' : 'DRIFT'}: ${report.pooled.drifted} feature(s) over threshold, ${report.pooled.categoryShifts} category share(s) shifted, ${report.pooled.notMeaningful} not meaningful`;
   if (report.pooled.thresholdsUnderNoise > 0) out += ` (${report.pooled.thresholdsUnderNoise} threshold(s) under the no-drift level)`;
   out += report.perLog ? `; per-log (informational): ${report.perLog.drifted} (log, feature) pair(s) over threshold\n` : '\n';
   if (report.pooled.thresholdsUnderNoise > 0) out += '* threshold under the no-drift level: only a KL above that level counts as drift\n';
@@ -99,6 +116,11 @@ export async function runDrift(paths: string[], options: DriftOptions): Promise<
   if (bootstrapSamples !== undefined && !(Number.isInteger(bootstrapSamples) && bootstrapSamples >= 100 && bootstrapSamples <= 100_000)) {
     throw new UsageError(`--bootstrap must be an integer from 100 to 100000, got ${options.bootstrap}`, '--bootstrap');
   }
+  const categoryShift = {
+    ratio: options.categoryRatio === undefined ? DEFAULT_CATEGORY_SHIFT.ratio : parseThreshold(options.categoryRatio, '--category-ratio'),
+    points: options.categoryPoints === undefined ? DEFAULT_CATEGORY_SHIFT.points : parseThreshold(options.categoryPoints, '--category-points'),
+  };
+  if (categoryShift.ratio < 1) throw new UsageError(`--category-ratio must be at least 1, got ${options.categoryRatio}`, '--category-ratio');
   const reference = options.reference
     ? readReference(options.reference)
     : buildReferenceFromPaths(options.against!, { dialect: options.againstDialect, bins: parseBins(options.bins, '--bins', DEFAULT_REFERENCE_BINS) });
@@ -124,6 +146,8 @@ export async function runDrift(paths: string[], options: DriftOptions): Promise<
   const report = buildDriftReport(reference, acc.result(), {
     thresholds,
     bootstrapSamples,
+    categoryShift,
+    generatedKinds: acc.kindTotals(),
     ...(perLog ? { perLog: perLog.result() } : {}),
     generated: { ...acc.totals(), corpusHash: summary.corpusHash },
   });
@@ -147,7 +171,9 @@ export function register(program: Command): void {
     .description(
       'Compare the distributions of logs with a reference, feature by feature: KL(generated‖reference) in nats with α = 0.5 ' +
         'smoothing, JS distance, PSI, normalised W1 and KS D (continuous features), unseen mass, n, k and the bootstrap ' +
-        'no-drift level. Exits 1 when a feature passes its threshold',
+        'no-drift level; per category of the type and channel mixes, a rare-category check (a share that changes more than 2× and by ' +
+        'more than 0.5 points is flagged, which pooled KL can miss). Names the client-kind groups it could not compare. Exits 1 when a ' +
+        'feature passes its threshold or a category is flagged',
     )
     .argument('<logs...>', 'generated logs: files, directories, or dataset directories (with logs/)')
     .option('--reference <file>', 'reference JSON from `cclupe reference build` (or a shipped one in profiles/reference/)')
@@ -160,6 +186,8 @@ export function register(program: Command): void {
     .option('--per-log', 'also check each log alone, on fewer bins, to list atypical logs (informational: the exit code follows the pooled check)')
     .option('--per-log-bins <k>', 'bins per feature in the per-log check', String(DEFAULT_PER_LOG_BINS))
     .option('--bootstrap <b>', 'bootstrap samples for the no-drift level', '400')
+    .option('--category-ratio <r>', 'rare-category check: flag a category whose share changes more than r times (either way)', String(DEFAULT_CATEGORY_SHIFT.ratio))
+    .option('--category-points <pp>', 'rare-category check: ... and by more than pp percentage points', String(DEFAULT_CATEGORY_SHIFT.points))
     .option('--json', 'print the report as JSON instead of the table')
     .option('--out <file>', 'also write the JSON report to a file')
     .option('--html <file>', 'write a self-contained HTML report with overlaid histograms')

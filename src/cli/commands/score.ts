@@ -1,14 +1,14 @@
 import { basename, extname, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { UsageError } from '../../errors.js';
+import { InputError, UsageError } from '../../errors.js';
 import { writeJsonAtomic } from '../../io/atomic-write.js';
 import { claimOutputFile } from '../../io/output-guard.js';
 import { checkPredictionIds, readPredictionsFile, readQuestionsForScoring } from '../../io/predictions.js';
 import type { RunScores } from '../../schema/results.js';
 import { BASELINES, baselinePredictions, isBaselineName } from '../../score/baselines.js';
 import { DEFAULT_BOOTSTRAP } from '../../score/bootstrap.js';
-import { formatLeaderboard, formatRunCsv, formatRunReport } from '../../score/format-results.js';
+import { formatLeaderboard, formatRunCsv, formatRunReport, formatScorePercent } from '../../score/format-results.js';
 import { DEFAULT_SCORE_PARAMS } from '../../score/params.js';
 import { scoreRun } from '../../score/score-run.js';
 import { ALL_SCORE_FORMATS, parseCountOption, parseNumberOption, resolveFormat } from './score-options.js';
@@ -28,6 +28,7 @@ export interface ScoreOptions {
   format?: string;
   json?: boolean;
   out?: string;
+  allowPartial?: boolean;
 }
 
 /** Where the questions are: `--questions FILE`, else `<dataset>/questions.jsonl`. */
@@ -79,8 +80,17 @@ export function runScore(dataset: string | undefined, options: ScoreOptions): st
   }
   const read = readPredictionsFile(options.predictions!);
   checkPredictionIds(read, new Set(items.map((i) => i.id)));
+  // an empty file (or /dev/null) is never a run: scoring it would print zeros as if a model had answered
+  if (read.predictions.length === 0) throw new InputError('holds no predictions: nothing to score', { file: read.file });
+  if (read.predictions.length < items.length && !options.allowPartial) {
+    const pct = formatScorePercent(read.predictions.length / items.length);
+    throw new InputError(
+      `covers ${read.predictions.length} of ${items.length} items (${pct}%); finish the run, or pass --allow-partial to score the predicted items alone`,
+      { file: read.file },
+    );
+  }
   const label = options.label ?? basename(options.predictions!, extname(options.predictions!));
-  return emit(scoreRun(items, read.predictions, params, { label, bootstrap }), format, options.out);
+  return emit(scoreRun(items, read.predictions, params, { label, bootstrap, partial: options.allowPartial === true }), format, options.out);
 }
 
 function emit(scores: RunScores, format: ReturnType<typeof resolveFormat>, out: string | undefined): string {
@@ -114,6 +124,10 @@ export function register(program: Command): void {
     .option('--format <format>', 'output: text, json, markdown or csv', 'text')
     .option('--json', 'print JSON (same as --format json)')
     .option('--out <file>', 'also write the full results JSON to this file (atomically)')
+    .option(
+      '--allow-partial',
+      'score predictions that cover only some items over those items alone (every output says so); without it, coverage below 100% exits 1',
+    )
     .action((dataset: string | undefined, options: ScoreOptions) => {
       process.stdout.write(runScore(dataset, options));
     });

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import { readDatasetLog, readQuestions } from '../../questions/dataset-io.js';
 import { renderPrompt, type PromptStyle } from '../../questions/render.js';
-import { CANONICAL_HEADER, formatRow } from '../../log/format-tsv.js';
+import { ROWS_HEADER, formatRow } from '../../log/format-tsv.js';
 import type { Item } from '../../schema/item.js';
 import type { Log } from '../../schema/log-row.js';
 
@@ -29,7 +29,7 @@ export function formatShow(item: Item, log: Log, style: PromptStyle): string {
     'program:',
     ...item.program.map((s, i) => `  ${i + 1}. ${s}`),
     `evidence rows (${rows.length}):`,
-    ...(rows.length ? [CANONICAL_HEADER, ...rows.map(formatRow)] : ['  (none: the answer uses the whole log)']),
+    ...(rows.length ? [ROWS_HEADER, ...rows.map(formatRow)] : ['  (none: the answer uses the whole log)']),
   ].join('\n');
 }
 

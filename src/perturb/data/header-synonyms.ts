@@ -6,6 +6,7 @@ import type { CanonicalColumn } from '../../schema/transaction-types.js';
  * emitted dialect reads the file, with a HEADER_FORMAT warning.
  */
 export const HEADER_SYNONYMS: Readonly<Record<CanonicalColumn, readonly string[]>> = {
+  log_id: ['Log ID', 'Log'],
   txn_id: ['Transaction ID', 'Reference', 'Trans ID', 'Txn'],
   timestamp: ['Date Time', 'Transaction Time', 'Datetime'],
   type: ['Transaction Type', 'Txn Type', 'Kind'],

@@ -1,4 +1,4 @@
-import { CANONICAL_COLUMNS } from '../../schema/transaction-types.js';
+import { ROW_COLUMNS } from '../../schema/transaction-types.js';
 import { editCells } from '../cell-edit.js';
 import { SEVERITY_PARAMS } from '../severity-params.js';
 import type { CellOperator } from '../types.js';
@@ -15,6 +15,7 @@ export const emptyCell: CellOperator<{ rate: number }> = {
   integrity: ['empty_field'],
   usesRate: true,
   apply(table, _params, ctx) {
-    return editCells('empty-cell', table, ctx, CANONICAL_COLUMNS, () => '');
+    // row fields only: the draws stay those of format version 1, and a blank log_id is the reader's EMPTY_FIELD too
+    return editCells('empty-cell', table, ctx, ROW_COLUMNS, () => '');
   },
 };

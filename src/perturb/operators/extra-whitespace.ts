@@ -1,5 +1,5 @@
 import { int } from '../../random/draw.js';
-import { cloneTable } from '../cell-edit.js';
+import { cloneTable, rowFieldIndexes } from '../cell-edit.js';
 import { cloneFormat } from '../format-spec.js';
 import { countFor, sampleSorted } from '../log-edit.js';
 import { SEVERITY_PARAMS } from '../severity-params.js';
@@ -22,7 +22,8 @@ export const extraWhitespace: CellOperator<{ rate: number; maxPad: number }> = {
     t.format = cloneFormat(t.format);
     t.format.trimCells = true;
     const width = t.columns.length;
-    const cells = t.rows.flatMap((r, i) => r.map((_, j) => i * width + j));
+    const fields = rowFieldIndexes(t);
+    const cells = t.rows.flatMap((_, i) => fields.map((j) => i * width + j));
     const picked = sampleSorted(ctx.rng, cells, countFor(ctx.rate, cells.length));
     const edits: PerturbEdit[] = [];
     for (const k of picked) {

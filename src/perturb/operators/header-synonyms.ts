@@ -1,5 +1,6 @@
 import { pick, shuffle } from '../../random/draw.js';
 import { HEADER_SYNONYMS } from '../data/header-synonyms.js';
+import { LOG_ID_COLUMN } from '../../schema/transaction-types.js';
 import { cloneFormat } from '../format-spec.js';
 import { SEVERITY_PARAMS } from '../severity-params.js';
 import type { FormatOperator } from '../types.js';
@@ -17,7 +18,8 @@ export const headerSynonyms: FormatOperator<{ columns: number }> = {
   usesRate: false,
   apply(format, { columns }, { rng }) {
     const f = cloneFormat(format);
-    const chosen = shuffle(rng, f.columnOrder).slice(0, columns);
+    // the log_id column keeps its name: it names the file's log (see rowFieldIndexes)
+    const chosen = shuffle(rng, f.columnOrder.filter((c) => c !== LOG_ID_COLUMN)).slice(0, columns);
     const renamed: Record<string, string> = {};
     for (const c of [...chosen].sort()) {
       f.headerNames[c] = pick(rng, HEADER_SYNONYMS[c]);

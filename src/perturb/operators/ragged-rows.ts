@@ -1,5 +1,5 @@
 import { int } from '../../random/draw.js';
-import { cloneTable } from '../cell-edit.js';
+import { cloneTable, rowFieldIndexes } from '../cell-edit.js';
 import { countFor, sampleSorted } from '../log-edit.js';
 import { SEVERITY_PARAMS } from '../severity-params.js';
 import type { PerturbEdit } from '../../schema/perturb-manifest.js';
@@ -22,7 +22,8 @@ export const raggedRows: CellOperator<{ rate: number }> = {
     for (const i of sampleSorted(ctx.rng, t.rows.map((_, k) => k), countFor(ctx.rate, t.rows.length))) {
       const before = t.rows[i].length;
       if (int(ctx.rng, 0, 1) === 0) {
-        const j = int(ctx.rng, 0, t.rows[i].length - 1);
+        const fields = rowFieldIndexes(t);
+        const j = fields[int(ctx.rng, 0, fields.length - 1)];
         const [gone] = t.rows[i].splice(j, 1);
         edits.push({ op: 'ragged-rows', action: 'update', row: i + 1, column: t.columns[j], before: gone, after: null, note: `field removed: ${before} → ${t.rows[i].length} fields` });
       } else {

@@ -36,6 +36,7 @@ export const lateFeeTotal: Template = {
     return {
       stem: 'What is the total amount {acct} was charged in successful Late Fee rows?',
       choices,
+      numericAnswer: choices[0].value,
       evidence: ids(ok),
       program: [
         `Late Fee rows: ${all.length}, successful: ${ok.length} (FAILED ones charge nothing)`,

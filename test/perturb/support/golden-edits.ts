@@ -2,11 +2,12 @@
  * Edits recorded for every operator on the fixture log (seed "golden", severity 3) and checked by hand against the
  * fixture rows: e.g. balance-offset moves T003's balance 27879.50 by δ = 10.00 (severity 3), refund-exceeds-purchase
  * refunds 1.5 × 32.80 = 49.20 at Sunrise Cafe, loan-shift moves T007 by 20 days to 2023-02-25, loan-resize pays
- * 1.5 × 266.55 = 399.825 → -399.82 (rounded half up in cents).
+ * 1.5 × 266.55 = 399.825 → -399.82 (rounded half up in cents). Header positions count the leading log_id column
+ * (format version 2), which no operator moves or renames.
  */
 export const GOLDEN_EDITS: Record<string, unknown[]> = {
-  'column-reorder': [{"action":"header","column":"timestamp","before":"timestamp @2","after":"timestamp @5"},{"action":"header","column":"type","before":"type @3","after":"type @6"},{"action":"header","column":"counterparty","before":"counterparty @5","after":"counterparty @2"},{"action":"header","column":"amount","before":"amount @6","after":"amount @8"},{"action":"header","column":"status","before":"status @8","after":"status @3"}],
-  'header-synonyms': [{"action":"header","column":"txn_id","before":"txn_id @1","after":"Trans ID @1"},{"action":"header","column":"counterparty","before":"counterparty @5","after":"Merchant @5"},{"action":"header","column":"amount","before":"amount @6","after":"Sum @6"},{"action":"header","column":"status","before":"status @8","after":"State @8"},{"action":"header","column":"remark","before":"remark @10","after":"Narrative @10"}],
+  'column-reorder': [{"action":"header","column":"timestamp","before":"timestamp @3","after":"timestamp @6"},{"action":"header","column":"type","before":"type @4","after":"type @7"},{"action":"header","column":"counterparty","before":"counterparty @6","after":"counterparty @3"},{"action":"header","column":"amount","before":"amount @7","after":"amount @9"},{"action":"header","column":"status","before":"status @9","after":"status @4"}],
+  'header-synonyms': [{"action":"header","column":"txn_id","before":"txn_id @2","after":"Trans ID @2"},{"action":"header","column":"counterparty","before":"counterparty @6","after":"Merchant @6"},{"action":"header","column":"amount","before":"amount @7","after":"Sum @7"},{"action":"header","column":"status","before":"status @9","after":"State @9"},{"action":"header","column":"remark","before":"remark @11","after":"Narrative @11"}],
   'date-format': [{"action":"format","column":"timestamp","row":1,"count":12,"before":"2023-01-02 09:00:00","after":"02.01.2023 09:00:00"}],
   'thousands-separator': [{"action":"format","column":"amount","row":1,"count":4,"before":"5000.00","after":"5'000.00"},{"action":"format","column":"balance","row":1,"count":12,"before":"25000.00","after":"25'000.00"}],
   'decimal-comma': [{"action":"format","column":"amount","row":1,"count":12,"before":"5000.00","after":"5.000,00"},{"action":"format","column":"balance","row":1,"count":12,"before":"25000.00","after":"25.000,00"}],
@@ -28,7 +29,7 @@ export const GOLDEN_EDITS: Record<string, unknown[]> = {
   'scale-amounts': [{"action":"update","row":8,"column":"amount","txn_id":"T008","before":"-15025.00","after":"-1502500.00"}],
   'swap-amount-balance': [{"action":"update","row":1,"column":"amount","txn_id":"T001","before":"5000.00","after":"25000.00"},{"action":"update","row":1,"column":"balance","txn_id":"T001","before":"25000.00","after":"5000.00"}],
   'splice-day': [{"action":"delete","row":8,"txn_id":"T008","before":"T008\t2023-02-10 14:00:00\tBill Payment\tONLINE\tPower Grid Co., Ltd.\t-15025.00\t12587.95\tSUCCESS\tCN\tElectricity bill","after":null},{"action":"insert","row":8,"txn_id":"D001","before":null,"after":"D001\t2023-02-10 08:00:00\tPurchase\tPOS\tCorner Shop\t-9.99\t400.01\tSUCCESS\tCN\tSnacks","note":"from dn001"},{"action":"insert","row":9,"txn_id":"D002","before":null,"after":"D002\t2023-02-10 19:30:00\tTransfer In\tTRANSFER\tFriend\t50.00\t450.01\tSUCCESS\tCN\tDinner share","note":"from dn001"}],
-  'ragged-rows': [{"action":"update","row":3,"before":null,"after":"Personal loan","note":"field appended: 10 → 11 fields"}],
+  'ragged-rows': [{"action":"update","row":3,"before":null,"after":"Personal loan","note":"field appended: 11 → 12 fields"}],
   'embed-tab': [{"action":"update","row":8,"column":"counterparty","before":"Power Grid Co., Ltd.","after":"Power\tGrid Co., Ltd."}],
   'embed-newline': [{"action":"update","row":6,"column":"remark","before":"Returned order","after":"Returned\norder"}],
   'stray-quotes': [{"action":"update","row":10,"column":"remark","before":"Monthly installment","after":"Monthly installment\""}],

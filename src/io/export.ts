@@ -1,0 +1,145 @@
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { InputError, UsageError } from '../errors.js';
+import { Item } from '../schema/item.js';
+import { LogLabels } from '../schema/labels.js';
+import type { Manifest } from '../schema/manifest.js';
+import { LOG_FORMAT_VERSION } from '../schema/transaction-types.js';
+import { writeFileAtomic } from './atomic-write.js';
+import { renderDatasetCard, type CardTable } from './dataset-card.js';
+import { readManifest } from './dataset-layout.js';
+import { readJsonl } from './jsonl.js';
+import { listLogFiles } from './log-files.js';
+import { LABEL_COLUMNS, LOG_COLUMNS, PREDICTION_COLUMNS, ParquetTableWriter, QUESTION_COLUMNS, type TableColumn } from './parquet-tables.js';
+import { readPredictionsFile } from './predictions.js';
+import { readLogFile } from './read-log.js';
+
+/** The export layouts: plain Parquet files, or a Hugging Face datasets repository (`data/*.parquet` + card). */
+export const EXPORT_FORMATS = ['parquet', 'hf'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Options of `exportDataset`. */
+export interface ExportOptions {
+  format: ExportFormat;
+  out: string;
+  /** Prediction files (or eval run directories holding `predictions.jsonl`) to add as the `predictions` table. */
+  predictions?: readonly string[];
+  /** SPDX-style license id written to the dataset card (default `mit`, the toolkit's). */
+  license?: string;
+  /** Allow writing into a non-empty directory (files of the same names are replaced). */
+  force?: boolean;
+  /** Called after each log is written. */
+  onLog?: () => void;
+}
+
+/** One written table: its name, path relative to the output directory, rows and columns. */
+export interface ExportedTable extends CardTable {
+  path: string;
+}
+
+/** What `exportDataset` wrote. */
+export interface ExportResult {
+  out: string;
+  format: ExportFormat;
+  tables: ExportedTable[];
+}
+
+/** The prediction file a path names: the file itself, or `<run>/predictions.jsonl`, with the run's name. */
+function predictionSource(path: string): { file: string; run: string } {
+  let isDir = false;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    throw new InputError('no such file or directory', { file: path });
+  }
+  if (isDir) return { file: join(path, 'predictions.jsonl'), run: basename(path) };
+  const name = basename(path).replace(/\.jsonl$/, '');
+  return { file: path, run: name === 'predictions' ? basename(dirname(path)) : name };
+}
+
+/** Refuses an output path that is a file, or a non-empty directory without `force`. */
+function prepareOut(out: string, force: boolean): void {
+  if (existsSync(out)) {
+    if (!statSync(out).isDirectory()) throw new UsageError(`${out} is a file; -o takes a directory`, '--out');
+    if (!force && readdirSync(out).length > 0) throw new UsageError(`${out} is not empty; pass --force to write into it`, '--out');
+  }
+  mkdirSync(out, { recursive: true });
+}
+
+/**
+ * Exports a dataset directory (`logs/`, `labels.jsonl`, `questions.jsonl`, `manifest.json`) as Parquet tables:
+ * `logs` (one row per transaction, with `log_id`), `labels` (one per log), `questions` (one per item) and, when
+ * prediction files are given, `predictions`. `hf` puts them under `data/` with a dataset card (`README.md`) whose
+ * YAML `configs` name each table. Every file is written to a temporary sibling and renamed; logs stream a row group
+ * at a time. A log that cannot be read, or a bad labels/questions line, is an `InputError` naming the file.
+ */
+export function exportDataset(dataset: string, options: ExportOptions): ExportResult {
+  if (!existsSync(join(dataset, 'logs'))) throw new InputError('not a dataset directory (no logs/)', { file: dataset });
+  const manifestPath = join(dataset, 'manifest.json');
+  let manifest: Manifest | null = null;
+  if (existsSync(manifestPath)) {
+    try {
+      manifest = readManifest(dataset);
+    } catch (err) {
+      throw new InputError(`not a cclupe manifest: ${(err as Error).message.split('\n')[0]}`, { file: manifestPath });
+    }
+  }
+  prepareOut(options.out, options.force === true);
+  const dataDir = options.format === 'hf' ? join(options.out, 'data') : options.out;
+  mkdirSync(dataDir, { recursive: true });
+  const metadata: Record<string, string> = {
+    'cclupe.log_format_version': String(manifest?.log_format_version ?? LOG_FORMAT_VERSION),
+    ...(manifest ? { 'cclupe.master_seed': manifest.master_seed, 'cclupe.tool_version': manifest.tool.version } : {}),
+  };
+  const tables: ExportedTable[] = [];
+  const table = <R>(name: string, columns: ReadonlyArray<TableColumn<R>>, fill: (add: (r: R) => void) => void): void => {
+    const file = join(dataDir, `${name}.parquet`);
+    const w = new ParquetTableWriter(file, columns, { table: name, metadata });
+    try {
+      fill((r) => w.add(r));
+    } catch (err) {
+      w.abort();
+      throw err;
+    }
+    w.commit();
+    const path = options.format === 'hf' ? `data/${name}.parquet` : `${name}.parquet`;
+    tables.push({ name, path, rows: w.rows, columns: columns.map((c) => ({ name: c.name, kind: c.kind, nullable: c.nullable === true })) });
+  };
+
+  table('logs', LOG_COLUMNS, (add) => {
+    for (const path of listLogFiles(dataset)) {
+      const id = basename(path).replace(/\.[^.]+$/, '');
+      const parsed = readLogFile(path, { logId: id });
+      const bad = parsed.issues.find((i) => i.severity === 'error');
+      const log = parsed.logs[0];
+      if (!log || bad) throw new InputError(`log ${id} does not read cleanly${bad ? `: ${bad.message}` : ''} (run cclupe validate)`, { file: path });
+      for (let i = 0; i < log.rows.length; i++) add({ log, i });
+      options.onLog?.();
+    }
+  });
+  const labelsPath = join(dataset, 'labels.jsonl');
+  if (existsSync(labelsPath)) {
+    const labels = readJsonl(labelsPath, LogLabels);
+    table('labels', LABEL_COLUMNS, (add) => labels.forEach(add));
+  }
+  const questionsPath = join(dataset, 'questions.jsonl');
+  if (existsSync(questionsPath)) {
+    const items = readJsonl(questionsPath, Item);
+    table('questions', QUESTION_COLUMNS, (add) => items.forEach(add));
+  }
+  if (options.predictions && options.predictions.length > 0) {
+    const sources = options.predictions.map(predictionSource);
+    const runs = new Set<string>();
+    for (const s of sources) {
+      if (runs.has(s.run)) throw new UsageError(`two prediction sources are both named ${s.run}; give runs distinct names`, '--predictions');
+      runs.add(s.run);
+    }
+    table('predictions', PREDICTION_COLUMNS, (add) => {
+      for (const s of sources) for (const prediction of readPredictionsFile(s.file).predictions) add({ run: s.run, prediction });
+    });
+  }
+  if (options.format === 'hf') {
+    writeFileAtomic(join(options.out, 'README.md'), renderDatasetCard({ manifest, tables, license: options.license ?? 'mit', dataset: basename(dataset) }));
+  }
+  return { out: options.out, format: options.format, tables };
+}
