@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
-import { CclupeError, InputError, UsageError } from '../errors.js';
+import { CclupeError, InputError, NetworkError, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 
 /**
@@ -60,6 +60,10 @@ function exitCodeFor(err: unknown): number {
   }
   if (err instanceof InputError) {
     process.stderr.write(`cclupe: ${err.format()}\n`);
+    return 1;
+  }
+  if (err instanceof NetworkError) {
+    process.stderr.write(`cclupe: ${err.message}\n`);
     return 1;
   }
   const message = err instanceof Error ? err.message : String(err);
