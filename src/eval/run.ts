@@ -375,9 +375,16 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
     },
   };
   manifest = { ...manifest, status: 'complete', updated_at: iso(finishedAt) };
-  writeRunOutputs(options.runDir, { results, predictions, reportHtml: await renderRunReportHtml(results) });
+  writeRunOutputs(options.runDir, { results, predictions, reportHtml: await renderRunReportHtml(results, { items: new Map(items.map((it) => [it.id, it])), replies: replyTexts(outcomes) }) });
   writeRunManifest(options.runDir, manifest);
   return { results, predictions, manifest };
+}
+
+/** The reply content of every item that got one, for the report. */
+function replyTexts(outcomes: ReadonlyMap<string, ItemOutcome>): Map<string, string | null> {
+  const m = new Map<string, string | null>();
+  for (const [id, o] of outcomes) if (o.reply) m.set(id, o.reply.content);
+  return m;
 }
 
 /** SHA-256 over each item's message digest, in order. */
