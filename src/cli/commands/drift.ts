@@ -159,7 +159,7 @@ export function register(program: Command): void {
     .option('--per-log-bins <k>', 'bins per feature in the per-log check', String(DEFAULT_PER_LOG_BINS))
     .option('--bootstrap <b>', 'bootstrap samples for the no-drift level', '400')
     .option('--json', 'print the report as JSON instead of the table')
-    .option('--out <file>', 'also write the JSON report to a file')
+    .option('-o, --out <file>', 'also write the JSON report to this file')
     .option('--html <file>', 'write a self-contained HTML report with overlaid histograms')
     .action((paths: string[], options: DriftOptions) => runDrift(paths, options));
 }

@@ -92,7 +92,7 @@ export function register(program: Command): void {
     .command('perturb')
     .summary('derive a perturbed copy of a dataset (preserving or corrupting operators) and check the validator catches it')
     .description(
-      'Apply perturbation operators (SPEC §9) to every log of a dataset, each at every given severity, one operator per ' +
+      'Apply perturbation operators to every log of a dataset, each at every given severity, one operator per ' +
         'perturbed log. Preserving operators (format, text noise) keep the questions and gold and write a dialect file under ' +
         'which the log reads back exactly; corrupting operators get an integrity item ("which of these inconsistencies does the ' +
         'log contain?"). perturbations.jsonl records every edit and the validator codes expected to catch it. With --check, ' +
@@ -104,7 +104,7 @@ export function register(program: Command): void {
     .option('--ops <list>', 'operator ids, comma-separated, or all / preserving / corrupting', 'all')
     .option('--severity <levels>', 'severities 1–5, e.g. 1,3,5 or 1-5', '3')
     .option('--seed <seed>', 'master seed; each (log, operator, severity) draws from its own stream', 'perturb')
-    .option('--out <dir>', 'directory of the perturbed dataset (required)')
+    .option('-o, --out <dir>', 'directory of the perturbed dataset (required)')
     .option('--rate <share>', "override every operator's share of rows/cells touched, in (0, 1]")
     .option('--cover <mode>', 'all: every log × operator × severity; rotate: one severity per log × operator, rotating', 'all')
     .option('--check', 'validate every perturbed log and print the detection matrix; exit 1 unless it passes')

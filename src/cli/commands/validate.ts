@@ -93,7 +93,7 @@ export function register(program: Command): void {
   program
     .command('validate')
     .description(
-      'Validate transaction logs: structure, encoding, balance arithmetic, refund pairing, loan schedules, SME alignment, labels, leakage (SPEC §4). ' +
+      'Validate transaction logs: structure, encoding, balance arithmetic, refund pairing, loan schedules, SME alignment, labels, leakage (docs/validate.md). ' +
         'Takes a dataset directory (logs/, labels.jsonl, manifest.json; writes validation.json into it), a directory of log files, or files. ' +
         'Exit 0 when clean (warnings allowed), 1 on any error, 2 on a usage error.',
     )
@@ -102,16 +102,16 @@ export function register(program: Command): void {
     .option('--labels <file>', 'labels.jsonl to check against (default: <dataset>/labels.jsonl)')
     .option('--json', 'print the JSON run report (per-check and per-code counts, capped issues per file)')
     .option('--filter-out <dir>', 'copy only the logs that pass, and their labels lines, into this directory')
-    .option('--rows <min..max>', 'row-count limits (default 50..300, or the dialect\'s)')
+    .option('--rows <min..max>', 'row-count limits (default: 50..300, or the dialect\'s)')
     .option('--no-row-count', 'do not check the row count')
-    .option('--tolerance <units>', 'balance tolerance in currency units, e.g. 0.15 (default 0, or the dialect\'s)')
-    .option('--reorder', 'reorder rows within a day to reconcile the balance chain (default for date-only logs)')
+    .option('--tolerance <units>', 'balance tolerance in currency units, e.g. 0.15 (default: 0, or the dialect\'s)')
+    .option('--reorder', 'reorder rows within a day to reconcile the balance chain (default: on for date-only logs)')
     .option('--no-reorder', 'never reorder rows within a day')
     .option('--period <start..end>', 'inclusive period YYYY-MM-DD..YYYY-MM-DD (default: from labels or manifest; none for foreign logs)')
-    .option('--refund-window <days>', 'days after a purchase in which refunds must come (default 60)')
+    .option('--refund-window <days>', 'days after a purchase in which refunds must come (default: 60)')
     .option('--only <checks>', `run only these checks, comma-separated: ${CHECK_IDS.join(', ')}`)
     .option('--skip <checks>', 'skip these checks, comma-separated')
-    .option('--max-issues <n>', 'issues listed per file (text default 20, JSON default 50)')
+    .option('--max-issues <n>', 'issues listed per file (default: 20 in text, 50 in JSON)')
     .option('--strict', 'count warnings as errors')
     .option('--no-write', 'do not write validation.json into the dataset directory')
     .action((paths: string[], o: ValidateCliOptions) => run(paths, o));
