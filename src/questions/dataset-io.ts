@@ -46,12 +46,15 @@ export function readLabelFacts(dir: string): Map<string, LabelFacts> {
 }
 
 /** Reads every log of a dataset directory (or a folder of TSV files), joining client kind and category from labels. */
-export function readDatasetLogs(dir: string): DatasetLogs {
+export function readDatasetLogs(dir: string, progress?: { onFiles?(total: number): void; onFile?(): void }): DatasetLogs {
   const labels = readLabelFacts(dir);
   const logs: Log[] = [];
   const unreadable: string[] = [];
-  for (const file of listLogFiles(dir)) {
+  const files = listLogFiles(dir);
+  progress?.onFiles?.(files.length);
+  for (const file of files) {
     const parsed = readLogFile(file);
+    progress?.onFile?.();
     const fatal = parsed.issues.find((i) => i.severity === 'error');
     if (parsed.logs.length === 0) {
       unreadable.push(`${file}: ${fatal ? fatal.code : 'no rows'}`);

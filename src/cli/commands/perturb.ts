@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import { perturbDataset, type PerturbDatasetOptions } from '../../perturb/dataset.js';
 import { detectionMatrix, formatMatrixTable, type DetectionMatrix } from '../../perturb/matrix.js';
 import { OPERATORS } from '../../perturb/operators/index.js';
-import { PerturbedDatasetWriter, readDatasetForPerturb } from '../../perturb/perturb-io.js';
+import { estimatePerturbOutput, PerturbedDatasetWriter, readDatasetForPerturb } from '../../perturb/perturb-io.js';
 import type { SeverityLevel } from '../../perturb/types.js';
 import { CHECK_IDS } from '../../validate/registry.js';
 import { createProgress } from '../progress.js';
@@ -50,7 +50,22 @@ export function parseSeverities(text: string): SeverityLevel[] {
   return [...out].sort() as SeverityLevel[];
 }
 
-/** Runs `cclupe perturb`: reads the dataset, perturbs it, writes the new dataset, and returns what to print. */
+/** Bytes as a person reads them: 812 KB, 1.4 GB. */
+export function formatBytes(n: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let i = 0;
+  let x = n;
+  while (x >= 1000 && i < units.length - 1) {
+    x /= 1000;
+    i++;
+  }
+  return i === 0 ? `${n} bytes` : `${x < 10 ? x.toFixed(1) : Math.round(x)} ${units[i]}`;
+}
+
+/**
+ * Runs `cclupe perturb`: says on stderr what it will write (files, bytes; not with --json), reads the dataset,
+ * perturbs it, writes the new dataset, and returns what to print.
+ */
 export function runPerturb(dataset: string, options: PerturbCliOptions): { text: string; matrix: DetectionMatrix | null } {
   if (!options.out) throw new UsageError('--out <dir> is required', '--out');
   if (resolve(options.out) === resolve(dataset)) throw new UsageError('--out must differ from the source dataset', '--out');
@@ -67,6 +82,14 @@ export function runPerturb(dataset: string, options: PerturbCliOptions): { text:
     skipChecks,
     ...(rate !== undefined ? { rate } : {}),
   };
+  if (!options.json) {
+    const preserving = opts.ops.filter((id) => OPERATORS.find((o) => o.id === id)?.kind === 'preserving').length;
+    const e = estimatePerturbOutput(dataset, opts, preserving);
+    process.stderr.write(
+      `cclupe perturb: will write up to ${e.files.toLocaleString('en-US')} files, about ${formatBytes(e.bytes)}, to ${options.out} ` +
+        `(${e.logs.toLocaleString('en-US')} logs × ${e.operators} operators × ${e.severities} ${e.severities === 1 ? 'severity' : 'severities'})\n`,
+    );
+  }
   const source = readDatasetForPerturb(dataset);
   if (source.sources.length === 0) throw new UsageError(`${dataset} holds no logs`, 'dataset');
   const bar = createProgress('perturb', source.sources.length);

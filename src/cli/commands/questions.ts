@@ -7,6 +7,7 @@ import { TEMPLATES } from '../../questions/templates/index.js';
 import { DOMAIN_TITLES, COGNITION_TITLES } from '../../questions/taxonomy.js';
 import { SUB_DOMAIN_TITLES } from '../../schema/signal-id.js';
 import type { Item } from '../../schema/item.js';
+import { createProgress } from '../progress.js';
 
 /** Options of `runQuestions`. */
 export interface RunQuestionsOptions {
@@ -31,12 +32,17 @@ export interface RunQuestionsResult {
  * `cclupe questions` and by `cclupe generate --questions`.
  */
 export function runQuestions(options: RunQuestionsOptions): RunQuestionsResult {
-  const data = readDatasetLogs(options.dir);
+  // Two bars on a TTY (reading the logs, then building their items): 20,000 logs take minutes.
+  const reading = createProgress('questions: read', 0);
+  const data = readDatasetLogs(options.dir, { onFiles: (n) => reading.setTotal(n), onFile: () => reading.tick() });
+  reading.stop();
   if (data.logs.length === 0) {
     throw new InputError(`no readable logs${data.unreadable.length ? ` (${data.unreadable.length} unreadable)` : ''}`, { file: options.dir });
   }
   const seed = options.seed ?? data.masterSeed ?? '0';
-  const built = buildDatasetQuestions(data.logs, { seed });
+  const building = createProgress('questions: build', data.logs.length);
+  const built = buildDatasetQuestions(data.logs, { seed, onLog: () => building.tick() });
+  building.stop();
   const coverage = { seed, templates: TEMPLATES.length, ...built.coverage, problems: built.problems, unreadable: data.unreadable };
   const files = writeQuestionFiles(options.dir, built.items, coverage);
   return { items: built.items, problems: built.problems, unreadable: data.unreadable, coverage, files };
