@@ -1,5 +1,9 @@
 import type { Command } from 'commander';
-import { UsageError } from '../../errors.js';
+import { InputError, UsageError } from '../../errors.js';
+import { CANONICAL_DIALECT } from '../../io/dialect-canonical.js';
+import { listLogFiles } from '../../io/log-files.js';
+import { SEPARATOR_NAMES, separatorMismatch, suggestDialect } from '../../io/sniff-separator.js';
+import type { Dialect } from '../../schema/dialect.js';
 import { readDialect } from '../../io/dialect-read.js';
 import { validateDataset, type ValidateDatasetOptions } from '../../validate/dataset-io.js';
 import { formatValidationText } from '../../validate/format-text.js';
@@ -69,9 +73,30 @@ export function toDatasetOptions(o: ValidateCliOptions): ValidateDatasetOptions 
   return out;
 }
 
+/** Files whose separator is checked before validating: enough to catch a wrong dialect, cheap on 20,000 logs. */
+const SNIFFED_FILES = 50;
+
+/**
+ * Refuses, with one hint, input that is not delimited the way the dialect says (a `;`- or `,`-separated file read
+ * as canonical TSV would give one FIELD_COUNT error per row): names the file, what it looks like, and a shipped
+ * dialect that fits its header when there is one.
+ */
+export function checkSeparators(paths: readonly string[], dialect: Pick<Dialect, 'separator'>): void {
+  const files = listLogFiles(paths).slice(0, SNIFFED_FILES);
+  const wrong = files.map((f) => separatorMismatch(f, dialect)).filter((m) => m !== null);
+  if (wrong.length === 0) return;
+  const m = wrong[0];
+  const suggestion = suggestDialect(m);
+  const others = wrong.length > 1 ? ` (and ${wrong.length - 1} more of the first ${files.length} files)` : '';
+  const expected = dialect.separator === '\t' ? 'tab-separated as the canonical format is' : `${SEPARATOR_NAMES[dialect.separator] ?? JSON.stringify(dialect.separator)}-separated as the dialect says`;
+  const hint = suggestion ? `try --dialect ${suggestion}` : 'describe it in a dialect file (docs/validate.md, Dialects) and pass --dialect FILE';
+  throw new InputError(`looks ${SEPARATOR_NAMES[m.found]}-separated, not ${expected}${others}; ${hint}`, { file: m.file, line: 1 });
+}
+
 /** Runs `cclupe validate`: prints the text or JSON report and sets the exit code (0 clean, 1 any error). */
 export function run(paths: string[], o: ValidateCliOptions): void {
   const options = toDatasetOptions(o);
+  checkSeparators(paths, options.dialect ?? CANONICAL_DIALECT);
   let progress: ReturnType<typeof createProgress> | null = null;
   options.onProgress = (done, total) => {
     if (total < 200) return;
