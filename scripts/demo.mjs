@@ -52,7 +52,7 @@ const firstItem = JSON.parse(readFileSync(join(dataset, 'questions.jsonl'), 'utf
 const shortenLog = (text) =>
   text.replace(/<log>\n((?:.*\n){6})([\s\S]*?)<\/log>/, (_, head, rest) => `<log>\n${head}… ${rest.split('\n').length - 1} more rows …\n</log>`)
     .replace(/(evidence rows \(\d+\):\n(?:.*\n){6})[\s\S]*$/, '$1…\n');
-step('Show one computed item as a model sees it', ['show', '--dataset', rel(dataset), firstItem.id], { filter: shortenLog });
+step('Show one computed item as a model sees it', ['show', rel(dataset), firstItem.id], { filter: shortenLog });
 step('Run the eval harness offline with a baseline model', [
   'eval', rel(dataset), '--model', 'baseline:first-option', '--out', rel(join(out, 'run-first-option')),
 ]);

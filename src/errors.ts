@@ -2,6 +2,7 @@
  * The three kinds of error that cross module boundaries. Validation findings are not errors: they are `Issue` data.
  * - `UsageError`: the caller asked for something impossible (bad option, bad profile file). The CLI exits 2.
  * - `InputError`: a file could not be read as promised; carries file, line and column. The CLI exits 1.
+ * - `NetworkError`: an endpoint could not be reached or answered (network down, timeout). The CLI exits 1.
  * - `CclupeError`: a programmer error inside the toolkit, e.g. "meanBalance requires at least one row".
  */
 export class CclupeError extends Error {
@@ -42,4 +43,9 @@ export class InputError extends CclupeError {
     const where = [file, line, line !== undefined ? column : undefined].filter((p) => p !== undefined).join(':');
     return `${where}: ${this.message}`;
   }
+}
+
+/** An endpoint that could not be reached (refused connection, DNS, timeout): the environment, not the usage, is wrong. */
+export class NetworkError extends CclupeError {
+  override name = 'NetworkError';
 }

@@ -24,8 +24,15 @@ export const ItemFilter = z.strictObject({
   item_ids: z.array(z.string()).optional(),
   log_ids: z.array(z.string()).optional(),
   formats: z.array(Format).optional(),
-  /** Keep only the first N logs (in sorted log-id order), so that conversation mode keeps whole logs. */
+  /**
+   * Keep N whole logs (so that conversation mode keeps whole logs), drawn by `sample_seed` and stratified by client
+   * kind: a personal/SME mix keeps its proportions.
+   */
   max_logs: z.number().int().positive().optional(),
+  /** Keep N items, drawn by `sample_seed` and stratified by client kind, domain and format. */
+  limit: z.number().int().positive().optional(),
+  /** Seed of the `max_logs` and `limit` draws (default `cclupe`); the same seed gives the same sample, and a larger N a superset. */
+  sample_seed: z.string().min(1).optional(),
 });
 export type ItemFilter = z.infer<typeof ItemFilter>;
 
@@ -43,8 +50,10 @@ export const EvalConfig = z
     model: z.string().min(1),
     /** Name of the environment variable holding the API key (never the key). */
     api_key_env: z.string().regex(ENV_NAME_RE, 'must be an environment variable name such as OPENAI_API_KEY').optional(),
-    temperature: z.number().min(0).max(2).default(0),
-    top_p: z.number().gt(0).max(1).default(1),
+    /** Sampling temperature; `null` sends none (some hosted reasoning models reject the field). */
+    temperature: z.number().min(0).max(2).nullable().default(0),
+    /** Nucleus sampling top_p; `null` sends none. */
+    top_p: z.number().gt(0).max(1).nullable().default(1),
     /** Completion token limit; `null` sends none. */
     max_tokens: z.number().int().positive().nullable().default(4096),
     seed: z.number().int().optional(),
@@ -61,8 +70,15 @@ export const EvalConfig = z
     conversation: z.boolean().default(false),
     /** `auto`: use JSON-schema structured output when the preflight finds the server supports it. */
     structured_output: z.enum(['auto', 'on', 'off']).default('auto'),
-    /** Seed of the random baseline. */
+    /** Seed of the random baseline, when no `seed` is given (a given `seed` drives the baselines too). */
     baseline_seed: z.string().default('cclupe'),
+    /** System prompt text replacing the default (`--system-prompt FILE`). */
+    system_prompt: z.string().min(1).optional(),
+    /**
+     * User-message template replacing the default (`--prompt-template FILE`), with the placeholders of
+     * `PROMPT_PLACEHOLDERS` (docs/eval.md); `{{log}}` and `{{question}}` (or `{{stem}}` and `{{options}}`) are required.
+     */
+    prompt_template: z.string().min(1).optional(),
   })
   .superRefine((c, ctx) => {
     if (!c.model.startsWith('baseline:') && c.base_url === undefined) {
@@ -109,8 +125,17 @@ export function resultAffectingConfig(c: EvalConfig): Record<string, unknown> {
     style: c.style,
     conversation: c.conversation,
     structured_output: c.structured_output,
-    baseline_seed: isBaselineModel(c.model) ? c.baseline_seed : null,
+    baseline_seed: isBaselineModel(c.model) ? baselineSeed(c) : null,
+    // Absent (and so outside the hash, which skips undefined values) for the default prompts, so that runs made
+    // before these settings existed keep their config hash.
+    system_prompt: c.system_prompt,
+    prompt_template: c.prompt_template,
   };
+}
+
+/** The seed of the offline baselines: `seed` when given, so that repeated runs with other seeds differ; else `baseline_seed`. */
+export function baselineSeed(c: EvalConfig): string {
+  return c.seed !== undefined ? String(c.seed) : c.baseline_seed;
 }
 
 /** SHA-256 of the result-affecting settings. */

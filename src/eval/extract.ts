@@ -30,16 +30,20 @@ export interface ExtractOptions {
 const THINK_BLOCK_RE = /<(think|thinking|reasoning)>[\s\S]*?<\/\1>/gi;
 const THINK_OPEN_RE = /<(think|thinking|reasoning)>[\s\S]*$/i;
 const THINK_CLOSE_RE = /^[\s\S]*<\/(think|thinking|reasoning)>/i;
-// After NFKC, full-width colons are ASCII; "答案" is the Chinese for "answer".
-const ANSWER_LABEL_RE = /(?:answer|答案)\s*(?:is\s*)?:/gi;
+// After NFKC, full-width colons are ASCII; "答案" is the Chinese for "answer". Group 1 is set for the prose form
+// "the answer is B", which counts only when a list of letters follows it.
+const ANSWER_LABEL_RE = /(?:answer|答案)(?:\s*(?:is\s*)?:|\s+(is)\b(?!\s*:))/gi;
+const BOXED_RE = /\\boxed\{([^{}]*)\}/g;
 const SEPARATOR_RE = /^(?:\s*(?:,|、|&|\/|;|\+|\band\b)\s*)+|^\s+/i;
 const KEY_PREFIX_RE = /^(?:options?|choices?|選項|选项)\s*/i;
 
 /**
  * Extracts selected option keys from a model reply (SPEC §8, a pure function):
- * strip `<think>` blocks, markdown and LaTeX wrappers, apply NFKC; take the last `Answer:` line (also `答案：`);
+ * strip `<think>` blocks, markdown and LaTeX wrappers, apply NFKC; take the last `Answer:` line (also `答案：`, and
+ * "the answer is B"), else the last `\boxed{}`, else a last line of letters alone (`B`, `**B**`);
  * read a list of single letters separated by commas (also full-width and `、`), spaces, "and", "&", "/" or ";"; every letter must be
- * one of `validKeys`. Never falls back to capital letters found elsewhere in the text.
+ * one of `validKeys`, and on single-choice items (single, calc) there must be one. Never falls back to capital letters
+ * found elsewhere in the text.
  * A reply with reasoning but no content is `no_answer`; a reply cut off by the token limit before an answer is `truncated`.
  */
 export function extractAnswer(text: string | null | undefined, validKeys: readonly string[], opts: ExtractOptions = {}): Extraction {
@@ -69,6 +73,8 @@ export function extractAnswer(text: string | null | undefined, validKeys: readon
     return { ...structured.result, trace };
   }
 
+  let boxed: string | null = null;
+  for (const m of t.matchAll(BOXED_RE)) boxed = m[1];
   t = stripMarkdown(t);
   trace.push('stripped markdown');
   for (const echo of opts.echoes ?? []) {
@@ -79,7 +85,20 @@ export function extractAnswer(text: string | null | undefined, validKeys: readon
     }
   }
 
-  const line = lastAnswerLine(t);
+  let line = lastAnswerLine(t, opts.format === 'numeric');
+  if (line === null && boxed !== null && boxed.trim() !== '') {
+    line = stripMarkdown(boxed).trim();
+    trace.push('no Answer: line; read the last \\boxed{}');
+  }
+  if (line === null && opts.format !== 'numeric') {
+    // A reply that ends in a line of letters alone ("B", "**B**", "(C).", after a think block) states its answer.
+    const last = t.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '').at(-1) ?? '';
+    const bare = readKeyList(last);
+    if (bare !== null && /^[.!]?$/.test(bare.rest)) {
+      line = last;
+      trace.push('no Answer: line; the reply ends in a line of letters alone');
+    }
+  }
   if (line === null) {
     trace.push('no Answer: line');
     if (opts.finishReason === 'length') {
@@ -100,7 +119,7 @@ export function extractAnswer(text: string | null | undefined, validKeys: readon
     return { selected: [], value, status: 'answered', trace };
   }
 
-  const list = readKeyList(line);
+  const list = readKeyList(line)?.keys ?? null;
   if (list === null) {
     if (opts.format === 'calc' && opts.options) {
       const mapped = matchNumberToOption(line, opts.options);
@@ -119,9 +138,16 @@ export function extractAnswer(text: string | null | undefined, validKeys: readon
     return { selected: [], status: 'invalid', trace };
   }
   const selected = [...new Set(list)].sort();
+  if (isSingleChoice(opts.format) && selected.length > 1) {
+    trace.push(`${selected.join(',')}: more than one letter on a single-choice item`);
+    return { selected: [], status: 'invalid', trace };
+  }
   trace.push(`selected ${selected.join(',')}`);
   return { selected, status: 'answered', trace };
 }
+
+/** Formats with exactly one correct option, where a list of letters is not an answer. */
+const isSingleChoice = (format: Format | undefined) => format === 'single' || format === 'calc';
 
 function stripMarkdown(t: string): string {
   return t
@@ -135,25 +161,35 @@ function stripMarkdown(t: string): string {
     .replace(/[ \t]+/g, ' ');
 }
 
-/** The text after the last answer label; when the label ends its line, the next non-empty line. */
-function lastAnswerLine(t: string): string | null {
-  let last: RegExpExecArray | null = null;
-  ANSWER_LABEL_RE.lastIndex = 0;
-  for (let m = ANSWER_LABEL_RE.exec(t); m !== null; m = ANSWER_LABEL_RE.exec(t)) last = m;
-  if (last === null) return null;
-  const rest = t.slice(last.index + last[0].length);
-  const lines = rest.split(/\r?\n/);
-  const first = lines[0].trim();
-  if (first !== '') return first;
-  for (const l of lines.slice(1)) if (l.trim() !== '') return l.trim();
-  return '';
+/**
+ * The text after the last answer label; when the label ends its line, the next non-empty line. A prose label
+ * ("the answer is") counts only when letters (a number on numeric items) follow it on its line, so "Answer: C. I am
+ * sure the answer is right." still reads C.
+ */
+function lastAnswerLine(t: string, numeric: boolean): string | null {
+  const labels = [...t.matchAll(ANSWER_LABEL_RE)];
+  for (let i = labels.length - 1; i >= 0; i--) {
+    const m = labels[i];
+    const rest = t.slice(m.index + m[0].length);
+    const lines = rest.split(/\r?\n/);
+    if (m[1] !== undefined) {
+      const first = lines[0].trim();
+      if (numeric ? parseLooseNumber(first) !== null : readKeyList(first) !== null) return first;
+      continue;
+    }
+    const first = lines[0].trim();
+    if (first !== '') return first;
+    for (const l of lines.slice(1)) if (l.trim() !== '') return l.trim();
+    return '';
+  }
+  return null;
 }
 
 /**
  * Reads a leading list of single letters: `A`, `(B)`, `[A, C]`, `"A" and "D"`, `Options A & C.`.
  * The list must end the line or be followed by punctuation or a non-letter, so "A lot of…" or "I think…" are not answers.
  */
-function readKeyList(line: string): string[] | null {
+function readKeyList(line: string): { keys: string[]; rest: string } | null {
   let s = line.replace(KEY_PREFIX_RE, '').replace(/^[\[{(]\s*(?=["'(]?[A-Za-z]\b)/, '');
   const keys: string[] = [];
   for (;;) {
@@ -169,7 +205,7 @@ function readKeyList(line: string): string[] | null {
     break;
   }
   const rest = s.trim();
-  if (rest === '' || !/^\p{L}/u.test(rest)) return keys;
+  if (rest === '' || !/^\p{L}/u.test(rest)) return { keys, rest };
   return null;
 }
 
@@ -246,6 +282,10 @@ function readStructured(t: string, validKeys: readonly string[], format?: Format
     return { result: { selected: [], status: 'no_answer' }, trace };
   }
   const selected = [...new Set(keys)].sort();
+  if (isSingleChoice(format) && selected.length > 1) {
+    trace.push(`${selected.join(',')}: more than one letter on a single-choice item`);
+    return { result: { selected: [], status: 'invalid' }, trace };
+  }
   trace.push(`selected ${selected.join(',')}`);
   return { result: { selected, status: 'answered' }, trace };
 }

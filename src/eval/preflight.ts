@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { NetworkError, UsageError } from '../errors.js';
 import type { ChatBody, ChatTransport } from './client.js';
 import type { EvalConfig } from './config.js';
 import { withRetry, type Failure, type RetryDeps } from './retry.js';
@@ -24,7 +24,8 @@ const PROBE_SCHEMA = {
 /**
  * Checks the endpoint before a run spends anything: lists the models, makes a one-token chat call and, unless
  * structured output is off, probes `response_format: json_schema` (a 400/422 means unsupported: fall back to text).
- * Fails fast with a `UsageError` saying what is wrong (unreachable, wrong path, rejected key, unknown model).
+ * Fails fast saying what is wrong: a `NetworkError` when the endpoint cannot be reached, a `UsageError` for a wrong
+ * path, a rejected key or an unknown model.
  */
 export async function preflight(
   transport: ChatTransport,
@@ -46,7 +47,7 @@ export async function preflight(
   } else {
     const f = listed.failure;
     if (f.status === 401 || f.status === 403) throw new UsageError(`preflight: ${base} refused the API key (HTTP ${f.status}); ${keyHint}`, '--api-key-env');
-    if (f.kind === 'network' || f.kind === 'timeout') throw new UsageError(`preflight: cannot reach ${base} (${f.message})`, '--base-url');
+    if (f.kind === 'network' || f.kind === 'timeout') throw new NetworkError(`preflight: cannot reach ${base} (${f.message})`);
     warnings.push(`GET ${base}/models failed (${f.message}); continuing with the chat probe`);
   }
 
@@ -55,8 +56,8 @@ export async function preflight(
   const plain: ChatBody = {
     model: config.model,
     messages: [{ role: 'user', content: 'Reply with the letter A.' }],
-    temperature: config.temperature,
-    top_p: config.top_p,
+    ...(config.temperature === null ? {} : { temperature: config.temperature }),
+    ...(config.top_p === null ? {} : { top_p: config.top_p }),
     ...(config.max_tokens === null ? {} : { max_tokens: 1 }),
     ...config.extra_body,
     ...('max_completion_tokens' in config.extra_body ? { max_completion_tokens: 1 } : {}),
@@ -77,7 +78,7 @@ export async function preflight(
   return { models, structured_output: structured, warnings };
 }
 
-function probeError(f: Failure, config: EvalConfig, models: string[] | null, keyHint: string): UsageError {
+function probeError(f: Failure, config: EvalConfig, models: string[] | null, keyHint: string): UsageError | NetworkError {
   const base = config.base_url ?? '';
   if (f.status === 401 || f.status === 403) return new UsageError(`preflight: ${base} refused the API key (HTTP ${f.status}); ${keyHint}`, '--api-key-env');
   if (f.status === 404) {
@@ -87,6 +88,6 @@ function probeError(f: Failure, config: EvalConfig, models: string[] | null, key
       '--model',
     );
   }
-  if (f.kind === 'network' || f.kind === 'timeout') return new UsageError(`preflight: cannot reach ${base} (${f.message})`, '--base-url');
+  if (f.kind === 'network' || f.kind === 'timeout') return new NetworkError(`preflight: cannot reach ${base} (${f.message})`);
   return new UsageError(`preflight: the one-token chat call to ${base} failed: ${f.message}`, '--base-url');
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { VERSION as OPENAI_VERSION } from 'openai/version';
-import { UsageError } from '../errors.js';
+import { NetworkError, UsageError } from '../errors.js';
 import { createRng, streamKey } from '../random/rng.js';
 import type { Item } from '../schema/item.js';
 import type { Log } from '../schema/log-row.js';
@@ -11,7 +12,7 @@ import { formatTable3Row } from '../score/format-results.js';
 import { scoreRun, type SummarizeOptions } from '../score/score-run.js';
 import { VERSION } from '../version.js';
 import { createOpenAITransport, type ChatBody, type ChatMessage, type ChatReply, type ChatTransport } from './client.js';
-import { configHash, isBaselineModel, normalizeBaseUrl, resultAffectingConfig, type EvalConfig } from './config.js';
+import { baselineSeed, configHash, isBaselineModel, normalizeBaseUrl, resultAffectingConfig, type EvalConfig } from './config.js';
 import type { EvalDataset } from './dataset-io.js';
 import { hashValue, stableStringify } from './hash.js';
 import { createHash } from 'node:crypto';
@@ -19,13 +20,13 @@ import { ITEM_HEADER } from './loopback-server.js';
 import { messagesDigest } from './messages-digest.js';
 import { checkResume, RUN_MANIFEST_SCHEMA, type RunManifest } from './manifest.js';
 import { preflight, type PreflightResult } from './preflight.js';
-import { answerResponseFormat, type PromptRenderer } from './prompt-renderer.js';
-import { verbatimRenderer } from './verbatim-renderer.js';
+import type { PromptRenderer } from './prompt-renderer.js';
+import { requestBody, runRenderer, structuredMessages } from './request.js';
 import { ErrorRecord, ResponseRecord } from './records.js';
 import { judgeOutcome, itemRecords, RUN_RESULTS_SCHEMA, totalUsage, type ItemOutcome, type RunResults } from './results.js';
 import { withRetry, type RetryDeps } from './retry.js';
 import { redactDeep, redactSecret } from './redact.js';
-import { claimOutputDir } from '../io/output-guard.js';
+import { claimOutputDir, OUTPUT_MARKER } from '../io/output-guard.js';
 import { readRunManifest, runPath, writeRunManifest, writeRunOutputs } from './run-dir-io.js';
 import { renderRunReportHtml } from './report-html.js';
 import { groupByLog, selectItems, shardItems } from './select.js';
@@ -82,9 +83,15 @@ export interface EvalRunOutcome {
  * `results.json`, `predictions.jsonl`, `report.html` and the manifest. `baseline:<name>` models run offline.
  */
 export async function runEval(dataset: EvalDataset, config: EvalConfig, options: RunEvalOptions): Promise<EvalRunOutcome> {
+  const created = !existsSync(options.runDir);
   const claim = claimOutputDir(options.runDir, { kind: 'run', force: options.force, command: 'cclupe eval' });
   try {
     return await runLocked(dataset, config, options);
+  } catch (err) {
+    claim.release();
+    // A run that failed before writing anything (an unreachable endpoint, a rejected key) leaves no directory behind.
+    if (created && readdirSync(claim.dir).every((n) => n === OUTPUT_MARKER)) rmSync(claim.dir, { recursive: true, force: true });
+    throw err;
   } finally {
     claim.release();
   }
@@ -109,10 +116,7 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
   }
   // Baselines see no prompts, so they need no renderer.
   // A perturbed log is shown as its file is written, not as the reader normalised it (see EvalDataset.texts).
-  const renderer =
-    baseline !== null
-      ? null
-      : (options.renderer ?? verbatimRenderer((await import('./prompt.js')).questionsRenderer, dataset.texts));
+  const renderer = baseline !== null ? null : await runRenderer(dataset, config, options.renderer);
   // Each item is rendered once: the prompt hash, the cache check and the request share the messages.
   const rendered = new Map<string, ChatMessage[]>();
   const singleTurnMessages = (item: Item, log: Log, style: EvalConfig['style']) => {
@@ -120,8 +124,10 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
     if (!m) rendered.set(item.id, (m = renderer!.single(item, log, style)));
     return m;
   };
-  const conversationOpening = (item: Item, log: Log, style: EvalConfig['style']) => renderer!.opening(item, log, style);
-  const conversationTurn = (item: Item, style: EvalConfig['style']) => renderer!.turn(item, style);
+  const conversationOpening = (item: Item, log: Log, style: EvalConfig['style'], structured: boolean) =>
+    structuredMessages(renderer!.opening(item, log, style), item, structured);
+  const conversationTurn = (item: Item, style: EvalConfig['style'], structured: boolean) =>
+    structuredMessages([renderer!.turn(item, style)], item, structured)[0];
 
   const logOf = (item: Item) => {
     const log = dataset.logs.get(item.log_id);
@@ -177,7 +183,7 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
     options.onProgress?.({ done: outcomes.size, total: items.length, errors, tokens, elapsedMs: now() - startedAt });
 
   if (baseline !== null) {
-    const preds = baselinePredictions(baseline as (typeof BASELINES)[number], items, { seed: config.baseline_seed });
+    const preds = baselinePredictions(baseline as (typeof BASELINES)[number], items, { seed: baselineSeed(config) });
     for (const p of preds) outcomes.set(p.item_id, { item_id: p.item_id, turn: null, reply: null, failure: null, baseline: p, cached: false, attempts: 0, latency_ms: 0 });
     progress();
   } else {
@@ -188,13 +194,7 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
     const transport =
       options.transport ?? createOpenAITransport({ baseUrl: baseUrl!, apiKey: options.apiKey, timeoutMs: config.timeout_ms, maxSockets: config.concurrency });
 
-    const bodyFor = (item: Item, messages: ChatMessage[], structured: boolean): ChatBody => {
-      const body: ChatBody = { model: config.model, messages, temperature: config.temperature, top_p: config.top_p };
-      if (config.max_tokens !== null) body.max_tokens = config.max_tokens;
-      if (config.seed !== undefined) body.seed = config.seed;
-      if (structured && item.format !== 'numeric') body.response_format = answerResponseFormat(item);
-      return { ...body, ...config.extra_body };
-    };
+    const bodyFor = (item: Item, messages: ChatMessage[], structured: boolean): ChatBody => requestBody(config, item, messages, structured);
     // Within a run a body's parameters differ only in the response format, which follows from the item's option keys:
     // their stable JSON, the first part of every cache key, is built once per set of keys, not once per request.
     const paramsJson = new Map<string, string>();
@@ -209,7 +209,7 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
     const singlePlan = (item: Item) => {
       let p = plans.get(item.id);
       if (!p) {
-        const body = bodyFor(item, singleTurnMessages(item, logOf(item), config.style), structured);
+        const body = bodyFor(item, structuredMessages(singleTurnMessages(item, logOf(item), config.style), item, structured), structured);
         plans.set(item.id, (p = { body, key: keyOf(item, body) }));
       }
       return p;
@@ -226,9 +226,9 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
           });
     const conversationFullyCached = (): boolean => {
       for (const group of groupByLog(items)) {
-        let messages = conversationOpening(group.items[0], logOf(group.items[0]), config.style);
+        let messages = conversationOpening(group.items[0], logOf(group.items[0]), config.style, structured);
         for (let k = 0; k < group.items.length; k++) {
-          if (k > 0) messages = [...messages, conversationTurn(group.items[k], config.style)];
+          if (k > 0) messages = [...messages, conversationTurn(group.items[k], config.style, structured)];
           const key = keyOf(group.items[k], bodyFor(group.items[k], messages, structured));
           const hit = cached.get(key);
           if (!hit) {
@@ -247,6 +247,7 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
         pf = await preflight(transport, config, retryDeps);
       } catch (err) {
         if (err instanceof UsageError) throw new UsageError(redactSecret(err.message, options.apiKey), err.field);
+        if (err instanceof NetworkError) throw new NetworkError(redactSecret(err.message, options.apiKey));
         throw err;
       }
       pf = { ...pf, warnings: pf.warnings.map((w) => redactSecret(w, options.apiKey)) };
@@ -327,10 +328,10 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
       } else {
         await Promise.all(
           groupByLog(items).map(async (group) => {
-            let messages = conversationOpening(group.items[0], logOf(group.items[0]), config.style);
+            let messages = conversationOpening(group.items[0], logOf(group.items[0]), config.style, structured);
             for (let k = 0; k < group.items.length; k++) {
               const item = group.items[k];
-              if (k > 0) messages = [...messages, conversationTurn(item, config.style)];
+              if (k > 0) messages = [...messages, conversationTurn(item, config.style, structured)];
               const reply = await ask(item, k, bodyFor(item, messages, structured));
               if (reply === null) {
                 for (const rest of group.items.slice(k + 1)) {
@@ -389,9 +390,16 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
     },
   };
   manifest = { ...manifest, status: 'complete', updated_at: iso(finishedAt) };
-  writeRunOutputs(options.runDir, { results, predictions, reportHtml: await renderRunReportHtml(results) });
+  writeRunOutputs(options.runDir, { results, predictions, reportHtml: await renderRunReportHtml(results, { items: new Map(items.map((it) => [it.id, it])), replies: replyTexts(outcomes) }) });
   writeRunManifest(options.runDir, manifest);
   return { results, predictions, manifest };
+}
+
+/** The reply content of every item that got one, for the report. */
+function replyTexts(outcomes: ReadonlyMap<string, ItemOutcome>): Map<string, string | null> {
+  const m = new Map<string, string | null>();
+  for (const [id, o] of outcomes) if (o.reply) m.set(id, o.reply.content);
+  return m;
 }
 
 /** SHA-256 over each item's message digest, in order. */

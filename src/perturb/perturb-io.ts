@@ -130,6 +130,38 @@ export class PerturbedDatasetWriter {
   }
 }
 
+/** What a perturbation run will write, at most (operators that do not apply to a log write nothing for it). */
+export interface PerturbOutputEstimate {
+  logs: number;
+  operators: number;
+  severities: number;
+  /** Perturbed log files, dialect files of preserving operators, and the dataset's own files. */
+  files: number;
+  /** Each perturbed log about the size of its source, each with its source's share of labels and questions. */
+  bytes: number;
+}
+
+/**
+ * Estimates the output of `cclupe perturb` from the source's file sizes, before any work: one log per source log ×
+ * operator × severity (one severity with `cover: rotate`), a dialect file per preserving output, the source's labels
+ * once per output, and its questions once per preserving output (a corrupting one gets one integrity item).
+ */
+export function estimatePerturbOutput(dir: string, options: Pick<PerturbDatasetOptions, 'ops' | 'severities' | 'cover'>, preservingOps: number): PerturbOutputEstimate {
+  const size = (p: string) => (existsSync(p) ? statSync(p).size : 0);
+  const files = listLogFiles(dir);
+  const logBytes = files.reduce((s, f) => s + size(f), 0);
+  const questions = size(join(dir, 'questions.jsonl'));
+  // A preserving output repeats its log's questions; a corrupting one gets one integrity item instead (of ~15).
+  const preservingCopy = logBytes + size(join(dir, 'labels.jsonl')) + questions;
+  const corruptingCopy = preservingCopy - questions + questions / 15;
+  const severities = options.cover === 'rotate' ? 1 : options.severities.length;
+  const copies = options.ops.length * severities;
+  const outputs = files.length * copies;
+  const dialects = files.length * preservingOps * severities;
+  const bytes = severities * (preservingOps * preservingCopy + (options.ops.length - preservingOps) * corruptingCopy) + dialects * 600;
+  return { logs: files.length, operators: options.ops.length, severities, files: outputs + dialects + 4, bytes: Math.round(bytes) };
+}
+
 /** Writes a whole perturbed dataset held in memory (see `PerturbedDatasetWriter`). */
 export function writePerturbedDataset(out: string, source: string, result: PerturbedDataset, options: PerturbDatasetOptions, matrix: DetectionMatrix | null): void {
   const w = new PerturbedDatasetWriter(out, source);

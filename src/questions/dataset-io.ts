@@ -48,14 +48,21 @@ export function readLabelFacts(dir: string): Map<string, LabelFacts> {
 
 /**
  * Reads every log of a dataset directory (or a folder of TSV files), joining client kind and category from labels;
- * `select` keeps a part of the sorted list of log files (a shard's range).
+ * `select` keeps a part of the sorted list of log files (a shard's range), `onFiles`/`onFile` report progress.
  */
-export function readDatasetLogs(dir: string, select: (files: string[]) => string[] = (f) => f): DatasetLogs {
+export function readDatasetLogs(
+  dir: string,
+  opts: { select?(files: string[]): string[]; onFiles?(total: number): void; onFile?(): void } = {},
+): DatasetLogs {
   const labels = readLabelFacts(dir);
   const logs: Log[] = [];
   const unreadable: string[] = [];
-  for (const file of select(listLogFiles(dir))) {
+  const all = listLogFiles(dir);
+  const files = opts.select ? opts.select(all) : all;
+  opts.onFiles?.(files.length);
+  for (const file of files) {
     const parsed = readLogFile(file);
+    opts.onFile?.();
     const fatal = parsed.issues.find((i) => i.severity === 'error');
     if (parsed.logs.length === 0) {
       unreadable.push(`${file}: ${fatal ? fatal.code : 'no rows'}`);

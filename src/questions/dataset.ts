@@ -16,7 +16,7 @@ export interface DatasetQuestions {
  */
 export function buildDatasetQuestions(
   logs: readonly Log[],
-  options: { seed: string | number; clientKinds?: ReadonlyMap<string, ClientKind> },
+  options: { seed: string | number; clientKinds?: ReadonlyMap<string, ClientKind>; onLog?: () => void },
 ): DatasetQuestions {
   const items: Item[] = [];
   const problems: string[] = [];
@@ -28,6 +28,7 @@ export function buildDatasetQuestions(
     const r = buildItems(log, { seed: options.seed, clientKind });
     for (const it of r.items) items.push(it);
     for (const p of r.problems) problems.push(p);
+    options.onLog?.();
   }
   return { items, problems, coverage: summarizeCoverage(items, logs.length, [...kinds].sort()) };
 }

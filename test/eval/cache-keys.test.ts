@@ -79,12 +79,15 @@ describe('cache keys and response records', () => {
     });
   });
 
+  // Structured runs were re-keyed once, on purpose: their prompts asked for an `Answer:` line while the request carried
+  // a JSON schema; they now ask for the JSON (STRUCTURED_ANSWER_INSTRUCTION), and answers to the old prompt must not be
+  // re-used for the new one. The config and prompt hashes are unchanged.
   it('are unchanged for single-turn runs with structured output and extra body fields', async () => {
     expect(await runDigests({ structured_output: 'on', seed: 7, max_tokens: null, extra_body: { reasoning_effort: 'low' } })).toEqual({
       config_hash: 'e72af80826695d5e8f3960352bb6e4ba96f358972a9798db9177aecbbccc17f8',
       lines: 45,
       prompt_hash: 'a5b467b255b977fd86df5e29dec218d8411d38a64d1eb7477ede63850a88b1e1',
-      responses: '1ecc88d06b184eba3d26a5ab6f9b4367e2e8c546f9032473499335b93c0b1bde',
+      responses: '081b642c1492742f9da01a6c60ddb5ffe277cd2447ce41f83fe7dea30906ffea',
     });
   });
 

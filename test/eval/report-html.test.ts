@@ -7,6 +7,7 @@ import { parseEvalConfig } from '../../src/eval/config.js';
 import { loadEvalDataset } from '../../src/eval/dataset-io.js';
 import { renderRunReportHtml } from '../../src/eval/report-html.js';
 import type { RunResults } from '../../src/eval/results.js';
+import type { Item } from '../../src/schema/item.js';
 import { runEval } from '../../src/eval/run.js';
 import { marksIn, textsOf } from '../report/helpers.js';
 import { tempDir } from './fixtures.js';
@@ -37,11 +38,11 @@ describe.skipIf(!existsSync(CLI))('renderRunReportHtml', () => {
     html = readFileSync(join(runDir, 'report.html'), 'utf8');
   });
 
-  it('is written by runEval: self-contained, five SVG charts above the tables, no script and no external resource', () => {
+  it('is written by runEval: self-contained, five SVG charts above the tables, one inline script and no external resource', () => {
     expect(html).toBe(readFileSync(join(runDir, 'report.html'), 'utf8'));
     expect((html.match(/<svg/g) ?? []).length).toBe(5);
     for (const id of CHART_IDS) expect(figure(html, id)).toMatch(/^<svg/);
-    expect(html).not.toMatch(/<script|<link|src="http|href="http/);
+    expect(html).not.toMatch(/<script[^>]* src=|<link|src="http|href="http/);
     expect(html.indexOf('<figure')).toBeLessThan(html.indexOf('<table'));
     expect(html).toContain('<h2>Items</h2>');
     expect(html).toContain('Error bars: 95% cluster-bootstrap confidence intervals (200 resamples of whole logs');
@@ -107,5 +108,96 @@ describe.skipIf(!existsSync(CLI))('renderRunReportHtml', () => {
     });
   });
   if (!existsSync(CHROMIUM)) console.warn(`skipping the Chromium run report test: ${CHROMIUM} not found`);
+});
+
+describe.skipIf(!existsSync(CLI))('the run report of 15,000 items', () => {
+  const N = 15_000;
+  let html = '';
+  let big: RunResults;
+  let questions = new Map<string, Item>();
+
+  beforeAll(async () => {
+    // 40 real generated logs (600 items with their real stems and options), replicated to 15,000 items under new ids.
+    // One copy of the question text is ~90 KB, beyond gzip's 32 KB window, so the copies do not compress for free.
+    const dir = tempDir();
+    execFileSync(process.execPath, [CLI, 'generate', '--count', '40', '--seed', 'report-size', '--questions', '--workers', '1', '--out', join(dir, 'ds')], {
+      env: { ...process.env, CI: '1' },
+      stdio: 'ignore',
+    });
+    const { results } = await runEval(loadEvalDataset(join(dir, 'ds')), parseEvalConfig({ model: 'baseline:random' }), { runDir: join(dir, 'run'), bootstrap: false });
+    const base = new Map(readFileSync(join(dir, 'ds', 'questions.jsonl'), 'utf8').trim().split('\n').map((l) => [JSON.parse(l).id, JSON.parse(l) as Item]));
+    const statuses = ['answered', 'answered', 'invalid', 'no_answer'];
+    const items: RunResults['items'] = [];
+    const replies = new Map<string, string>();
+    for (let k = 0; items.length < N; k++) {
+      for (const it of results.items) {
+        if (items.length === N) break;
+        const id = `${it.item_id}-r${k}`;
+        const status = statuses[items.length % statuses.length];
+        items.push({ ...it, item_id: id, status, selected: status === 'answered' ? it.selected : [] });
+        questions.set(id, { ...base.get(it.item_id)!, id });
+        const pick = it.selected.join(', ') || 'A';
+        replies.set(id, `Summing the ${['salary', 'rent', 'refund', 'loan'][k % 4]} rows gives ${(items.length * 37) % 9000}.${items.length % 100} CZK over ${1 + (k % 12)} months.\n${status === 'no_answer' ? 'I cannot tell.' : `Answer: ${pick}`}`);
+      }
+    }
+    big = { ...results, items };
+    html = await renderRunReportHtml(big, { items: questions, replies });
+  });
+
+  it('stays under 1 MB with every item, its question and its reply, and keeps the five charts', () => {
+    expect(Buffer.byteLength(html)).toBeLessThan(1_000_000);
+    expect((html.match(/<svg/g) ?? []).length).toBe(5);
+  });
+
+  describe.skipIf(!existsSync(CHROMIUM))('in headless Chromium', () => {
+    it('shows one page of items, each with question, options, gold, reply and extraction; filters by status, domain and format', async () => {
+      const { chromium } = await import('playwright-core');
+      mkdirSync(artifacts, { recursive: true });
+      const file = join(artifacts, 'run-report-15k.html');
+      writeFileSync(file, html);
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+      try {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(String(e)));
+        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+        await page.goto(pathToFileURL(file).href);
+        await page.waitForSelector('body[data-ready="1"]');
+        expect(await page.locator('figure svg').count()).toBe(5);
+        expect(await page.locator('#items article').count()).toBe(50);
+        expect(await page.locator('#page-info').textContent()).toBe(`items 1–50 of ${N} (page 1 of 300)`);
+        // The page stays short: one page of items, not 15,000 table rows.
+        expect(await page.evaluate(() => document.body.scrollHeight)).toBeLessThan(40_000);
+
+        const first = big.items[0];
+        const q = questions.get(first.item_id)!;
+        const card = page.locator('#items article').first();
+        const text = (await card.textContent()) ?? '';
+        expect(text).toContain(first.item_id);
+        expect(text).toContain(q.stem);
+        for (const o of q.options) expect(text).toContain(`${o.key}. ${o.text}`);
+        expect(await card.locator('li.gold').count()).toBe(q.answer.length);
+        expect(text).toContain(`Answer: ${first.selected.join(', ')}`);
+        expect(text).toContain(first.parse_trace.join(' → '));
+
+        await page.selectOption('#f-status', 'invalid');
+        const invalid = big.items.filter((i) => i.status === 'invalid').length;
+        expect(await page.locator('#page-info').textContent()).toContain(`of ${invalid} `);
+        for (const s of await page.locator('#items article').evaluateAll((as) => as.map((a) => (a as HTMLElement).dataset.status))) expect(s).toBe('invalid');
+
+        await page.selectOption('#f-format', 'multi');
+        const domain = questions.get(big.items.find((i) => i.status === 'invalid' && i.format === 'multi')!.item_id)!.domain;
+        await page.selectOption('#f-domain', domain);
+        const want = big.items.filter((i) => i.status === 'invalid' && i.format === 'multi' && questions.get(i.item_id)!.domain === domain).length;
+        expect(want).toBeGreaterThan(0);
+        expect(await page.locator('#page-info').textContent()).toContain(`of ${want} `);
+        await page.click('#next');
+        expect(await page.locator('#page-info').textContent()).toContain(`(page 2 of ${Math.ceil(want / 50)})`);
+        expect(errors).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    });
+  });
 });
 if (!existsSync(CLI)) console.warn(`skipping the run report tests: ${CLI} not built (npm run build)`);

@@ -189,7 +189,7 @@ export function register(program: Command): void {
     .option('--category-ratio <r>', 'rare-category check: flag a category whose share changes more than r times (either way)', String(DEFAULT_CATEGORY_SHIFT.ratio))
     .option('--category-points <pp>', 'rare-category check: ... and by more than pp percentage points', String(DEFAULT_CATEGORY_SHIFT.points))
     .option('--json', 'print the report as JSON instead of the table')
-    .option('--out <file>', 'also write the JSON report to a file')
+    .option('-o, --out <file>', 'also write the JSON report to this file')
     .option('--html <file>', 'write a self-contained HTML report with overlaid histograms')
     .action((paths: string[], options: DriftOptions) => runDrift(paths, options));
 }

@@ -4,6 +4,8 @@ import { parse as parseYaml } from 'yaml';
 import { InputError, UsageError } from '../../errors.js';
 import { isBaselineModel, parseEvalConfig, type EvalConfig, type EvalConfigInput } from '../../eval/config.js';
 import { loadEvalDataset } from '../../eval/dataset-io.js';
+import { firstRequest } from '../../eval/dry-run.js';
+import { checkPromptTemplate } from '../../eval/prompt-template.js';
 import { runEval, type EvalRunOutcome } from '../../eval/run.js';
 import { FORMATS } from '../../schema/item.js';
 import { BASELINES } from '../../score/baselines.js';
@@ -22,7 +24,7 @@ export interface EvalOptions {
   model?: string;
   apiKeyEnv?: string;
   concurrency?: string;
-  out: string;
+  out?: string;
   force?: boolean;
   temperature?: string;
   topP?: string;
@@ -38,6 +40,11 @@ export interface EvalOptions {
   logs?: string;
   formats?: string;
   maxLogs?: string;
+  limit?: string;
+  sampleSeed?: string;
+  systemPrompt?: string;
+  promptTemplate?: string;
+  dryRun?: boolean;
   retryErrors?: boolean;
   shard?: string;
   json?: boolean;
@@ -64,8 +71,23 @@ export function readConfigFile(path: string): unknown {
   }
 }
 
-/** The run config: the config file (if any) with every given flag on top, validated. */
-export function buildEvalConfig(opts: EvalOptions): EvalConfig {
+/** A number, or `none` (the parameter is then left out of every request). */
+const numOrNone = (text: string | undefined, field: string) => (text?.trim().toLowerCase() === 'none' ? null : num(text, field));
+
+/** Reads a prompt file (`--system-prompt`, `--prompt-template`); its text goes into the config and its hash. */
+function readPromptFile(path: string | undefined, field: string): string | undefined {
+  if (path === undefined) return undefined;
+  if (!existsSync(path)) throw new UsageError(`${field}: no such file: ${path}`, field);
+  const text = readRegularText(path).replace(/^\uFEFF/, '').replace(/\r\n/g, '\n').replace(/\n+$/, '');
+  if (text.trim() === '') throw new UsageError(`${field}: ${path} is empty`, field);
+  return text;
+}
+
+/**
+ * The run config: the config file (if any) with every given flag on top, validated. `OPENAI_BASE_URL` is the
+ * default base URL, as in the OpenAI SDKs.
+ */
+export function buildEvalConfig(opts: EvalOptions, env: NodeJS.ProcessEnv = process.env): EvalConfig {
   const file = opts.config !== undefined ? readConfigFile(opts.config) : {};
   if (file === null || typeof file !== 'object' || Array.isArray(file)) throw new UsageError(`${opts.config}: must hold a mapping of settings`, '--config');
   const c = { ...(file as EvalConfigInput) } as Record<string, unknown>;
@@ -76,8 +98,10 @@ export function buildEvalConfig(opts: EvalOptions): EvalConfig {
   set('model', opts.model);
   set('api_key_env', opts.apiKeyEnv);
   set('concurrency', num(opts.concurrency, '--concurrency', true));
-  set('temperature', num(opts.temperature, '--temperature'));
-  set('top_p', num(opts.topP, '--top-p'));
+  set('temperature', numOrNone(opts.temperature, '--temperature'));
+  set('top_p', numOrNone(opts.topP, '--top-p'));
+  set('system_prompt', readPromptFile(opts.systemPrompt, '--system-prompt'));
+  set('prompt_template', readPromptFile(opts.promptTemplate, '--prompt-template'));
   set('max_tokens', opts.maxTokens === 'none' ? null : num(opts.maxTokens, '--max-tokens', true));
   set('seed', num(opts.seed, '--seed', true));
   set('timeout_ms', num(opts.timeout, '--timeout', true));
@@ -97,14 +121,32 @@ export function buildEvalConfig(opts: EvalOptions): EvalConfig {
   if (opts.logs !== undefined) filter.log_ids = list(opts.logs);
   if (opts.formats !== undefined) filter.formats = list(opts.formats);
   if (opts.maxLogs !== undefined) filter.max_logs = num(opts.maxLogs, '--max-logs', true);
+  if (opts.limit !== undefined) filter.limit = num(opts.limit, '--limit', true);
+  if (opts.sampleSeed !== undefined) filter.sample_seed = opts.sampleSeed;
   c.filter = filter;
   if (c.model === undefined) throw new UsageError('--model is required (or model: in --config)', '--model');
-  return parseEvalConfig(c, opts.config ?? 'options');
+  if (c.base_url === undefined && !isBaselineModel(String(c.model)) && env.OPENAI_BASE_URL) c.base_url = env.OPENAI_BASE_URL;
+  if (c.base_url === undefined && !isBaselineModel(String(c.model))) {
+    throw new UsageError('--base-url is required (or base_url: in --config, or OPENAI_BASE_URL in the environment)', '--base-url');
+  }
+  const config = parseEvalConfig(c, opts.config ?? 'options');
+  if (config.prompt_template !== undefined) checkPromptTemplate(config.prompt_template, opts.promptTemplate !== undefined ? '--prompt-template' : 'prompt_template');
+  return config;
 }
 
-/** Reads the API key from the named variable; a named but empty variable is a usage error. The key is never printed. */
+/** The variable the key is read from: the one named by `--api-key-env` (or the config), else `OPENAI_API_KEY`. */
+export const DEFAULT_API_KEY_ENV = 'OPENAI_API_KEY';
+
+/**
+ * Reads the API key: from the variable named by `--api-key-env`, where an unset or empty variable is a usage error;
+ * otherwise from `OPENAI_API_KEY` when it is set (local servers need no key). The key is never printed.
+ */
 export function readApiKey(config: EvalConfig, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (config.api_key_env === undefined || isBaselineModel(config.model)) return undefined;
+  if (isBaselineModel(config.model)) return undefined;
+  if (config.api_key_env === undefined) {
+    const key = env[DEFAULT_API_KEY_ENV];
+    return key === undefined || key === '' ? undefined : key;
+  }
   const key = env[config.api_key_env];
   if (key === undefined || key === '') throw new UsageError(`environment variable ${config.api_key_env} (--api-key-env) is not set`, '--api-key-env');
   return key;
@@ -120,16 +162,24 @@ export function formatTable3Lines(label: string, row: readonly string[]): string
 }
 
 /** Runs `cclupe eval`: builds the config, loads the dataset, runs (or resumes) and prints the Table 3 row. */
-export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRunOutcome> {
+export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRunOutcome | null> {
   const config = buildEvalConfig(opts);
   const shard = opts.shard === undefined ? null : parseShardOption(opts.shard);
   const apiKey = readApiKey(config);
+  if (opts.dryRun) {
+    const dataset = loadEvalDataset(datasetDir);
+    const req = await firstRequest(dataset, config, { apiKeyEnv: apiKey === undefined ? null : (config.api_key_env ?? DEFAULT_API_KEY_ENV) });
+    process.stdout.write(JSON.stringify(req, null, 2) + '\n');
+    return null;
+  }
+  if (opts.out === undefined) throw new UsageError('--out is required (or --dry-run to print the first request)', '--out');
+  const out = opts.out;
   const dataset = loadEvalDataset(datasetDir);
   const progress = createProgress('eval', 0, 'eval {bar} {value}/{total} | errors {errors} | {tps} tok/s | eta {eta}s');
   let shown = 0;
   let totalSet = false;
   const outcome = await runEval(dataset, config, {
-    runDir: opts.out,
+    runDir: out,
     force: opts.force === true,
     apiKey,
     retryErrors: opts.retryErrors === true,
@@ -151,7 +201,7 @@ export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRu
   const r = outcome.results;
   if (opts.json) {
     const summary = {
-      run_dir: opts.out,
+      run_dir: out,
       model: r.model,
       mode: r.mode,
       structured_output: r.structured_output,
@@ -170,7 +220,7 @@ export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRu
     process.stdout.write(formatTable3Lines(r.model, r.table3_row));
     process.stdout.write(
       `${c.items} items, ${c.answered} answered, ${c.invalid} invalid, ${c.no_answer} no answer, ${c.truncated} truncated, ${c.error} errors; ` +
-        `${r.usage.total_tokens} tokens; ${r.transport.cached_items} from cache. Results in ${opts.out}/results.json\n`,
+        `${r.usage.total_tokens} tokens; ${r.transport.cached_items} from cache. Results in ${out}/results.json\n`,
     );
     if (shard !== null) process.stdout.write(`shard ${shard.k}/${shard.n}${shard.from ? ` (${shard.from}=${shard.k - 1})` : ''}: shard manifest ${shardFile}; put the shards together with cclupe merge\n`);
   }
@@ -193,27 +243,32 @@ export function register(program: Command): void {
         'predictions.jsonl and report.html to --out and prints the CCLUPE Table 3 row. Re-running the same command resumes',
     )
     .argument('<dataset>', 'dataset directory holding questions.jsonl and logs/')
-    .requiredOption('--out <dir>', 'run directory (created; an existing run there is resumed; any other non-empty directory is refused)')
+    .option('-o, --out <dir>', 'run directory (created; an existing run there is resumed; any other non-empty directory is refused)')
     .option('--force', 'write into a directory that holds other files (none of them is removed)')
     .option('--config <file>', 'run config (YAML or JSON); flags given on the command line override it')
-    .option('--base-url <url>', 'endpoint base URL, e.g. http://127.0.0.1:8000/v1')
+    .option('--base-url <url>', 'endpoint base URL, e.g. http://127.0.0.1:8000/v1 (default: $OPENAI_BASE_URL)')
     .option('--model <name>', `model name, or baseline:<${BASELINES.join('|')}> to run an offline baseline`)
-    .option('--api-key-env <VAR>', 'name of the environment variable holding the API key (the key itself is never written)')
-    .option('--concurrency <n>', 'requests in flight at once (default 8)')
-    .option('--temperature <t>', 'sampling temperature, always sent (default 0)')
-    .option('--top-p <p>', 'nucleus sampling top_p, always sent (default 1)')
-    .option('--max-tokens <n>', 'completion token limit, or "none" (default 4096)')
-    .option('--seed <n>', 'sampling seed sent to the server')
+    .option('--api-key-env <VAR>', 'environment variable holding the API key, never written anywhere (default: OPENAI_API_KEY, when set)')
+    .option('--system-prompt <file>', 'replace the system prompt with this file\'s text (recorded in the config hash)')
+    .option('--prompt-template <file>', 'replace the user message with this template: {{log}}, {{question}}, {{stem}}, {{options}}, {{answer_instruction}}, {{client_kind}}')
+    .option('--concurrency <n>', 'requests in flight at once (default: 8)')
+    .option('--temperature <t|none>', 'sampling temperature; "none" leaves it out of the requests (default: 0)')
+    .option('--top-p <p|none>', 'nucleus sampling top_p; "none" leaves it out of the requests (default: 1)')
+    .option('--max-tokens <n|none>', 'completion token limit; "none" leaves it out of the requests (default: 4096)')
+    .option('--seed <n>', 'sampling seed sent to the server; also the seed of the offline baselines')
     .option('--extra-body <json>', 'extra request body fields as JSON, e.g. \'{"reasoning_effort":"low"}\'')
-    .option('--timeout <ms>', 'per-attempt timeout in milliseconds (default 120000)')
-    .option('--max-attempts <n>', 'attempts per request, the first included (default 6)')
-    .option('--style <third|first>', 'question voice: third person or first person (default third)')
+    .option('--timeout <ms>', 'per-attempt timeout in milliseconds (default: 120000)')
+    .option('--max-attempts <n>', 'attempts per request, the first included (default: 6)')
+    .option('--style <third|first>', 'question voice: third person or first person (default: third)')
     .option('--conversation', "ask a log's items one after another in one chat, the log given once (CCLUPE multi-turn)")
-    .option('--structured-output <auto|on|off>', 'JSON-schema structured output: auto = when the preflight finds support (default auto)')
+    .option('--structured-output <auto|on|off>', 'JSON-schema structured output; auto = when the preflight finds support (default: auto)')
     .option('--items <ids>', 'only these item ids (comma-separated)')
     .option('--logs <ids>', 'only items of these log ids (comma-separated)')
     .option('--formats <list>', `only these formats (comma-separated: ${FORMATS.join(', ')})`)
-    .option('--max-logs <n>', 'only the first N logs, by sorted log id')
+    .option('--max-logs <n>', 'only N whole logs, drawn by --sample-seed, stratified by client kind')
+    .option('--limit <n>', 'only N items, drawn by --sample-seed, stratified by client kind, domain and format')
+    .option('--sample-seed <s>', 'seed of the --max-logs and --limit draws (default: cclupe)')
+    .option('--dry-run', 'print the first request as it would be sent (the key masked) and exit; nothing is written')
     .option('--shard <k/N|auto/N>', `${SHARD_HELP}. Shards split the selected items by whole logs; each writes a shard.json (options hash, k, N, range, files with SHA-256)`)
     .option('--retry-errors', 'on resume, re-send the items that ended in a transport error')
     .option('--json', 'print a JSON summary instead of the table')

@@ -233,7 +233,7 @@ export function register(program: Command): void {
     .command('generate')
     .description('Generate seeded synthetic transaction logs with latent risk signals, labels and a manifest')
     .option('-n, --count <n>', 'number of logs', '100')
-    .option('-p, --profile <name[=weight],...>', `profile name or file; repeatable, or a weighted mix such as personal-healthy=3,sme-overdue=1 (default ${DEFAULT_PROFILE_MIX})`, (v: string, prev: string[] = []) => [...prev, v])
+    .option('-p, --profile <name[=weight],...>', `profile name or file; repeatable, or a weighted mix such as personal-healthy=3,sme-overdue=1 (default: ${DEFAULT_PROFILE_MIX})`, (v: string, prev: string[] = []) => [...prev, v])
     .option('-s, --seed <seed>', 'master seed: the same seed and options give byte-identical output', '42')
     .option('-o, --out <dir>', 'dataset directory (logs/, labels.jsonl, manifest.json)', 'dataset')
     .option('--rows-min <n>', `fewest rows per log (default: the profiles' rows.min, ${DEFAULT_ROWS.min} for the shipped ones)`)

@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import { perturbDataset, type PerturbDatasetOptions } from '../../perturb/dataset.js';
 import { detectionMatrix, formatMatrixTable, type DetectionMatrix } from '../../perturb/matrix.js';
 import { OPERATORS } from '../../perturb/operators/index.js';
-import { PerturbedDatasetWriter, readDatasetForPerturb } from '../../perturb/perturb-io.js';
+import { estimatePerturbOutput, PerturbedDatasetWriter, readDatasetForPerturb } from '../../perturb/perturb-io.js';
 import type { SeverityLevel } from '../../perturb/types.js';
 import { CHECK_IDS } from '../../validate/registry.js';
 import { claimOutputDir } from '../../io/output-guard.js';
@@ -52,7 +52,22 @@ export function parseSeverities(text: string): SeverityLevel[] {
   return [...out].sort() as SeverityLevel[];
 }
 
-/** Runs `cclupe perturb`: reads the dataset, perturbs it, writes the new dataset, and returns what to print. */
+/** Bytes as a person reads them: 812 KB, 1.4 GB. */
+export function formatBytes(n: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let i = 0;
+  let x = n;
+  while (x >= 1000 && i < units.length - 1) {
+    x /= 1000;
+    i++;
+  }
+  return i === 0 ? `${n} bytes` : `${x < 10 ? x.toFixed(1) : Math.round(x)} ${units[i]}`;
+}
+
+/**
+ * Runs `cclupe perturb`: says on stderr what it will write (files, bytes; not with --json), reads the dataset,
+ * perturbs it, writes the new dataset, and returns what to print.
+ */
 export function runPerturb(dataset: string, options: PerturbCliOptions): { text: string; matrix: DetectionMatrix | null } {
   if (!options.out) throw new UsageError('--out <dir> is required', '--out');
   if (resolve(options.out) === resolve(dataset)) throw new UsageError('--out must differ from the source dataset', '--out');
@@ -69,6 +84,14 @@ export function runPerturb(dataset: string, options: PerturbCliOptions): { text:
     skipChecks,
     ...(rate !== undefined ? { rate } : {}),
   };
+  if (!options.json) {
+    const preserving = opts.ops.filter((id) => OPERATORS.find((o) => o.id === id)?.kind === 'preserving').length;
+    const e = estimatePerturbOutput(dataset, opts, preserving);
+    process.stderr.write(
+      `cclupe perturb: will write up to ${e.files.toLocaleString('en-US')} files, about ${formatBytes(e.bytes)}, to ${options.out} ` +
+        `(${e.logs.toLocaleString('en-US')} logs × ${e.operators} operators × ${e.severities} ${e.severities === 1 ? 'severity' : 'severities'})\n`,
+    );
+  }
   const source = readDatasetForPerturb(dataset);
   if (source.sources.length === 0) throw new UsageError(`${dataset} holds no logs`, 'dataset');
   const claim = claimOutputDir(options.out, { kind: 'perturbed', force: options.force === true, command: 'cclupe perturb' });
@@ -103,7 +126,7 @@ export function register(program: Command): void {
     .command('perturb')
     .summary('derive a perturbed copy of a dataset (preserving or corrupting operators) and check the validator catches it')
     .description(
-      'Apply perturbation operators (SPEC §9) to every log of a dataset, each at every given severity, one operator per ' +
+      'Apply perturbation operators to every log of a dataset, each at every given severity, one operator per ' +
         'perturbed log. Preserving operators (format, text noise) keep the questions and gold and write a dialect file under ' +
         'which the log reads back exactly; corrupting operators get an integrity item ("which of these inconsistencies does the ' +
         'log contain?"). perturbations.jsonl records every edit and the validator codes expected to catch it. With --check, ' +
@@ -115,7 +138,7 @@ export function register(program: Command): void {
     .option('--ops <list>', 'operator ids, comma-separated, or all / preserving / corrupting', 'all')
     .option('--severity <levels>', 'severities 1–5, e.g. 1,3,5 or 1-5', '3')
     .option('--seed <seed>', 'master seed; each (log, operator, severity) draws from its own stream', 'perturb')
-    .option('--out <dir>', 'directory of the perturbed dataset (required; new, empty, or a perturbed dataset of ours)')
+    .option('-o, --out <dir>', 'directory of the perturbed dataset (required; new, empty, or a perturbed dataset of ours)')
     .option('--force', 'write into a directory that holds other files (none of them is removed)')
     .option('--rate <share>', "override every operator's share of rows/cells touched, in (0, 1]")
     .option('--cover <mode>', 'all: every log × operator × severity; rotate: one severity per log × operator, rotating', 'all')

@@ -17,6 +17,7 @@ import { checkShardFile, hashFile, readShardManifest, runHash, SHARD_FILE, write
 import { VERSION } from '../../version.js';
 import { parseShardOption, SHARD_HELP } from '../shard-option.js';
 import { maxOf } from '../../log/extremes.js';
+import { createProgress } from '../progress.js';
 
 /** Options of `runQuestions`. */
 export interface RunQuestionsOptions {
@@ -46,12 +47,21 @@ export interface RunQuestionsResult {
  */
 export function runQuestions(options: RunQuestionsOptions): RunQuestionsResult {
   const range = options.shard ? shardRange(listLogFiles(options.dir).length, options.shard) : null;
-  const data = readDatasetLogs(options.dir, range ? (files) => files.slice(range.first, range.end) : undefined);
+  // Two bars on a TTY (reading the logs, then building their items): 20,000 logs take minutes.
+  const reading = createProgress('questions: read', 0);
+  const data = readDatasetLogs(options.dir, {
+    ...(range ? { select: (files: string[]) => files.slice(range.first, range.end) } : {}),
+    onFiles: (n) => reading.setTotal(n),
+    onFile: () => reading.tick(),
+  });
+  reading.stop();
   if (data.logs.length === 0 && !options.shard) {
     throw new InputError(`no readable logs${data.unreadable.length ? ` (${data.unreadable.length} unreadable)` : ''}`, { file: options.dir });
   }
   const seed = options.seed ?? data.masterSeed ?? '0';
-  const built = buildDatasetQuestions(data.logs, { seed });
+  const building = createProgress('questions: build', data.logs.length);
+  const built = buildDatasetQuestions(data.logs, { seed, onLog: () => building.tick() });
+  building.stop();
   const coverage = { seed, templates: TEMPLATES.length, ...built.coverage, problems: built.problems, unreadable: data.unreadable };
   const files = writeQuestionFiles(options.out ?? options.dir, built.items, coverage);
   return { items: built.items, problems: built.problems, unreadable: data.unreadable, coverage, files };

@@ -64,7 +64,7 @@ export function runReferenceBuild(paths: string[], options: ReferenceBuildOption
 
 /** Declares `cclupe reference build`. */
 export function register(program: Command): void {
-  const reference = program.command('reference').description('Freeze reference distributions for drift checks (SPEC §5)');
+  const reference = program.command('reference').description('Freeze reference distributions for drift checks (docs/drift.md)');
   reference
     .command('build')
     .description(

@@ -123,7 +123,7 @@ export function register(program: Command): void {
     .option('--replicates <n>', 'bootstrap replicates for the 95% CIs; 0 for none', String(DEFAULT_BOOTSTRAP.replicates))
     .option('--format <format>', 'output: text, json, markdown or csv', 'text')
     .option('--json', 'print JSON (same as --format json)')
-    .option('--out <file>', 'also write the full results JSON to this file (atomically)')
+    .option('-o, --out <file>', 'also write the full results JSON to this file (atomically)')
     .option(
       '--allow-partial',
       'score predictions that cover only some items over those items alone (every output says so); without it, coverage below 100% exits 1',

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import { readDatasetLog, readQuestions } from '../../questions/dataset-io.js';
 import { renderPrompt, type PromptStyle } from '../../questions/render.js';
@@ -38,17 +38,21 @@ export function register(program: Command): void {
   program
     .command('show')
     .description('print the exact prompt a model sees for one item, with the computed answer and its evidence rows')
-    .argument('<item-id>', 'item id, e.g. p000017-q04')
-    .option('--dataset <dir>', 'dataset directory holding questions.jsonl and logs/', '.')
+    .usage('[options] <dataset> <item-id>')
+    .argument('<dataset>', 'dataset directory holding questions.jsonl and logs/')
+    .argument('[item-id]', 'item id, e.g. p000017-q04')
+    .addOption(new Option('--dataset <dir>', 'the dataset directory as an option, as in earlier versions (show ID --dataset DIR)').hideHelp())
     .option('--style <style>', 'stem style: third ("this account") or first ("my account")', 'third')
     .option('--json', 'print the item record and rendered prompt as JSON')
-    .action((id: string, o: { dataset: string; style: string; json?: boolean }) => {
+    .action((first: string, second: string | undefined, o: { dataset?: string; style: string; json?: boolean }) => {
+      // `show DATASET ID`, like every other command; `show ID --dataset DIR` (and `show ID` in a dataset) still work.
+      const [dataset, id] = second !== undefined ? [first, second] : [o.dataset ?? '.', first];
       if (o.style !== 'third' && o.style !== 'first') throw new UsageError(`--style must be third or first, got ${o.style}`, '--style');
-      const qfile = join(o.dataset, 'questions.jsonl');
+      const qfile = join(dataset, 'questions.jsonl');
       if (!existsSync(qfile)) throw new InputError('no questions.jsonl (run cclupe questions first)', { file: qfile });
       const item = readQuestions(qfile).find((it) => it.id === id);
       if (!item) throw new UsageError(`no item ${id} in ${qfile}`, '<item-id>');
-      const log = readDatasetLog(o.dataset, item.log_id);
+      const log = readDatasetLog(dataset, item.log_id);
       if (o.json) process.stdout.write(JSON.stringify({ item, prompt: renderPrompt(item, log, { style: o.style }) }, null, 2) + '\n');
       else process.stdout.write(formatShow(item, log, o.style) + '\n');
     });

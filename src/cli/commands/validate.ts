@@ -1,5 +1,9 @@
 import type { Command } from 'commander';
-import { UsageError } from '../../errors.js';
+import { InputError, UsageError } from '../../errors.js';
+import { CANONICAL_DIALECT } from '../../io/dialect-canonical.js';
+import { listLogFiles } from '../../io/log-files.js';
+import { SEPARATOR_NAMES, separatorMismatch, suggestDialect } from '../../io/sniff-separator.js';
+import type { Dialect } from '../../schema/dialect.js';
 import { readDialect } from '../../io/dialect-read.js';
 import { validateDataset, type ValidateDatasetOptions } from '../../validate/dataset-io.js';
 import { formatValidationText } from '../../validate/format-text.js';
@@ -79,9 +83,30 @@ export function toDatasetOptions(o: ValidateCliOptions): ValidateDatasetOptions 
   return out;
 }
 
+/** Files whose separator is checked before validating: enough to catch a wrong dialect, cheap on 20,000 logs. */
+const SNIFFED_FILES = 50;
+
+/**
+ * Refuses, with one hint, input that is not delimited the way the dialect says (a `;`- or `,`-separated file read
+ * as canonical TSV would give one FIELD_COUNT error per row): names the file, what it looks like, and a shipped
+ * dialect that fits its header when there is one.
+ */
+export function checkSeparators(paths: readonly string[], dialect: Pick<Dialect, 'separator'>): void {
+  const files = listLogFiles(paths).slice(0, SNIFFED_FILES);
+  const wrong = files.map((f) => separatorMismatch(f, dialect)).filter((m) => m !== null);
+  if (wrong.length === 0) return;
+  const m = wrong[0];
+  const suggestion = suggestDialect(m);
+  const others = wrong.length > 1 ? ` (and ${wrong.length - 1} more of the first ${files.length} files)` : '';
+  const expected = dialect.separator === '\t' ? 'tab-separated as the canonical format is' : `${SEPARATOR_NAMES[dialect.separator] ?? JSON.stringify(dialect.separator)}-separated as the dialect says`;
+  const hint = suggestion ? `try --dialect ${suggestion}` : 'describe it in a dialect file (docs/validate.md, Dialects) and pass --dialect FILE';
+  throw new InputError(`looks ${SEPARATOR_NAMES[m.found]}-separated, not ${expected}${others}; ${hint}`, { file: m.file, line: 1 });
+}
+
 /** Runs `cclupe validate`: prints the text or JSON report and sets the exit code (0 clean, 1 any error). */
 export function run(paths: string[], o: ValidateCliOptions): void {
   const options = toDatasetOptions(o);
+  checkSeparators(paths, options.dialect ?? CANONICAL_DIALECT);
   let progress: ReturnType<typeof createProgress> | null = null;
   options.onProgress = (done, total) => {
     if (total < 200) return;
@@ -103,7 +128,7 @@ export function register(program: Command): void {
   program
     .command('validate')
     .description(
-      'Validate transaction logs: structure, encoding, balance arithmetic, refund pairing, loan schedules, SME alignment, labels, leakage (SPEC §4). ' +
+      'Validate transaction logs: structure, encoding, balance arithmetic, refund pairing, loan schedules, SME alignment, labels, leakage (docs/validate.md). ' +
         'Takes a dataset directory (logs/, labels.jsonl, manifest.json; writes validation.json into it), a directory of log files, or files. ' +
         'Exit 0 when clean (warnings allowed), 1 on any error, 2 on a usage error.',
     )
@@ -112,16 +137,16 @@ export function register(program: Command): void {
     .option('--labels <file>', 'labels.jsonl to check against (default: <dataset>/labels.jsonl)')
     .option('--json', 'print the JSON run report (per-check and per-code counts, capped issues per file)')
     .option('--filter-out <dir>', 'copy only the logs that pass, and their labels lines, into this directory')
-    .option('--rows <min..max>', 'row-count limits (default 50..300, or the dialect\'s)')
+    .option('--rows <min..max>', 'row-count limits (default: 50..300, or the dialect\'s)')
     .option('--no-row-count', 'do not check the row count')
-    .option('--tolerance <units>', 'balance tolerance in currency units, e.g. 0.15 (default 0, or the dialect\'s)')
-    .option('--reorder', 'reorder rows within a day to reconcile the balance chain (default for date-only logs)')
+    .option('--tolerance <units>', 'balance tolerance in currency units, e.g. 0.15 (default: 0, or the dialect\'s)')
+    .option('--reorder', 'reorder rows within a day to reconcile the balance chain (default: on for date-only logs)')
     .option('--no-reorder', 'never reorder rows within a day')
     .option('--period <start..end>', 'inclusive period YYYY-MM-DD..YYYY-MM-DD (default: from labels or manifest; none for foreign logs)')
-    .option('--refund-window <days>', 'days after a purchase in which refunds must come (default 60)')
+    .option('--refund-window <days>', 'days after a purchase in which refunds must come (default: 60)')
     .option('--only <checks>', `run only these checks, comma-separated: ${CHECK_IDS.join(', ')}`)
     .option('--skip <checks>', 'skip these checks, comma-separated')
-    .option('--max-issues <n>', 'issues listed per file (text default 20, JSON default 50)')
+    .option('--max-issues <n>', 'issues listed per file (default: 20 in text, 50 in JSON)')
     .option('--strict', 'count warnings as errors')
     .option('--no-write', 'do not write validation.json into the dataset directory')
     .option('--max-file-bytes <n>', 'largest file read, in bytes, or with a K/M/G suffix (default 1G); a larger file is a READ_ERROR')
