@@ -1,5 +1,5 @@
 import type { Log } from '../schema/log-row.js';
-import { FEATURE_IDS, FEATURES, type FeatureId, type FeatureNeed } from './features.js';
+import { FEATURE_IDS, FEATURES, type FeatureId, type FeatureNeed } from '../schema/drift-features.js';
 
 /** A numeric value for continuous and ordinal features, a label for categorical ones. */
 export type FeatureValue = number | string;

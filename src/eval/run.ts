@@ -12,12 +12,12 @@ import { scoreRun, type SummarizeOptions } from '../score/score-run.js';
 import { VERSION } from '../version.js';
 import { createOpenAITransport, type ChatBody, type ChatMessage, type ChatReply, type ChatTransport } from './client.js';
 import { configHash, isBaselineModel, normalizeBaseUrl, resultAffectingConfig, type EvalConfig } from './config.js';
-import type { EvalDataset } from './dataset-io.js';
-import { hashValue, stableStringify } from './hash.js';
+import type { EvalDataset } from '../io/eval-dataset.js';
+import { hashValue, stableStringify } from '../hash.js';
 import { createHash } from 'node:crypto';
-import { ITEM_HEADER } from './loopback-server.js';
+import { ITEM_HEADER } from './wire.js';
 import { messagesDigest } from './messages-digest.js';
-import { checkResume, RUN_MANIFEST_SCHEMA, type RunManifest } from './manifest.js';
+import { checkResume, RUN_MANIFEST_SCHEMA, type RunManifest } from '../schema/run-manifest.js';
 import { preflight, type PreflightResult } from './preflight.js';
 import { answerResponseFormat, type PromptRenderer } from './prompt-renderer.js';
 import { verbatimRenderer } from './verbatim-renderer.js';
@@ -25,11 +25,11 @@ import { ErrorRecord, ResponseRecord } from './records.js';
 import { judgeOutcome, itemRecords, RUN_RESULTS_SCHEMA, totalUsage, type ItemOutcome, type RunResults } from './results.js';
 import { withRetry, type RetryDeps } from './retry.js';
 import { redactSecret } from './redact.js';
-import { acquireRunLock, readRunManifest, runPath, writeRunManifest, writeRunOutputs } from './run-dir-io.js';
-import { renderRunReportHtml } from './report-html.js';
+import { acquireRunLock, readRunManifest, runPath, writeRunManifest, writeRunOutputs } from '../io/eval-run-dir.js';
+import { renderRunReportHtml } from '../report/eval-html.js';
 import { groupByLog, selectItems } from './select.js';
 import { Semaphore } from './semaphore.js';
-import { AppendLog, readAppendLog } from './store-io.js';
+import { AppendLog, readAppendLog } from '../io/eval-store.js';
 
 /** Progress of a run, reported after every finished item. */
 export interface RunProgress {

@@ -1,7 +1,12 @@
 export * from './atomic-write.js';
 export * from './jsonl.js';
 export * from './predictions.js';
-export * from './read-log.js';
 export * from './log-files.js';
 export * from './dialect-read.js';
-export * from './dialect-canonical.js';
+export * from './validate-dataset.js';
+export * from './questions-dataset.js';
+export * from './perturb-dataset.js';
+export * from './eval-dataset.js';
+export * from './eval-store.js';
+export * from './eval-run-dir.js';
+export { readLogFile } from '../reader/parse-log.js';

@@ -9,6 +9,4 @@ export * from './apply.js';
 export * from './integrity.js';
 export { perturbDataset, checkPerturbed, sameDetections, perturbedItemId, type SourceLog, type PerturbDatasetOptions, type PerturbCheck, type PerturbedOutput, type PerturbedDataset, type PerturbSummary } from './dataset.js';
 export * from './matrix.js';
-export { readDatasetForPerturb, writePerturbedDataset, PerturbedDatasetWriter, readPerturbations, readLogTexts } from './perturb-io.js';
 export * from './robustness.js';
-export { readRobustnessSide, type RobustnessSide } from './perturb-io.js';

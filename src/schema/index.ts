@@ -10,3 +10,6 @@ export * from './manifest.js';
 export * from './perturb-manifest.js';
 export * from './results.js';
 export * from './dialect.js';
+export * from './issue-codes.js';
+export * from './drift-features.js';
+export * from './run-manifest.js';

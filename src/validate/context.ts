@@ -1,7 +1,7 @@
 import type { LogLabels } from '../schema/labels.js';
 import type { Log, LogRow } from '../schema/log-row.js';
-import type { IssueCode, IssueInput, ValidationIssue } from './codes.js';
-import { makeIssue } from './codes.js';
+import type { IssueCode, IssueInput, ValidationIssue } from '../schema/issue-codes.js';
+import { makeIssue } from '../schema/issue-codes.js';
 import { INJECTION_KEY_WORDS, LEAKAGE_KEY_WORDS } from './text-patterns.js';
 import { wholeWordTest } from './word-scan.js';
 

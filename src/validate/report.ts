@@ -1,5 +1,5 @@
 import type { Log } from '../schema/log-row.js';
-import { ISSUE_CODES, ISSUE_CODE_TABLE, type IssueCode, type ValidationIssue } from './codes.js';
+import { ISSUE_CODES, ISSUE_CODE_TABLE, type IssueCode, type ValidationIssue } from '../schema/issue-codes.js';
 import { CHECKS } from './registry.js';
 
 /** The outcome of one file: the logs read from it, every issue, and which logs pass (no error). */

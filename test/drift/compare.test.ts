@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BinnedAccumulator, ReferenceSketch } from '../../src/drift/accumulator.js';
 import { compareCorpus, comparableGroups, type FeatureDrift } from '../../src/drift/compare.js';
-import { FEATURE_IDS, type FeatureId } from '../../src/drift/features.js';
+import { FEATURE_IDS, type FeatureId } from '../../src/schema/drift-features.js';
 import type { Log } from '../../src/schema/log-row.js';
 import type { Reference } from '../../src/schema/reference.js';
 import { int } from '../../src/random/draw.js';

@@ -20,4 +20,4 @@ export {
   type LoopbackServer as Server,
   type Policy,
   type PolicyContext,
-} from '../../src/eval/loopback-server.js';
+} from '../../src/testing/loopback-server.js';

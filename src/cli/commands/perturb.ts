@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import { perturbDataset, type PerturbDatasetOptions } from '../../perturb/dataset.js';
 import { detectionMatrix, formatMatrixTable, type DetectionMatrix } from '../../perturb/matrix.js';
 import { OPERATORS } from '../../perturb/operators/index.js';
-import { PerturbedDatasetWriter, readDatasetForPerturb } from '../../perturb/perturb-io.js';
+import { PerturbedDatasetWriter, readDatasetForPerturb } from '../../io/perturb-dataset.js';
 import type { SeverityLevel } from '../../perturb/types.js';
 import { CHECK_IDS } from '../../validate/registry.js';
 import { createProgress } from '../progress.js';

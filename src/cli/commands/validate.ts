@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { readDialect } from '../../io/dialect-read.js';
-import { validateDataset, type ValidateDatasetOptions } from '../../validate/dataset-io.js';
+import { validateDataset, type ValidateDatasetOptions } from '../../io/validate-dataset.js';
 import { formatValidationText } from '../../validate/format-text.js';
 import { CHECK_IDS } from '../../validate/registry.js';
 import { createProgress } from '../progress.js';

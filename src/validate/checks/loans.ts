@@ -1,7 +1,7 @@
 import type { LoanSchedule } from '../../schema/labels.js';
 import type { LogRow } from '../../schema/log-row.js';
 import { amortize, scheduleDueDates } from '../../synth/loan-schedule.js';
-import type { ValidationIssue } from '../codes.js';
+import type { ValidationIssue } from '../../schema/issue-codes.js';
 import type { Check, CheckContext } from '../context.js';
 import { dayOf, logIssue, money, rowIssue, txnIndex } from '../context.js';
 

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
-import { parseJsonl } from '../io/jsonl.js';
-import { readDialect } from '../io/dialect-read.js';
-import { readLogFile } from '../io/read-log.js';
+import { parseJsonl } from './jsonl.js';
+import { readDialect } from './dialect-read.js';
+import { readLogFile } from '../reader/parse-log.js';
 import { formatLogTsv } from '../log/format-tsv.js';
 import { Item } from '../schema/item.js';
 import type { Log } from '../schema/log-row.js';
-import { sha256Hex } from './hash.js';
+import { sha256Hex } from '../hash.js';
 
 /** What a run needs from a dataset directory: its items, the logs they ask about, and a content hash. */
 export interface EvalDataset {

@@ -3,19 +3,19 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { InputError, UsageError } from '../errors.js';
-import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
-import { formatJsonl, readJsonl } from '../io/jsonl.js';
-import { listLogFiles } from '../io/log-files.js';
-import { readLogFile } from '../io/read-log.js';
+import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
+import { formatJsonl, readJsonl } from './jsonl.js';
+import { listLogFiles } from './log-files.js';
+import { readLogFile } from '../reader/parse-log.js';
 import { Item } from '../schema/item.js';
 import { LogLabels } from '../schema/labels.js';
 import { PerturbRecord } from '../schema/perturb-manifest.js';
 import type { Prediction } from '../schema/prediction.js';
-import { readPredictionsFile } from '../io/predictions.js';
+import { readPredictionsFile } from './predictions.js';
 import { baselinePredictions, type BaselineName } from '../score/baselines.js';
 import { VERSION } from '../version.js';
-import type { PerturbDatasetOptions, PerturbedDataset, PerturbedOutput, SourceLog } from './dataset.js';
-import type { DetectionMatrix } from './matrix.js';
+import type { PerturbDatasetOptions, PerturbedDataset, PerturbedOutput, SourceLog } from '../perturb/dataset.js';
+import type { DetectionMatrix } from '../perturb/matrix.js';
 
 /** A dataset directory read for perturbation: its logs with labels, and its questions (empty when it has none). */
 export interface LoadedDataset {

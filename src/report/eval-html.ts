@@ -1,9 +1,9 @@
 import { TABLE3_KEYS, TABLE3_TITLES } from '../score/table-columns.js';
 import { formatScorePercent } from '../score/format-results.js';
 import type { RunScores, ScoreInterval } from '../schema/results.js';
-import { ciCaption, domainChartSpec, difficultyChartSpec, statusChartSpec, subDomainChartSpec, table3ChartSpec } from '../report/score-charts.js';
-import { renderSvg } from '../report/vega-svg.js';
-import type { RunResults } from './results.js';
+import { ciCaption, domainChartSpec, difficultyChartSpec, statusChartSpec, subDomainChartSpec, table3ChartSpec } from './score-charts.js';
+import { renderSvg } from './vega-svg.js';
+import type { RunResults } from '../eval/results.js';
 
 const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 // One pass, and none for the common text without special characters (the page escapes ~7 cells per item).

@@ -6,7 +6,7 @@ import { DIALECT_FIELDS } from '../schema/dialect.js';
 import type { Log, LogRow } from '../schema/log-row.js';
 import { FORMULA_LEAD_RE } from '../schema/log-row.js';
 import { CHANNELS, STATUSES, TRANSACTION_TYPES } from '../schema/transaction-types.js';
-import { ISSUE_CODE_TABLE, makeIssue, type IssueCode, type IssueInput, type ValidationIssue } from '../validate/codes.js';
+import { ISSUE_CODE_TABLE, makeIssue, type IssueCode, type IssueInput, type ValidationIssue } from '../schema/issue-codes.js';
 import { CANONICAL_DIALECT } from './dialect-canonical.js';
 import { compileDateFormat, type DateParser } from './dialect-date.js';
 import { parseMoney, strictCentsParser } from './dialect-number.js';

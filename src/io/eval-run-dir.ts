@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, UsageError } from '../errors.js';
-import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
-import { formatJsonl } from '../io/jsonl.js';
+import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
+import { formatJsonl } from './jsonl.js';
 import type { Prediction } from '../schema/prediction.js';
-import { RunManifest } from './manifest.js';
+import { RunManifest } from '../schema/run-manifest.js';
 
 /** File names inside a run directory (SPEC §10). */
 export const RUN_FILES = {

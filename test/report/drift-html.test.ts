@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BinnedAccumulator, ReferenceSketch } from '../../src/drift/accumulator.js';
-import { renderDriftHtml } from '../../src/drift/html-report.js';
+import { renderDriftHtml } from '../../src/report/drift-html.js';
 import { buildDriftReport } from '../../src/drift/report.js';
-import { makeLog } from './helpers.js';
+import { makeLog } from '../drift/helpers.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const artifacts = join(import.meta.dirname, '..', '..', 'test-artifacts');

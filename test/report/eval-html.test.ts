@@ -4,12 +4,12 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEvalConfig } from '../../src/eval/config.js';
-import { loadEvalDataset } from '../../src/eval/dataset-io.js';
-import { renderRunReportHtml } from '../../src/eval/report-html.js';
+import { loadEvalDataset } from '../../src/io/eval-dataset.js';
+import { renderRunReportHtml } from '../../src/report/eval-html.js';
 import type { RunResults } from '../../src/eval/results.js';
 import { runEval } from '../../src/eval/run.js';
-import { marksIn, textsOf } from '../report/helpers.js';
-import { tempDir } from './fixtures.js';
+import { marksIn, textsOf } from './helpers.js';
+import { tempDir } from '../eval/fixtures.js';
 
 const CLI = resolve('dist/cli/main.js');
 const CHROMIUM = '/usr/bin/chromium';

@@ -5,15 +5,15 @@ import { LogLabels } from '../schema/labels.js';
 import type { Log } from '../schema/log-row.js';
 import { Manifest } from '../schema/manifest.js';
 import { UsageError } from '../errors.js';
-import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
-import { CANONICAL_DIALECT } from '../io/dialect-canonical.js';
-import { listLogFiles } from '../io/log-files.js';
-import { readLogFile } from '../io/read-log.js';
+import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
+import { CANONICAL_DIALECT } from '../reader/dialect-canonical.js';
+import { listLogFiles } from './log-files.js';
+import { readLogFile } from '../reader/parse-log.js';
 import { VERSION } from '../version.js';
-import { makeIssue, type ValidationIssue } from './codes.js';
-import { buildReport, fileResult, type FileResult, type ValidationReport } from './report.js';
-import type { ValidationPeriod } from './context.js';
-import { validateLog, type ValidateOptions } from './validate-log.js';
+import { makeIssue, type ValidationIssue } from '../schema/issue-codes.js';
+import { buildReport, fileResult, type FileResult, type ValidationReport } from '../validate/report.js';
+import type { ValidationPeriod } from '../validate/context.js';
+import { validateLog, type ValidateOptions } from '../validate/validate-log.js';
 
 /** Options of `validateDataset`. Options left undefined fall back to the dialect's check settings, then to defaults. */
 export interface ValidateDatasetOptions extends Omit<ValidateOptions, 'labels' | 'file' | 'generated' | 'openingBalanceCents'> {

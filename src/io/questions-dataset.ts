@@ -4,10 +4,10 @@ import type { ClientKind, Log } from '../schema/log-row.js';
 import type { Item } from '../schema/item.js';
 import { Item as ItemSchema } from '../schema/item.js';
 import { InputError } from '../errors.js';
-import { readLogFile } from '../io/read-log.js';
-import { listLogFiles } from '../io/log-files.js';
-import { formatJsonl, parseJsonl } from '../io/jsonl.js';
-import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
+import { readLogFile } from '../reader/parse-log.js';
+import { listLogFiles } from './log-files.js';
+import { formatJsonl, parseJsonl } from './jsonl.js';
+import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
 
 /** What the questions command needs from a dataset directory: its logs, with client kind and business category. */
 export interface DatasetLogs {
