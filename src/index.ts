@@ -23,3 +23,6 @@ export { readDatasetForPerturb, writePerturbedDataset, PerturbedDatasetWriter, r
 export * from './io/eval-dataset.js';
 export * from './io/eval-store.js';
 export * from './io/eval-run-dir.js';
+export * from './reader/index.js';
+export { readLogFile, listLogFiles, LOG_FILE_EXTENSIONS } from './io/log-files.js';
+export { readDialect, parseDialect } from './io/dialect-read.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import { parseJsonl } from './jsonl.js';
 import { readDialect } from './dialect-read.js';
-import { readLogFile } from '../reader/parse-log.js';
+import { readLogFile } from './log-files.js';
 import { formatLogTsv } from '../log/format-tsv.js';
 import { Item } from '../schema/item.js';
 import type { Log } from '../schema/log-row.js';

@@ -9,4 +9,3 @@ export * from './perturb-dataset.js';
 export * from './eval-dataset.js';
 export * from './eval-store.js';
 export * from './eval-run-dir.js';
-export { readLogFile } from '../reader/parse-log.js';

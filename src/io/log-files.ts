@@ -1,5 +1,7 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeIssue } from '../schema/issue-codes.js';
+import { parseLogText, type ParseLogOptions, type ParsedLogText } from '../reader/parse-log.js';
 
 /** File name endings read as transaction logs when a directory is listed. */
 export const LOG_FILE_EXTENSIONS = ['.tsv', '.csv', '.txt'] as const;
@@ -48,4 +50,20 @@ export function listLogFiles(paths: string | readonly string[]): string[] {
     }
   }
   return out;
+}
+
+/**
+ * Reads one transaction file from disk and parses it (`parseLogText`). Never throws: an unreadable file
+ * (missing, a directory, no permission) is one `READ_ERROR` issue and no logs.
+ */
+export function readLogFile(path: string, opts: Omit<ParseLogOptions, 'file'> & { file?: string } = {}): ParsedLogText {
+  const file = opts.file ?? path;
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    return { logs: [], issues: [makeIssue({ code: 'READ_ERROR', file, note: `(${code})` })] };
+  }
+  return parseLogText(bytes, { ...opts, file });
 }

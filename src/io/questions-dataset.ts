@@ -4,8 +4,7 @@ import type { ClientKind, Log } from '../schema/log-row.js';
 import type { Item } from '../schema/item.js';
 import { Item as ItemSchema } from '../schema/item.js';
 import { InputError } from '../errors.js';
-import { readLogFile } from '../reader/parse-log.js';
-import { listLogFiles } from './log-files.js';
+import { listLogFiles, readLogFile } from './log-files.js';
 import { formatJsonl, parseJsonl } from './jsonl.js';
 import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
 

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { basename, extname } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import type { Dialect, FieldSpec, DialectField } from '../schema/dialect.js';
 import { DIALECT_FIELDS } from '../schema/dialect.js';
@@ -451,7 +449,7 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   const strictText = dialect.strictText;
 
   const single: LogBuilder = {
-    logId: opts.logId ?? basename(file, extname(file)),
+    logId: opts.logId ?? fileStem(file),
     rows: [],
     lines: [],
     unreadable: [],
@@ -712,18 +710,10 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   return { logs, issues };
 }
 
-/**
- * Reads one transaction file from disk and parses it (`parseLogText`). Never throws: an unreadable file
- * (missing, a directory, no permission) is one `READ_ERROR` issue and no logs.
- */
-export function readLogFile(path: string, opts: Omit<ParseLogOptions, 'file'> & { file?: string } = {}): ParsedLogText {
-  const file = opts.file ?? path;
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(path);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    return { logs: [], issues: [makeIssue({ code: 'READ_ERROR', file, note: `(${code})` })] };
-  }
-  return parseLogText(bytes, { ...opts, file });
+/** A path's file name without its extension (`a/b/p000001.tsv` → `p000001`), as `path.basename(p, path.extname(p))`. */
+export function fileStem(path: string): string {
+  const trimmed = path.replace(/[\\/]+$/, '');
+  const name = trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
 }
