@@ -3,7 +3,6 @@ import { formatScorePercent } from '../score/format-results.js';
 import type { RunScores, ScoreInterval } from '../schema/results.js';
 import { ciCaption, domainChartSpec, difficultyChartSpec, statusChartSpec, subDomainChartSpec, table3ChartSpec } from './score-charts.js';
 import { renderSvg } from './vega-svg.js';
-import type { RunResults } from '../eval/results.js';
 
 const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 // One pass, and none for the common text without special characters (the page escapes ~7 cells per item).
@@ -25,12 +24,28 @@ async function runCharts(s: RunScores): Promise<string> {
   return figures.join('\n');
 }
 
+/** What the run report shows of a run's `results.json` (`RunResults` of src/eval has these fields and more). */
+export interface RunReportInput {
+  model: string;
+  base_url: string | null;
+  mode: string;
+  structured_output: boolean | null;
+  tool_version: string;
+  config_hash: string;
+  dataset_hash: string;
+  prompt_hash: string;
+  table3_row: string[];
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  scores: RunScores;
+  items: ReadonlyArray<{ item_id: string; format: string; status: string; value?: number; selected: string[]; gold: string[]; score: number; parse_trace: string[] }>;
+}
+
 /**
  * A self-contained HTML page for one run: identity, charts (Table 3 with bootstrap CIs, answer status, domains,
  * sub-domains, difficulty) as static SVG rendered here with vega, then the Table 3 row, counts, token usage, group
  * scores and every item with its status, selection, gold, score and parse trace. No scripts, no external assets.
  */
-export async function renderRunReportHtml(r: RunResults): Promise<string> {
+export async function renderRunReportHtml(r: RunReportInput): Promise<string> {
   const s = r.scores;
   const row = (cells: string[], tag = 'td') => `<tr>${cells.map((c) => `<${tag}>${c}</${tag}>`).join('')}</tr>`;
   const table3 = `<table><thead>${row(TABLE3_KEYS.map((k) => esc(TABLE3_TITLES[k])), 'th')}</thead><tbody>${row(r.table3_row.map(esc))}</tbody></table>`;
