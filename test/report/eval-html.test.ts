@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../support/prerequisites.js';
 import { parseEvalConfig } from '../../src/eval/config.js';
 import { loadEvalDataset } from '../../src/io/eval-dataset.js';
 import { renderRunReportHtml } from '../../src/report/eval-html.js';
@@ -19,7 +20,7 @@ const CHART_IDS = ['table3', 'status', 'domain', 'sub-domain', 'difficulty'];
 /** The figure with a given id, as SVG text. */
 const figure = (html: string, id: string) => new RegExp(`<figure id="chart-${id}">(<svg.*?</svg>)</figure>`, 's').exec(html)?.[1] ?? '';
 
-describe.skipIf(!existsSync(CLI))('renderRunReportHtml', () => {
+describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('renderRunReportHtml', () => {
   let runDir = '';
   let results: RunResults;
   let html = '';
@@ -70,7 +71,7 @@ describe.skipIf(!existsSync(CLI))('renderRunReportHtml', () => {
     expect(figure(page, 'table3')).not.toContain('layer_1_layer_0_marks');
   });
 
-  describe.skipIf(!existsSync(CHROMIUM))('in headless Chromium', () => {
+  describe.skipIf(skipWithout(CHROMIUM, 'Chromium'))('in headless Chromium', () => {
     it('renders every chart with a visible size, without console errors, and saves a screenshot', async () => {
       const { chromium } = await import('playwright-core');
       mkdirSync(artifacts, { recursive: true });
@@ -106,6 +107,4 @@ describe.skipIf(!existsSync(CLI))('renderRunReportHtml', () => {
       }
     });
   });
-  if (!existsSync(CHROMIUM)) console.warn(`skipping the Chromium run report test: ${CHROMIUM} not found`);
 });
-if (!existsSync(CLI)) console.warn(`skipping the run report tests: ${CLI} not built (npm run build)`);
