@@ -3,7 +3,7 @@ export * from './severity-params.js';
 export { CANONICAL_FORMAT, cloneFormat, isCanonicalFormat, type FormatSpec, type CurrencyMark, type NegativeStyle } from './format-spec.js';
 export { formatMoney, formatTimestamp, renderTable, serializeTable } from './render.js';
 export { formatToDialect } from './format-dialect.js';
-export { HEADER_SYNONYMS, INJECTION_TEXTS, MOJIBAKE_TABLE, INTEGRITY_CATEGORIES, integrityCategory, type IntegrityCategory } from './data/index.js';
+export { HEADER_SYNONYMS, INJECTION_TEXTS, MOJIBAKE_TABLE, INTEGRITY_CATEGORIES, INTEGRITY_CATEGORY_IDS, integrityCategory, type IntegrityCategory, type IntegrityCategoryId } from './data/index.js';
 export { OPERATORS, getOperator } from './operators/index.js';
 export * from './apply.js';
 export * from './integrity.js';
