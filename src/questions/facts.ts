@@ -1,6 +1,7 @@
 import type { Log, LogRow } from '../schema/log-row.js';
 import type { TransactionType } from '../schema/transaction-types.js';
 import { CONVENTIONS } from './conventions.js';
+import { DAY_MS, HOUR_MS } from '../log/time-units.js';
 
 /** A row with its parsed time fields; `t` is local wall time in ms (read as UTC, so calendar maths is plain). */
 export interface RowView {
@@ -16,11 +17,7 @@ export interface RowView {
   ok: boolean;
 }
 
-const HOUR_MS = 3_600_000;
-/** Milliseconds in one hour. */
-export const HOUR = HOUR_MS;
-/** Milliseconds in one day. */
-export const DAY = 24 * HOUR_MS;
+export { DAY_MS, HOUR_MS };
 
 /** English month names, for options (never for stems). */
 export const MONTH_NAMES = [

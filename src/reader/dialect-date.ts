@@ -3,6 +3,7 @@
  * Every token has a fixed width, so a format is a template of known length and parsing is a character walk
  * (no regular expression); the cost is O(length) per value.
  */
+import { DAY_MS } from '../log/time-units.js';
 
 type Part = { kind: 'Y4' | 'Y2' | 'M' | 'D' | 'h' | 'm' | 's'; at: number } | { kind: 'lit'; at: number; ch: number };
 
@@ -164,5 +165,5 @@ export function dayNumber(timestamp: string): number {
   const y = digits(timestamp, 0, 4);
   const m = digits(timestamp, 5, 2);
   const d = digits(timestamp, 8, 2);
-  return Math.floor(Date.UTC(y, m - 1, d) / 86_400_000);
+  return Math.floor(Date.UTC(y, m - 1, d) / DAY_MS);
 }

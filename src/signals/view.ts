@@ -1,6 +1,7 @@
 import type { Log, LogRow } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { civilFromDays, daysFromCivil } from '../log/civil-days.js';
+import { DAY_S } from '../log/time-units.js';
 
 /**
  * Per-row features computed once per log and shared by every detector (one pass over the rows).
@@ -41,10 +42,9 @@ export function daysInMonthIndex(monthIndex: number): number {
 
 const d2 = (s: string, i: number): number => (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
 
-const DAY = 86_400;
 // Row times inside years 1000–9999 format as `YYYY-MM-DD HH:MM:SS`; outside them the timestamp is parsed instead.
-const MIN_TIME = daysFromCivil(1000, 1, 1) * DAY;
-const MAX_TIME = daysFromCivil(10_000, 1, 1) * DAY;
+const MIN_TIME = daysFromCivil(1000, 1, 1) * DAY_S;
+const MAX_TIME = daysFromCivil(10_000, 1, 1) * DAY_S;
 
 /**
  * Builds the shared features of a log in one pass (timestamps parsed by character code, no Date objects).
@@ -74,7 +74,7 @@ export function buildView(log: Log, rowTimes?: ArrayLike<number>): LogView {
     const r = rows[i];
     const at = times !== undefined ? times[i] : Number.NaN;
     if (at >= MIN_TIME && at < MAX_TIME) {
-      const dd = Math.floor(at / DAY);
+      const dd = Math.floor(at / DAY_S);
       if (i > 0 && day[i - 1] === dd) {
         month[i] = month[i - 1];
         dom[i] = dom[i - 1];
@@ -84,7 +84,7 @@ export function buildView(log: Log, rowTimes?: ArrayLike<number>): LogView {
         dom[i] = c.day;
       }
       day[i] = dd;
-      hour[i] = Math.floor((at - dd * DAY) / 3600);
+      hour[i] = Math.floor((at - dd * DAY_S) / 3600);
     } else {
       const ts = r.timestamp;
       let y = d2(ts, 0) * 100 + d2(ts, 2);

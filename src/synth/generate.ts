@@ -5,7 +5,7 @@ import { SIGNAL_IDS, type SignalId } from '../schema/signal-id.js';
 import { createRng, streamKey } from '../random/rng.js';
 import { chance, uniform } from '../random/draw.js';
 import { CclupeError } from '../errors.js';
-import { DAY, parseDate } from './calendar.js';
+import { DAY_S, parseDate } from './calendar.js';
 import { drawAmount, unitsToCents } from './amounts.js';
 import { addFlows, addSpending, type BaseContext } from './base-events.js';
 import { addLoans } from './loans.js';
@@ -55,7 +55,7 @@ export function logSeedKey(masterSeed: string, index: number): string {
 /** Inclusive `YYYY-MM-DD` dates → local-seconds period [start, end + 1 day); throws a CclupeError when inverted. */
 export function toPeriod(p: { start: string; end: string }): Period {
   const start = parseDate(p.start);
-  const end = parseDate(p.end) + DAY;
+  const end = parseDate(p.end) + DAY_S;
   if (end <= start) throw new CclupeError(`period end ${p.end} is before its start ${p.start}`);
   return { start, end };
 }

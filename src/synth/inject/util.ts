@@ -1,14 +1,14 @@
 import type { TransactionType } from '../../schema/transaction-types.js';
 import { int, shuffle } from '../../random/draw.js';
 import type { Rng } from '../../random/rng.js';
-import { DAY, formatDate, parseDate } from '../calendar.js';
+import { DAY_S, formatDate, parseDate } from '../calendar.js';
+import { HOUR_S } from '../../log/time-units.js';
 import { amortize, scheduleDueDates, withDueDates } from '../loan-schedule.js';
 import { sortedBySecond } from '../time-order.js';
 import { synthEvent, type InjectContext, type SynthEvent, type SynthEventInit, type SynthLoan } from '../event.js';
 
-/** Seconds in an hour. */
-export const HOUR = 3600;
-export { DAY };
+export { DAY_S };
+export { HOUR_S } from '../../log/time-units.js';
 
 /** An injection size: `lo` at intensity 0 rising linearly to `hi` at intensity 1, rounded. */
 export function sized(lo: number, hi: number, intensity: number): number {
@@ -18,14 +18,14 @@ export function sized(lo: number, hi: number, intensity: number): number {
 
 /** Local seconds at 00:00 of a uniformly drawn day in [start + fromDays, end − toDaysBeforeEnd). */
 export function randomDay(ctx: InjectContext, fromDays = 0, toDaysBeforeEnd = 1): number {
-  const first = Math.floor(ctx.period.start / DAY) + fromDays;
-  const last = Math.floor(ctx.period.end / DAY) - toDaysBeforeEnd;
-  return (last <= first ? first : int(ctx.rng, first, last)) * DAY;
+  const first = Math.floor(ctx.period.start / DAY_S) + fromDays;
+  const last = Math.floor(ctx.period.end / DAY_S) - toDaysBeforeEnd;
+  return (last <= first ? first : int(ctx.rng, first, last)) * DAY_S;
 }
 
 /** A time on day `day0` (local seconds at 00:00) with the hour drawn in [h0, h1]. */
 export function atHours(rng: Rng, day0: number, h0: number, h1: number): number {
-  return day0 + int(rng, h0, h1) * HOUR + int(rng, 0, 3599);
+  return day0 + int(rng, h0, h1) * HOUR_S + int(rng, 0, 3599);
 }
 
 /** Whether a time is inside the log's period. */
@@ -191,7 +191,7 @@ export interface LowPoint {
  * `headroomCents` plus a month's buffer then fails for the reason it appears to.
  */
 export function lowPoints(ctx: InjectContext, k: number, gapDays = 10): LowPoint[] {
-  const evs = sortByTime(ctx.events.filter((e) => e.outcome !== 'failed' && e.at >= ctx.period.start && e.at < ctx.period.end - DAY));
+  const evs = sortByTime(ctx.events.filter((e) => e.outcome !== 'failed' && e.at >= ctx.period.start && e.at < ctx.period.end - DAY_S));
   if (evs.length === 0 || k <= 0) return [];
   let run = 0;
   const points = evs.map((e) => ({ at: e.at, level: (run += e.amountCents) }));
@@ -203,15 +203,15 @@ export function lowPoints(ctx: InjectContext, k: number, gapDays = 10): LowPoint
   const out: LowPoint[] = [];
   for (const p of candidates) {
     if (out.length >= k) break;
-    if (!out.every((q) => Math.abs(q.at - p.at) >= gapDays * DAY)) continue;
-    const hour = Math.floor((p.at % DAY) / HOUR);
-    const day0 = Math.floor(p.at / DAY) * DAY + (hour >= 20 ? DAY : 0);
-    const at = hour >= 8 && hour < 20 ? p.at + 60 * (5 + Math.floor(ctx.rng.next() * 90)) : day0 + (8 + Math.floor(ctx.rng.next() * 4)) * HOUR + Math.floor(ctx.rng.next() * 3600);
+    if (!out.every((q) => Math.abs(q.at - p.at) >= gapDays * DAY_S)) continue;
+    const hour = Math.floor((p.at % DAY_S) / HOUR_S);
+    const day0 = Math.floor(p.at / DAY_S) * DAY_S + (hour >= 20 ? DAY_S : 0);
+    const at = hour >= 8 && hour < 20 ? p.at + 60 * (5 + Math.floor(ctx.rng.next() * 90)) : day0 + (8 + Math.floor(ctx.rng.next() * 4)) * HOUR_S + Math.floor(ctx.rng.next() * 3600);
     if (at < ctx.period.end) out.push({ at, headroomCents: p.level - lo });
   }
   for (let j = 0; out.length > 0 && out.length < k && j < 4 * k; j++) {
     const base = out[j % out.length];
-    const at = base.at + (1 + Math.floor(ctx.rng.next() * 3)) * DAY;
+    const at = base.at + (1 + Math.floor(ctx.rng.next() * 3)) * DAY_S;
     if (at < ctx.period.end) out.push({ at, headroomCents: base.headroomCents });
   }
   return out.sort((a, b) => a.at - b.at);
