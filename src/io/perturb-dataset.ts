@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { sha256Hex } from '../hash.js';
 import { InputError, UsageError } from '../errors.js';
-import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
+import { AtomicFileWriter, writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
 import { formatJsonl, readJsonl } from './jsonl.js';
 import { listLogFiles, readLogFile } from './log-files.js';
 import { Item } from '../schema/item.js';
@@ -46,26 +45,10 @@ export function readDatasetForPerturb(dir: string): LoadedDataset {
   return { dir, sources, items };
 }
 
-/** SHA-256 of a text's UTF-8 bytes, hex. */
-export function sha256Text(text: string): string {
-  return createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex');
-}
-
-/** A JSON Lines file written line by line into a hidden temporary sibling and renamed into place on `commit`. */
-class JsonlSink {
-  private readonly tmp: string;
-  private readonly fd: number;
-  constructor(private readonly path: string) {
-    this.tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
-    this.fd = openSync(this.tmp, 'w');
-  }
+/** A JSON Lines file written record by record through the atomic writer, renamed into place on `commit`. */
+class JsonlSink extends AtomicFileWriter {
   write(records: readonly unknown[]): void {
-    if (records.length > 0) writeSync(this.fd, formatJsonl(records));
-  }
-  commit(): void {
-    fsyncSync(this.fd);
-    closeSync(this.fd);
-    renameSync(this.tmp, this.path);
+    if (records.length > 0) this.append(formatJsonl(records));
   }
 }
 
@@ -94,7 +77,7 @@ export class PerturbedDatasetWriter {
 
   /** Writes one perturbed log and its lines. */
   add(o: PerturbedOutput): void {
-    const sha = sha256Text(o.text);
+    const sha = sha256Hex(o.text);
     writeFileAtomic(join(this.out, 'logs', `${o.record.log_id}.tsv`), o.text);
     if (o.dialect) writeJsonAtomic(join(this.out, o.record.dialect ?? `dialects/${o.record.log_id}.json`), o.dialect);
     this.records.write([{ ...o.record, sha256: sha }]);
@@ -102,6 +85,11 @@ export class PerturbedDatasetWriter {
     this.questions.write(o.items);
     this.items += o.items.length;
     this.logs.push({ log_id: o.record.log_id, source_log_id: o.record.source_log_id, sha256: sha, bytes: Buffer.byteLength(o.text, 'utf8') });
+  }
+
+  /** Removes the temporary JSONL files of an unfinished write (the log files already written stay). */
+  abort(): void {
+    for (const sink of [this.records, this.labels, this.questions]) sink.abort();
   }
 
   /** Adds the not-applicable records, puts the JSONL files in place and writes the manifest (and the matrix). */
@@ -126,8 +114,13 @@ export class PerturbedDatasetWriter {
 /** Writes a whole perturbed dataset held in memory (see `PerturbedDatasetWriter`). */
 export function writePerturbedDataset(out: string, source: string, result: PerturbedDataset, options: PerturbDatasetOptions, matrix: DetectionMatrix | null): void {
   const w = new PerturbedDatasetWriter(out, source);
-  for (const o of result.outputs) w.add(o);
-  w.finish(result.notApplicable, options, matrix);
+  try {
+    for (const o of result.outputs) w.add(o);
+    w.finish(result.notApplicable, options, matrix);
+  } catch (err) {
+    w.abort();
+    throw err;
+  }
 }
 
 /** Reads `perturbations.jsonl` of a perturbed dataset. */

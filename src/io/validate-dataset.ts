@@ -8,6 +8,7 @@ import { UsageError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
 import { CANONICAL_DIALECT } from '../reader/dialect-canonical.js';
 import { listLogFiles, readLogFile } from './log-files.js';
+import { toCents } from '../log/money.js';
 import { VERSION } from '../version.js';
 import { makeIssue, type ValidationIssue } from '../schema/issue-codes.js';
 import { buildReport, fileResult, type FileResult, type ValidationReport } from '../validate/report.js';
@@ -104,8 +105,9 @@ function readManifest(path: string, display: string, issues: ValidationIssue[]):
   return null;
 }
 
-function toCents(units: number | null | undefined): number | null | undefined {
-  return units === null || units === undefined ? units : Math.round(units * 100);
+/** A dialect's amount in currency units as cents (`log/money.ts`'s rounding), passing null and undefined through. */
+function centsOf(units: number | null | undefined): number | null | undefined {
+  return units === null || units === undefined ? units : toCents(units);
 }
 
 /**
@@ -153,8 +155,8 @@ export function validateDataset(paths: string | readonly string[], options: Vali
           period: options.period !== undefined ? options.period : l ? l.period : manifestPeriod,
           rowCount: options.rowCount !== undefined ? options.rowCount : manifestRows ?? dc.rowCount,
           reorderWithinDay: options.reorderWithinDay ?? dc.reorderWithinDay,
-          toleranceCents: options.toleranceCents ?? toCents(dc.tolerance) ?? undefined,
-          openingBalanceCents: l ? l.opening_balance_cents : toCents(dc.openingBalance) ?? null,
+          toleranceCents: options.toleranceCents ?? centsOf(dc.tolerance) ?? undefined,
+          openingBalanceCents: l ? l.opening_balance_cents : centsOf(dc.openingBalance) ?? null,
           refundWindowDays: options.refundWindowDays,
           installmentGraceDays: options.installmentGraceDays,
           only: options.only,

@@ -3,10 +3,10 @@ import type { FeatureDrift } from '../drift/compare.js';
 import { FEATURES } from '../schema/drift-features.js';
 import { sortForReport, type DriftReport } from '../drift/report.js';
 import { renderSvg } from './vega-svg.js';
+import { escapeHtml as esc } from './html.js';
 
 export { renderSvg } from './vega-svg.js';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const num = (x: number | null, digits = 4): string => (x === null ? '–' : Number.isFinite(x) ? x.toFixed(digits) : '∞');
 
 /** The vega-lite spec of one feature: reference and generated shares per bin, overlaid (not stacked). */

@@ -4,9 +4,7 @@ import type { RunScores, ScoreInterval } from '../schema/results.js';
 import { ciCaption, domainChartSpec, difficultyChartSpec, statusChartSpec, subDomainChartSpec, table3ChartSpec } from './score-charts.js';
 import { renderSvg } from './vega-svg.js';
 
-const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-// One pass, and none for the common text without special characters (the page escapes ~7 cells per item).
-const esc = (s: string) => (/[&<>"]/.test(s) ? s.replace(/[&<>"]/g, (c) => ENTITY[c]) : s);
+import { escapeHtml as esc } from './html.js';
 
 const ci = (x: ScoreInterval | undefined) => (x ? `[${formatScorePercent(x.lo)}, ${formatScorePercent(x.hi)}]` : '–');
 

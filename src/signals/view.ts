@@ -2,6 +2,7 @@ import type { Log, LogRow } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { civilFromDays, daysFromCivil } from '../log/civil-days.js';
 import { DAY_S } from '../log/time-units.js';
+import { median } from '../log/statistics.js';
 
 /**
  * Per-row features computed once per log and shared by every detector (one pass over the rows).
@@ -136,8 +137,8 @@ export function buildView(log: Log, rowTimes?: ArrayLike<number>): LogView {
     cp,
     cpNames,
     home,
-    monthlyIncomeCents: median(income.filter((x) => x > 0)),
-    monthlyOutflowCents: median(outflow.filter((x) => x > 0)),
+    monthlyIncomeCents: median(income.filter((x) => x > 0), 0),
+    monthlyOutflowCents: median(outflow.filter((x) => x > 0), 0),
   };
 }
 
@@ -171,34 +172,6 @@ export function namesMatching(v: LogView, re: RegExp): Uint8Array {
   const out = new Uint8Array(v.cpNames.length);
   for (let k = 0; k < v.cpNames.length; k++) out[k] = re.test(v.cpNames[k]) ? 1 : 0;
   return out;
-}
-
-/** Median of a list of numbers (mean of the middle two for an even count); 0 for an empty list. */
-export function median(values: readonly number[]): number {
-  const n = values.length;
-  if (n === 0) return 0;
-  const s = new Float64Array(n);
-  s.set(values);
-  // Most lists here are short (months, a payee's installments), where an insertion sort beats the typed-array
-  // sort's runtime call; both order numbers ascending with -0 before +0 (a NaN makes the insertion sort give up).
-  if (n > 32 || !insertionSorted(s)) s.sort();
-  const h = n >> 1;
-  return n % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
-}
-
-/** Sorts `s` in place as `Float64Array.prototype.sort` would, unless it holds a NaN (then returns false). */
-function insertionSorted(s: Float64Array): boolean {
-  for (let i = 1; i < s.length; i++) {
-    const x = s[i];
-    if (x !== x) return false;
-    let j = i - 1;
-    while (j >= 0 && (s[j] > x || (s[j] === 0 && x === 0 && 1 / s[j] > 1 / x))) {
-      s[j + 1] = s[j];
-      j--;
-    }
-    s[j + 1] = x;
-  }
-  return s.length === 0 || s[0] === s[0];
 }
 
 /** The detection of a signal that is not there. */

@@ -71,10 +71,19 @@ export function runPerturb(dataset: string, options: PerturbCliOptions): { text:
   if (source.sources.length === 0) throw new UsageError(`${dataset} holds no logs`, 'dataset');
   const bar = createProgress('perturb', source.sources.length);
   const writer = new PerturbedDatasetWriter(options.out, dataset);
-  const result = perturbDataset(source.sources, source.items, { ...opts, onLog: () => bar.tick() }, (o) => writer.add(o));
-  bar.stop();
-  const matrix = detectionMatrix(result.summaries, result.notApplicable);
-  const { logs, items } = writer.finish(result.notApplicable, opts, options.check ? matrix : null);
+  let result: ReturnType<typeof perturbDataset>;
+  let matrix: ReturnType<typeof detectionMatrix>;
+  let written: { logs: number; items: number };
+  try {
+    result = perturbDataset(source.sources, source.items, { ...opts, onLog: () => bar.tick() }, (o) => writer.add(o));
+    bar.stop();
+    matrix = detectionMatrix(result.summaries, result.notApplicable);
+    written = writer.finish(result.notApplicable, opts, options.check ? matrix : null);
+  } catch (err) {
+    writer.abort();
+    throw err;
+  }
+  const { logs, items } = written;
   const summary = `perturbed ${source.sources.length} logs → ${logs} files (${result.notApplicable.length} not applicable), ${items} items, in ${options.out}`;
   if (!options.check) {
     return { text: options.json ? JSON.stringify({ logs, not_applicable: result.notApplicable.length, items }, null, 2) + '\n' : summary + '\n', matrix: null };
