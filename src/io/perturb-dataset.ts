@@ -5,6 +5,7 @@ import { InputError, UsageError } from '../errors.js';
 import { AtomicFileWriter, writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
 import { formatJsonl, readJsonl } from './jsonl.js';
 import { listLogFiles, readLogFile } from './log-files.js';
+import { datasetFiles, joinLabelFacts, logFileOf } from './dataset.js';
 import { Item } from '../schema/item.js';
 import { LogLabels } from '../schema/labels.js';
 import { PerturbRecord } from '../schema/perturb-manifest.js';
@@ -27,9 +28,9 @@ export interface LoadedDataset {
  * A log file that yields no log is an `InputError`: a perturbation source must be readable.
  */
 export function readDatasetForPerturb(dir: string): LoadedDataset {
-  if (!existsSync(join(dir, 'logs'))) throw new InputError('not a dataset directory (no logs/)', { file: dir });
-  const labelsPath = join(dir, 'labels.jsonl');
-  const labels = existsSync(labelsPath) ? readJsonl(labelsPath, LogLabels) : [];
+  const files = datasetFiles(dir);
+  if (!existsSync(files.logs)) throw new InputError('not a dataset directory (no logs/)', { file: dir });
+  const labels = existsSync(files.labels) ? readJsonl(files.labels, LogLabels) : [];
   const byId = new Map(labels.map((l) => [l.log_id, l]));
   const sources: SourceLog[] = [];
   for (const path of listLogFiles(dir)) {
@@ -38,10 +39,9 @@ export function readDatasetForPerturb(dir: string): LoadedDataset {
     const log = parsed.logs[0];
     if (!log) throw new InputError(`log ${id} could not be read${parsed.issues[0] ? `: ${parsed.issues[0].message}` : ''}`, { file: path });
     const lab = byId.get(id) ?? null;
-    sources.push({ log: { ...log, ...(lab ? { clientKind: lab.client_kind, businessCategory: lab.business_category ?? undefined } : {}) }, labels: lab });
+    sources.push({ log: joinLabelFacts(log, lab, true), labels: lab });
   }
-  const qPath = join(dir, 'questions.jsonl');
-  const items = existsSync(qPath) ? readJsonl(qPath, Item) : [];
+  const items = existsSync(files.questions) ? readJsonl(files.questions, Item) : [];
   return { dir, sources, items };
 }
 
@@ -69,16 +69,17 @@ export class PerturbedDatasetWriter {
     private readonly out: string,
     private readonly source: string,
   ) {
-    mkdirSync(join(out, 'logs'), { recursive: true });
-    this.labels = new JsonlSink(join(out, 'labels.jsonl'));
-    this.questions = new JsonlSink(join(out, 'questions.jsonl'));
-    this.records = new JsonlSink(join(out, 'perturbations.jsonl'));
+    const files = datasetFiles(out);
+    mkdirSync(files.logs, { recursive: true });
+    this.labels = new JsonlSink(files.labels);
+    this.questions = new JsonlSink(files.questions);
+    this.records = new JsonlSink(files.perturbations);
   }
 
   /** Writes one perturbed log and its lines. */
   add(o: PerturbedOutput): void {
     const sha = sha256Hex(o.text);
-    writeFileAtomic(join(this.out, 'logs', `${o.record.log_id}.tsv`), o.text);
+    writeFileAtomic(logFileOf(this.out, o.record.log_id), o.text);
     if (o.dialect) writeJsonAtomic(join(this.out, o.record.dialect ?? `dialects/${o.record.log_id}.json`), o.dialect);
     this.records.write([{ ...o.record, sha256: sha }]);
     if (o.labels) this.labels.write([o.labels]);
@@ -99,7 +100,7 @@ export class PerturbedDatasetWriter {
     this.labels.commit();
     this.questions.commit();
     if (matrix) writeJsonAtomic(join(this.out, 'check.json'), matrix);
-    writeJsonAtomic(join(this.out, 'manifest.json'), {
+    writeJsonAtomic(datasetFiles(this.out).manifest, {
       kind: 'cclupe-perturbed-dataset',
       tool: { name: 'cclupe-kit', version: VERSION },
       source: this.source,
@@ -125,7 +126,7 @@ export function writePerturbedDataset(out: string, source: string, result: Pertu
 
 /** Reads `perturbations.jsonl` of a perturbed dataset. */
 export function readPerturbations(dir: string): PerturbRecord[] {
-  const path = join(dir, 'perturbations.jsonl');
+  const path = datasetFiles(dir).perturbations;
   if (!existsSync(path)) throw new InputError('not a perturbed dataset (no perturbations.jsonl)', { file: path });
   return readJsonl(path, PerturbRecord);
 }
@@ -133,7 +134,7 @@ export function readPerturbations(dir: string): PerturbRecord[] {
 /** The verbatim text of each perturbed log file, by log id (for prompts that show the file as written). */
 export function readLogTexts(dir: string, logIds: Iterable<string>): Map<string, string> {
   const out = new Map<string, string>();
-  for (const id of logIds) out.set(id, readFileSync(join(dir, 'logs', `${id}.tsv`), 'utf8'));
+  for (const id of logIds) out.set(id, readFileSync(logFileOf(dir, id), 'utf8'));
   return out;
 }
 
@@ -152,7 +153,7 @@ export interface RobustnessSide {
 export function readRobustnessSide(path: string, dataset: string | undefined, baseline: BaselineName | undefined, seed: string): RobustnessSide {
   if (baseline) {
     const dir = dataset ?? path;
-    const items = readJsonl(join(dir, 'questions.jsonl'), Item);
+    const items = readJsonl(datasetFiles(dir).questions, Item);
     return { dataset: dir, items, predictions: baselinePredictions(baseline, items, { seed }) };
   }
   let predictionsFile = path;
@@ -168,6 +169,6 @@ export function readRobustnessSide(path: string, dataset: string | undefined, ba
     }
   }
   if (!dir) throw new UsageError(`${path} is a predictions file: name its dataset with --clean-dataset / --perturbed-dataset`, '--clean-dataset');
-  const items = readJsonl(join(dir, 'questions.jsonl'), Item);
+  const items = readJsonl(datasetFiles(dir).questions, Item);
   return { dataset: dir, items, predictions: readPredictionsFile(predictionsFile).predictions };
 }

@@ -8,6 +8,7 @@ import { UsageError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
 import { CANONICAL_DIALECT } from '../reader/dialect-canonical.js';
 import { listLogFiles, readLogFile } from './log-files.js';
+import { datasetFiles } from './dataset.js';
 import { toCents } from '../log/money.js';
 import { VERSION } from '../version.js';
 import { makeIssue, type ValidationIssue } from '../schema/issue-codes.js';
@@ -123,9 +124,10 @@ export function validateDataset(paths: string | readonly string[], options: Vali
   const root = inputs.length === 1 && isDatasetDir(inputs[0]) ? inputs[0] : null;
   const display = (p: string): string => (root ? relative(root, p) || p : p);
   const extra: ValidationIssue[] = [];
-  const labelsPath = options.labelsPath ?? (root && existsSync(join(root, 'labels.jsonl')) ? join(root, 'labels.jsonl') : undefined);
+  const layout = root ? datasetFiles(root) : null;
+  const labelsPath = options.labelsPath ?? (layout && existsSync(layout.labels) ? layout.labels : undefined);
   const labels = labelsPath ? readLabels(labelsPath, display(labelsPath), extra) : new Map<string, LabelsLine>();
-  const manifestPath = root && existsSync(join(root, 'manifest.json')) ? join(root, 'manifest.json') : undefined;
+  const manifestPath = layout && existsSync(layout.manifest) ? layout.manifest : undefined;
   const manifest = manifestPath ? readManifest(manifestPath, display(manifestPath), extra) : null;
   const generated = labelsPath !== undefined || manifestPath !== undefined;
   const manifestPeriod: ValidationPeriod | null = manifest ? manifest.options.period : null;
@@ -190,7 +192,7 @@ export function validateDataset(paths: string | readonly string[], options: Vali
   if (options.filterOut) filtered = filterOut(options.filterOut, files, results, logsByFile, root, labels, labelsPath);
   let validationPath: string | null = null;
   if (root && options.writeValidationJson !== false) {
-    validationPath = join(root, 'validation.json');
+    validationPath = datasetFiles(root).validation;
     writeJsonAtomic(validationPath, report);
   }
   return { results, report, validationPath, filtered };
@@ -249,7 +251,7 @@ function filterOut(
   });
   if (labelsPath) {
     const kept = [...labels.values()].filter((e) => passing.has(e.labels.log_id)).sort((a, b) => a.line - b.line);
-    writeFileAtomic(join(dir, 'labels.jsonl'), kept.map((e) => e.raw + '\n').join(''));
+    writeFileAtomic(datasetFiles(dir).labels, kept.map((e) => e.raw + '\n').join(''));
   }
   return { dir, logs: passing.size, files: nFiles };
 }
