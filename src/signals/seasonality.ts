@@ -1,6 +1,6 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
 import { absent, buildView, idsOf, isPersonal, ratioStrength, type LogView } from './view.js';
 import { median } from '../log/statistics.js';
 

@@ -1,5 +1,5 @@
 import type { InjectContext, Injector } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { chance, lognormal, pick } from '../../random/draw.js';
 import { DAY_S, add, atHours, randomDay, refundedPurchases, sample, sized } from './util.js';
 import { NIGHT_KINDS, NIGHT_REMARKS, NIGHT_VENUE_KINDS, NIGHT_VENUE_REMARKS } from './words.js';

@@ -1,5 +1,5 @@
 import type { InjectContext, Injector } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { civil } from '../calendar.js';
 import { pick, uniform } from '../../random/draw.js';
 import { DAY_S, add, atHours, randomDay, roundCny, sized } from './util.js';

@@ -1,5 +1,5 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { chance, int, lognormal, uniform } from '../../random/draw.js';
 import { DAY_S, add, atHours, randomDay, sample } from './util.js';
 

@@ -1,5 +1,5 @@
 import type { InjectContext, Injector, SynthEvent, SynthLoan } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, uniform } from '../../random/draw.js';
 import { DAY_S, atHours, openInjectedLoan, randomDay, roundCny, sample, sized } from './util.js';
 

@@ -1,5 +1,5 @@
 import type { InjectContext, Injector } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { lognormal, pick } from '../../random/draw.js';
 import { DAY_S, add, atHours } from './util.js';
 import { SUBSCRIPTION_KINDS } from './words.js';

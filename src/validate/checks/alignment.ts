@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { anyPattern } from '../../signals/view.js';
 import type { ClientKind } from '../../schema/log-row.js';
 import type { ValidationIssue } from '../../schema/issue-codes.js';
