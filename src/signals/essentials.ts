@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, fromCount, idsOf, isSme, type LogView } from './view.js';
+import { absent, buildView, fromCount, idsOf, mayCarry, type LogView } from './view.js';
 import { groupRows, irregularRows } from './series.js';
 import { median } from '../log/statistics.js';
 
@@ -12,7 +12,7 @@ import { median } from '../log/statistics.js';
  * series' usual day of month. Present with ≥ `minIrregular` irregular rows. Evidence: those rows.
  */
 export function essentialsFromView(v: LogView, t: Thresholds['essentials']): Detection {
-  if (!isSme(v)) return absent();
+  if (!mayCarry(v, 'essentials')) return absent();
   const typeIndex = new Map<string, number>(t.types.map((ty, k) => [ty, k]));
   const groups = groupRows(v, (i) => typeIndex.has(v.rows[i].type) && v.rows[i].amountCents < 0, (i) => typeIndex.get(v.rows[i].type)! * v.cpNames.length + v.cp[i]);
   const bad: number[] = [];

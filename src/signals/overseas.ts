@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, idsOf, isPersonal, ratioStrength, type LogView } from './view.js';
+import { absent, buildView, idsOf, mayCarry, ratioStrength, type LogView } from './view.js';
 import { median } from '../log/statistics.js';
 
 /**
@@ -11,7 +11,7 @@ import { median } from '../log/statistics.js';
  * ≥ `minMonths` calendar months (one holiday trip is not the signal). Evidence: the foreign rows.
  */
 export function overseasFromView(v: LogView, t: Thresholds['overseas']): Detection {
-  if (!isPersonal(v)) return absent();
+  if (!mayCarry(v, 'overseas')) return absent();
   const types = new Set<string>(t.types);
   const idx: number[] = [];
   const abs: number[] = [];

@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, idsOf, isPersonal, ratioStrength, type LogView } from './view.js';
+import { absent, buildView, idsOf, mayCarry, ratioStrength, type LogView } from './view.js';
 import { median } from '../log/statistics.js';
 
 /**
@@ -11,7 +11,7 @@ import { median } from '../log/statistics.js';
  * Present with at least one peak month. Evidence: the rows of the peak months.
  */
 export function seasonalityFromView(v: LogView, t: Thresholds['seasonality']): Detection {
-  if (!isPersonal(v) || v.n === 0) return absent();
+  if (!mayCarry(v, 'seasonality') || v.n === 0) return absent();
   // Min and max rather than first and last row: a perturbed log may be out of order.
   let first = v.month[0];
   let last = v.month[0];

@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, fromCount, idsOf, isPersonal, type LogView } from './view.js';
+import { absent, buildView, fromCount, idsOf, mayCarry, type LogView } from './view.js';
 import { median } from '../log/statistics.js';
 
 /**
@@ -11,7 +11,7 @@ import { median } from '../log/statistics.js';
  * ±`repeatTolerance` of its amount (a recurring transfer is not sudden). Present with ≥ `minSpikes` spikes.
  */
 export function spikesFromView(v: LogView, t: Thresholds['spikes']): Detection {
-  if (!isPersonal(v)) return absent();
+  if (!mayCarry(v, 'spikes')) return absent();
   const types = new Set<string>(t.types);
   const idx: number[] = [];
   const abs: number[] = [];

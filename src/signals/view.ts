@@ -3,6 +3,8 @@ import type { Detection } from '../schema/labels.js';
 import { civilFromDays, daysFromCivil } from '../log/civil-days.js';
 import { DAY_S } from '../log/time-units.js';
 import { median } from '../log/statistics.js';
+import { SIGNAL_INFO } from '../schema/signals.js';
+import type { SignalId } from '../schema/signal-id.js';
 
 /**
  * Per-row features computed once per log and shared by every detector (one pass over the rows).
@@ -200,14 +202,10 @@ export function idsOf(view: LogView, indexes: readonly number[]): string[] {
   return out;
 }
 
-/** Whether a log may carry a personal signal: personal or unknown client kind. */
-export function isPersonal(view: LogView): boolean {
-  return view.log.clientKind !== 'sme';
-}
-
-/** Whether a log may carry an SME signal: SME or unknown client kind. */
-export function isSme(view: LogView): boolean {
-  return view.log.clientKind !== 'personal';
+/** Whether a log may carry signal `id`: its client kind is the signal's in the signal table, or unknown. */
+export function mayCarry(view: LogView, id: SignalId): boolean {
+  const kind = view.log.clientKind;
+  return kind === undefined || kind === SIGNAL_INFO[id].kind;
 }
 
 /**
