@@ -20,5 +20,4 @@ describe('the signal table', () => {
     expect(new Set(SIGNALS.map((s) => s.a12)).size).toBe(SIGNALS.length);
     expect(new Set(SIGNALS.map((s) => s.indicator)).size).toBe(SIGNALS.length);
   });
-
 });
