@@ -299,10 +299,64 @@ interface LogBuilder {
   unreadable: number[];
 }
 
+/**
+ * Reads a file in steps: `readLines` (decoding and file-wide issues), `readHeader`, `fileColumns` (the per-file plan),
+ * then each line by `fastPath` when it can and `slowPath` otherwise, and `collectLogs`.
+ */
 function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: ValidationIssue[]): ParsedLogText {
   const dialect = opts.dialect ?? CANONICAL_DIALECT;
   const c = compile(dialect);
   const file = opts.file;
+  const { text, lines, crlf } = readLines(input, dialect, file, issues);
+  const header = readHeader(c, dialect, lines, file, issues);
+  if (header === null) return { logs: [], issues };
+  const col = fileColumns(c, dialect, header);
+  const single: LogBuilder = { logId: opts.logId ?? fileStem(file), rows: [], lines: [], unreadable: [] };
+  const byAccount = new Map<string, LogBuilder>();
+  // the fast path reads rows in place in the text, which the lines are pieces of only when no CR was cut off them
+  const fast = crlf === 0 ? fastPath(c, dialect, col, text) : null;
+  const slow = slowPath(c, dialect, col, file, issues, single, byAccount);
+  let lineIdx = header.first;
+  // offset of `lines[lineIdx]` in `text`
+  let lineStart = 0;
+  if (fast !== null) for (let k = 0; k < lineIdx; k++) lineStart += lines[k].length + 1;
+  let dataRow = 0;
+  for (; lineIdx < lines.length; lineIdx++) {
+    const line = lines[lineIdx];
+    const lineNo = lineIdx + 1;
+    const at = lineStart;
+    lineStart += line.length + 1;
+    const first = line.length === 0 ? 0 : line.charCodeAt(0);
+    if (first <= 32 && line.trim() === '') {
+      issues.push(makeIssue({ code: 'WHITESPACE', file, line: lineNo, note: '(blank line)' }));
+      continue;
+    }
+    dataRow++;
+    if (fast !== null) {
+      const row = fast(at, at + line.length);
+      if (row !== null) {
+        single.rows.push(row);
+        single.lines.push(lineNo);
+        continue;
+      }
+    }
+    slow(line, lineNo, dataRow);
+  }
+  return { logs: collectLogs(c, dialect, file, col.accIdx >= 0 ? [...byAccount.values()] : [single]), issues };
+}
+
+/** A file's text cut into lines (a CR before each LF cut off), and how many lines ended in CRLF. */
+interface FileLines {
+  text: string;
+  lines: string[];
+  crlf: number;
+}
+
+/**
+ * Step 1 of reading a file: decodes it and cuts it into lines, collecting what is wrong with the file as a whole
+ * (undecodable bytes, a byte-order mark the dialect does not expect, other line endings, mojibake) as issues.
+ */
+function readLines(input: string | Uint8Array, dialect: Dialect, file: string, issues: ValidationIssue[]): FileLines {
   let text = decode(input, file, issues);
   const undecodable = issues.length > 0;
 
@@ -334,12 +388,20 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
       if (m) issues.push(makeIssue({ code: 'ENCODING', file, line: i + 1, note: '(mojibake)', actual: shown(lines[i].slice(Math.max(0, m.index - 20), m.index + 20)) }));
     }
   }
+  return { text, lines, crlf };
+}
 
-  const sep = dialect.separator;
-  const quote = dialect.quote;
-  const split = (line: string): string[] | null => (quote ? splitQuoted(line, sep, quote) : line.split(sep));
+/** Where a file's rows start, which cell holds each column, and the header's own names for them. */
+interface Header {
+  /** Index of the first line after the header (and the blank lines before it). */
+  first: number;
+  colIndex: ReadonlyMap<string, number>;
+  nCols: number;
+  headerNames: readonly string[];
+}
 
-  // header
+/** Step 2: the header line (or the dialect's column order when it has none); null when no row can be read. */
+function readHeader(c: CompiledDialect, dialect: Dialect, lines: readonly string[], file: string, issues: ValidationIssue[]): Header | null {
   let lineIdx = 0;
   while (lineIdx < lines.length && lines[lineIdx].trim() === '') lineIdx++;
   let colIndex: ReadonlyMap<string, number>;
@@ -348,11 +410,11 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   if (dialect.header) {
     if (lineIdx >= lines.length) {
       issues.push(makeIssue({ code: 'HEADER', file, line: 1, note: '(empty file, no header)' }));
-      return { logs: [], issues };
+      return null;
     }
     const layout = headerLayout(c, lines[lineIdx]);
     for (const input of layout.issues) issues.push(makeIssue({ ...input, file, line: lineIdx + 1 }));
-    if (layout.missing) return { logs: [], issues };
+    if (layout.missing) return null;
     colIndex = layout.colIndex;
     if (layout.isHeader) {
       headerNames = layout.headerNames;
@@ -362,12 +424,17 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   } else {
     colIndex = new Map(c.keys.map((k, i) => [k, i]));
   }
+  return { first: lineIdx, colIndex, nCols, headerNames };
+}
+
+/** Step 3: the per-file plan both row readers follow: each field's getter, each column's cell index and display name. */
+function fileColumns(c: CompiledDialect, dialect: Dialect, h: Header) {
+  const { colIndex, headerNames, nCols } = h;
   const nameOf = (key: string): string => {
     const i = colIndex.get(key);
     return i !== undefined && headerNames[i] !== undefined ? headerNames[i].trim() : dialect.columns[key]?.[0] ?? key;
   };
 
-  // per-file compiled getters
   const usedIdx = [...new Set([...colIndex.values()])].sort((a, b) => a - b);
   const idx = (key: string): number => colIndex.get(key) ?? -1;
   type Getter = (cells: string[]) => string;
@@ -447,21 +514,24 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   const num = dialect.number;
   const warnWs = dialect.whitespace === 'warn';
   const strictText = dialect.strictText;
+  return { nCols, headerNames, idx, usedIdx, fields, tsIdx, tsName, balIdx, balName, amt, amtIdx, creditIdx, signIdx, amtName, creditName, signName, accIdx, accName, num, warnWs, strictText };
+}
 
-  const single: LogBuilder = {
-    logId: opts.logId ?? fileStem(file),
-    rows: [],
-    lines: [],
-    unreadable: [],
-  };
-  const byAccount = new Map<string, LogBuilder>();
-  let dataRow = 0;
+type Columns = ReturnType<typeof fileColumns>;
 
-  // Fast path for one-to-one dialects (the canonical TSV): a clean row is read with a few native string tests;
-  // anything unusual (blank, padded, lenient spelling, bad value) falls through to the full reader below.
+/**
+ * Step 4, the fast path for one-to-one dialects (the canonical TSV): a clean row is read with a few native string
+ * tests; anything unusual (blank, padded, lenient spelling, bad value) gives null and falls through to the full
+ * reader (`slowPath`). Null instead of a reader when the dialect is not one-to-one.
+ */
+function fastPath(c: CompiledDialect, dialect: Dialect, col: Columns, text: string): ((s: number, e: number) => LogRow | null) | null {
+  const { idx, nCols, tsIdx, amtIdx, balIdx, accIdx, amt, num, strictText } = col;
+  const sep = dialect.separator;
+  const quote = dialect.quote;
   const simple = (spec: FieldSpec): number => (spec.sources.length === 1 && typeof spec.sources[0] === 'string' && spec.default === undefined ? idx(spec.sources[0]) : -1);
   const fi = DIALECT_FIELDS.map((f) => simple(dialect.fields[f]));
   const fastMode = accIdx < 0 && !quote && sep.length === 1 && amt.mode === 'signed' && fi.every((i) => i >= 0) && tsIdx >= 0 && amtIdx >= 0 && balIdx >= 0;
+  if (!fastMode) return null;
   const [fId, fType, fChannel, fParty, fStatus, fLoc, fRemark] = fi;
   // `text[s, e)` is a text cell a clean row may hold: not empty, no padding, no formula lead (the characters a strict
   // dialect forbids inside it were already looked for by the scan of the whole line)
@@ -521,30 +591,27 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     const remark = text.slice(starts[fRemark], ends[fRemark]);
     return { txn_id: txnId, timestamp, type: type as LogRow['type'], channel: channel as LogRow['channel'], counterparty, amountCents, balanceCents, status: status as LogRow['status'], location, remark };
   };
-  // offset of `lines[lineIdx]` in `text`; the lines are the text's own pieces when no CR was cut off them
-  const inPlace = fastMode && crlf === 0;
-  let lineStart = 0;
-  if (inPlace) for (let k = 0; k < lineIdx; k++) lineStart += lines[k].length + 1;
+  return fastRow;
+}
 
-  for (; lineIdx < lines.length; lineIdx++) {
-    const line = lines[lineIdx];
-    const lineNo = lineIdx + 1;
-    const at = lineStart;
-    lineStart += line.length + 1;
-    const first = line.length === 0 ? 0 : line.charCodeAt(0);
-    if (first <= 32 && line.trim() === '') {
-      issues.push(makeIssue({ code: 'WHITESPACE', file, line: lineNo, note: '(blank line)' }));
-      continue;
-    }
-    dataRow++;
-    if (inPlace) {
-      const row = fastRow(at, at + line.length);
-      if (row !== null) {
-        single.rows.push(row);
-        single.lines.push(lineNo);
-        continue;
-      }
-    }
+/**
+ * Step 5, the full reader of one line: splits it, reads and checks every field, and adds the row to its log (the
+ * file's, or its account's), or records the line as unreadable; every problem is an issue located on the line.
+ */
+function slowPath(
+  c: CompiledDialect,
+  dialect: Dialect,
+  col: Columns,
+  file: string,
+  issues: ValidationIssue[],
+  single: LogBuilder,
+  byAccount: Map<string, LogBuilder>,
+): (line: string, lineNo: number, dataRow: number) => void {
+  const { nCols, headerNames, usedIdx, fields, tsIdx, tsName, balIdx, balName, amt, amtIdx, creditIdx, signIdx, amtName, creditName, signName, accIdx, accName, num, warnWs, strictText } = col;
+  const sep = dialect.separator;
+  const quote = dialect.quote;
+  const split = (line: string): string[] | null => (quote ? splitQuoted(line, sep, quote) : line.split(sep));
+  return (line, lineNo, dataRow) => {
     const cells = split(line);
     let bad = false;
     const report = (code: IssueCode, column: string | undefined, actual: unknown, note?: string, severity?: 'error' | 'warning'): void => {
@@ -554,7 +621,7 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     if (cells === null) {
       report('BAD_TEXT', undefined, shown(line), '(unterminated quote)');
       (accIdx < 0 ? single : null)?.unreadable.push(lineNo);
-      continue;
+      return;
     }
     if (cells.length !== nCols) {
       const col = cells.length < nCols ? headerNames[cells.length] : `(field ${nCols + 1})`;
@@ -569,7 +636,7 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
           b.unreadable.push(lineNo);
         }
       }
-      continue;
+      return;
     }
     // whitespace
     for (const i of usedIdx) {
@@ -587,7 +654,7 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
       const acc = cells[accIdx];
       if (acc === '') {
         report('EMPTY_FIELD', accName, acc);
-        continue;
+        return;
       }
       let b = byAccount.get(acc);
       if (!b) {
@@ -682,7 +749,7 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     const balanceCents = money(cells[balIdx], balName) ?? 0;
     if (bad) {
       builder.unreadable.push(lineNo);
-      continue;
+      return;
     }
     builder.rows.push({
       txn_id: values[0],
@@ -697,9 +764,11 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
       remark: values[6],
     });
     builder.lines.push(lineNo);
-  }
+  };
+}
 
-  const builders = accIdx >= 0 ? [...byAccount.values()] : [single];
+/** Step 6: the logs read, one per builder, with the dialect's client kind and business category. */
+function collectLogs(c: CompiledDialect, dialect: Dialect, file: string, builders: readonly LogBuilder[]): Log[] {
   const logs: Log[] = builders.map((b) => {
     const log: Log = { logId: b.logId, rows: b.rows, hasTimeOfDay: c.date.hasTime, file, lines: b.lines };
     if (b.unreadable.length > 0) log.unreadableLines = b.unreadable;
@@ -707,7 +776,7 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     if (dialect.businessCategory) log.businessCategory = dialect.businessCategory;
     return log;
   });
-  return { logs, issues };
+  return logs;
 }
 
 /** A path's file name without its extension (`a/b/p000001.tsv` → `p000001`), as `path.basename(p, path.extname(p))`. */
