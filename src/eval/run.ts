@@ -86,6 +86,16 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
 }
 
 async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunEvalOptions): Promise<EvalRunOutcome> {
+  const plan = await planRun(dataset, config, options);
+  const sent = await sendRun(plan, config, options);
+  return finishRun(plan, config, options, sent);
+}
+
+/**
+ * Plan: the items the filter selects, the renderer and prompt hash, the run's identity checked against a previous
+ * session's manifest, and the manifest this session will write. Nothing is sent or written yet.
+ */
+async function planRun(dataset: EvalDataset, config: EvalConfig, options: RunEvalOptions) {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const startedAt = now();
@@ -147,6 +157,18 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
     preflight: previous?.preflight ?? null,
     sessions: (previous?.sessions ?? 0) + 1,
   };
+  return { dataset, now, sleep, startedAt, items, baseUrl, baseline, singleTurnMessages, conversationOpening, conversationTurn, logOf, promptHash, identity, iso, manifest };
+}
+
+type RunPlan = Awaited<ReturnType<typeof planRun>>;
+
+/**
+ * Send: the outcome of every item, from a baseline, the cache, or the endpoint (after a preflight, with retries,
+ * each finished response appended to `responses.jsonl`). The manifest is written once the preflight has passed.
+ */
+async function sendRun(plan: RunPlan, config: EvalConfig, options: RunEvalOptions) {
+  const { now, sleep, startedAt, items, baseUrl, baseline, singleTurnMessages, conversationOpening, conversationTurn, logOf, iso } = plan;
+  let manifest = plan.manifest;
   // The manifest is first written once the preflight has passed, so a run that never reached the endpoint (a typo in
   // the URL, a wrong key) leaves no manifest behind and the corrected command starts cleanly.
 
@@ -329,7 +351,14 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
       await errorLog.close();
     }
   }
+  return { outcomes, attemptsSent, tokens, manifest };
+}
 
+/** Finish: extraction and scoring from the outcomes alone, then `results.json`, predictions, report and manifest. */
+async function finishRun(plan: RunPlan, config: EvalConfig, options: RunEvalOptions, sent: Awaited<ReturnType<typeof sendRun>>): Promise<EvalRunOutcome> {
+  const { dataset, now, startedAt, items, baseUrl, promptHash, identity, iso } = plan;
+  const { outcomes, attemptsSent, tokens } = sent;
+  let manifest = sent.manifest;
   // Extraction and scoring: pure, from the outcomes alone.
   const predictions: Prediction[] = [];
   const traces = new Map<string, string[]>();
