@@ -1,9 +1,9 @@
 import type { TransactionType } from '../../schema/transaction-types.js';
 import { int, shuffle } from '../../random/draw.js';
 import type { Rng } from '../../random/rng.js';
-import { DAY_S, formatDate, parseDate } from '../calendar.js';
+import { DAY_S } from '../calendar.js';
 import { HOUR_S } from '../../log/time-units.js';
-import { amortize, scheduleDueDates, withDueDates } from '../loan-schedule.js';
+import { openLoanEvents, type LoanTerms } from '../loans.js';
 import { sortedBySecond } from '../time-order.js';
 import { synthEvent, type InjectContext, type SynthEvent, type SynthEventInit, type SynthLoan } from '../event.js';
 
@@ -58,78 +58,15 @@ export function add(ctx: InjectContext, init: SynthEventInit): SynthEvent {
 }
 
 /** Terms of an injected loan. */
-export interface InjectedLoanTerms {
-  lender: string;
-  principalCents: number;
-  annualRate: number;
-  termMonths: number;
-  method: 'equal_installment' | 'equal_principal' | 'bullet';
-  at: number;
+export interface InjectedLoanTerms extends LoanTerms {
   disbursementChannel: 'ONLINE' | 'TRANSFER';
   repaymentChannel: 'ONLINE' | 'AUTO_DEBIT';
   outcome: 'success' | 'declinable';
 }
 
-/**
- * Opens a loan from an injector: a Loan Disbursement, its amortisation schedule (`amortize`, `scheduleDueDates`)
- * and one Loan Repayment per installment due inside the period, posted on the due date; the schedule lands in
- * the labels through `ctx.loans` (finalize fills txn ids and statuses). Loan ids continue `L1`, `L2`, ….
- */
+/** Opens a loan from an injector (`openLoanEvents`), its rows marked with the injecting signal. */
 export function openInjectedLoan(ctx: InjectContext, terms: InjectedLoanTerms, signal: SynthEvent['signal']): SynthLoan {
-  const loanId = `L${ctx.loans.length + 1}`;
-  const startDate = formatDate(terms.at);
-  const plan = amortize({ principalCents: terms.principalCents, annualRate: terms.annualRate, termMonths: terms.termMonths, method: terms.method });
-  const dues = scheduleDueDates(startDate, terms.termMonths);
-  const disbursement = synthEvent({
-    at: terms.at,
-    type: 'Loan Disbursement',
-    channel: terms.disbursementChannel,
-    counterparty: terms.lender,
-    amountCents: terms.principalCents,
-    location: ctx.homeCountry,
-    remark: ctx.remark('loan_disbursement'),
-    outcome: 'success',
-    loan: { loanId, installment: 0 },
-    signal,
-  });
-  ctx.events.push(disbursement);
-  const loan: SynthLoan = {
-    schedule: {
-      loan_id: loanId,
-      disbursement_txn_id: '',
-      lender: terms.lender,
-      principal_cents: terms.principalCents,
-      annual_rate: terms.annualRate,
-      term_months: terms.termMonths,
-      method: terms.method,
-      start_date: startDate,
-      installments: withDueDates(plan, dues),
-    },
-    disbursement,
-    repayments: new Map(),
-    signal,
-  };
-  for (const inst of loan.schedule.installments) {
-    const due = parseDate(inst.due_date);
-    if (due >= ctx.period.end) break;
-    if (inst.payment_cents === 0) continue;
-    const ev = synthEvent({
-      at: atHours(ctx.rng, due, 6, 10),
-      type: 'Loan Repayment',
-      channel: terms.repaymentChannel,
-      counterparty: terms.lender,
-      amountCents: -inst.payment_cents,
-      location: ctx.homeCountry,
-      remark: ctx.remark('loan_repayment').replace(/Installment \d+/, `Installment ${inst.n}`),
-      outcome: terms.outcome,
-      loan: { loanId, installment: inst.n },
-      signal,
-    });
-    ctx.events.push(ev);
-    loan.repayments.set(inst.n, ev);
-  }
-  ctx.loans.push(loan);
-  return loan;
+  return openLoanEvents(ctx, (kind) => ctx.remark(kind), terms, { disbursementChannel: terms.disbursementChannel, repaymentChannel: terms.repaymentChannel, outcome: terms.outcome, signal });
 }
 
 /** Sum of |amount| of outflow events of the given types. */
