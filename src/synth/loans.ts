@@ -44,15 +44,8 @@ export function addLoans(ctx: LoanContext, specs: readonly LoanSpec[]): void {
   }
 }
 
-/** The terms and timing of one loan to open. */
-export interface OpenLoanInput {
-  lender: string;
-  principalCents: number;
-  annualRate: number;
-  termMonths: number;
-  method: 'equal_installment' | 'equal_principal' | 'bullet';
-  /** Disbursement time, local seconds. */
-  at: number;
+/** The terms and timing of one loan of the profile to open. */
+export interface OpenLoanInput extends LoanTerms {
   /** Whether repayments may be declined for lack of funds (then the installment is recorded as missed). */
   declinable: boolean;
 }
