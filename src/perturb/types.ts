@@ -10,9 +10,6 @@ import type { IntegrityCategoryId } from './data/integrity-categories.js';
 /** Severity of a perturbation, 1 (mild) to 5 (harsh). */
 export type SeverityLevel = 1 | 2 | 3 | 4 | 5;
 
-/** The severities, in order. */
-export const SEVERITY_LEVELS: readonly SeverityLevel[] = [1, 2, 3, 4, 5];
-
 /**
  * `preserving`: every question's gold answer stays true (the file may look different, the facts do not).
  * `corrupting`: the log is now wrong, and the validator must say so.

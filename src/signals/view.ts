@@ -176,9 +176,6 @@ export function namesMatching(v: LogView, re: RegExp): Uint8Array {
   return out;
 }
 
-/** The detection of a signal that is not there. */
-export const ABSENT: Readonly<Detection> = Object.freeze({ present: false, strength: 0, evidence: [] as string[] });
-
 /** A fresh absent detection (callers may keep and mutate it). */
 export function absent(): Detection {
   return { present: false, strength: 0, evidence: [] };
