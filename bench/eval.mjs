@@ -19,7 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { loadEvalDataset, parseEvalConfig, runEval } from '../dist/eval/index.js';
+import { parseEvalConfig, runEval } from '../dist/eval/index.js';
+import { loadEvalDataset } from '../dist/io/eval-dataset.js';
 import { formatLogTsv } from '../dist/log/format-tsv.js';
 import { COGNITION_LEVELS, DOMAINS } from '../dist/schema/item.js';
 
@@ -63,7 +64,7 @@ function writeDataset(dir) {
 
 // The server runs in its own process, so that its CPU is not charged to the harness (process.cpuUsage below).
 function startServerProcess(itemsFile) {
-  const serverUrl = new URL('../dist/eval/loopback-server.js', import.meta.url).href;
+  const serverUrl = new URL('../dist/testing/loopback-server.js', import.meta.url).href;
   const code = `
     import { readFileSync } from 'node:fs';
     import { startLoopbackServer } from ${JSON.stringify(serverUrl)};

@@ -9,7 +9,7 @@ import { generateLog } from '../dist/synth/index.js';
 import { listProfiles, loadProfile } from '../dist/io/profiles.js';
 import { buildItems, TEMPLATES } from '../dist/questions/index.js';
 import { formatLogTsv } from '../dist/log/index.js';
-import { parseLogText } from '../dist/io/read-log.js';
+import { parseLogText } from '../dist/reader/parse-log.js';
 
 const N = 1000;
 const profiles = listProfiles().map((n) => loadProfile(n));

@@ -8,10 +8,10 @@ import { dirname, join } from 'node:path';
 import { generateLog } from '../dist/synth/index.js';
 import { loadProfile } from '../dist/io/profiles.js';
 import { formatLogTsv } from '../dist/log/index.js';
-import { parseLogText } from '../dist/io/read-log.js';
+import { parseLogText } from '../dist/reader/parse-log.js';
 import { readDialect } from '../dist/io/dialect-read.js';
 import { validateLog } from '../dist/validate/validate-log.js';
-import { validateDataset } from '../dist/validate/dataset-io.js';
+import { validateDataset } from '../dist/io/validate-dataset.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const profiles = ['personal-healthy', 'personal-overdue', 'sme-healthy', 'sme-overdue'].map((p) => loadProfile(p));

@@ -16,3 +16,13 @@ export * from './signals/index.js';
 export { checkLeakage } from './validate/index.js';
 export { checkLeakage as checkStemLeakage } from './questions/index.js';
 export * from './report/index.js';
+export * from './hash.js';
+// the shell's file readers and writers that the library API offers (the rest of src/io serves the CLI)
+export { validateDataset, isDatasetDir, type ValidateDatasetOptions, type DatasetValidation } from './io/validate-dataset.js';
+export { readDatasetForPerturb, writePerturbedDataset, PerturbedDatasetWriter, readPerturbations, readLogTexts, readRobustnessSide, type RobustnessSide } from './io/perturb-dataset.js';
+export * from './io/eval-dataset.js';
+export * from './io/eval-store.js';
+export * from './io/eval-run-dir.js';
+export * from './reader/index.js';
+export { readLogFile, listLogFiles, LOG_FILE_EXTENSIONS } from './io/log-files.js';
+export { readDialect, parseDialect } from './io/dialect-read.js';

@@ -3,7 +3,7 @@ import type { FeatureReference, GroupReference, Reference, ReferenceSource } fro
 import { REFERENCE_SCHEMA_VERSION } from '../schema/reference.js';
 import { binIndex, equalFrequencyEdges, gridCell } from './binning.js';
 import { logCapabilities, featureAvailable, visitLogFeatures, type LogCapabilities } from './extract.js';
-import { DRIFT_GROUPS, FEATURE_IDS, FEATURES, type DriftGroup, type FeatureId } from './features.js';
+import { DRIFT_GROUPS, FEATURE_IDS, FEATURES, type DriftGroup, type FeatureId } from '../schema/drift-features.js';
 
 /** The name of the catch-all bin of a categorical feature. */
 export const OTHER_CATEGORY = 'OTHER';

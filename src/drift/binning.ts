@@ -1,9 +1,3 @@
-/** Snaps a value to the grid of step `resolution` (round half away from zero), so that sketches stay bounded. */
-export function snapToGrid(x: number, resolution: number): number {
-  const k = Math.sign(x) * Math.round(Math.abs(x) / resolution);
-  return k * resolution;
-}
-
 /** The integer grid cell of a value: round(x / resolution). */
 export function gridCell(x: number, resolution: number): number {
   return Math.sign(x) * Math.round(Math.abs(x) / resolution) || 0;

@@ -1,7 +1,7 @@
 import type { FeatureReference, Reference } from '../schema/reference.js';
 import type { BinnedCorpus, BinnedFeature } from './accumulator.js';
 import { coarsenBins, mergeEdges, mergeLabels, mergeVector, type BinMerge } from './coarsen.js';
-import { DRIFT_GROUPS, FEATURE_IDS, FEATURES, type DriftGroup, type FeatureId, type FeatureKind } from './features.js';
+import { DRIFT_GROUPS, FEATURE_IDS, FEATURES, type DriftGroup, type FeatureId, type FeatureKind } from '../schema/drift-features.js';
 import { jsDistance } from './js-distance.js';
 import { klDivergence } from './kl-divergence.js';
 import { ksStatistic } from './ks.js';

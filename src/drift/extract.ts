@@ -1,5 +1,6 @@
 import type { Log } from '../schema/log-row.js';
-import { FEATURE_IDS, FEATURES, type FeatureId, type FeatureNeed } from './features.js';
+import { FEATURE_IDS, FEATURES, type FeatureId, type FeatureNeed } from '../schema/drift-features.js';
+import { DAY_MS } from '../log/time-units.js';
 
 /** A numeric value for continuous and ordinal features, a label for categorical ones. */
 export type FeatureValue = number | string;
@@ -43,7 +44,6 @@ export function featureAvailable(feature: FeatureId, caps: LogCapabilities): boo
   return need === undefined || caps[need];
 }
 
-const MS_PER_DAY = 86_400_000;
 
 /** The signed log scale of a balance b in currency units: sign(b)·log10(1+|b|), continuous through 0. */
 export function signedLog10(b: number): number {
@@ -90,7 +90,7 @@ export function visitLogFeatures(log: Pick<Log, 'rows' | 'hasTimeOfDay'>, caps: 
       y = digit(ts, 0) * 1000 + digit(ts, 1) * 100 + digit(ts, 2) * 10 + digit(ts, 3);
       m = digit(ts, 5) * 10 + digit(ts, 6);
       d = digit(ts, 8) * 10 + digit(ts, 9);
-      day = Math.round(Date.UTC(y, m - 1, d) / MS_PER_DAY);
+      day = Math.round(Date.UTC(y, m - 1, d) / DAY_MS);
       // 1970-01-01 was a Thursday: ISO weekday with Monday = 0 is (day + 3) mod 7.
       weekday = (((day + 3) % 7) + 7) % 7;
       const mi = y * 12 + (m - 1);

@@ -1,4 +1,3 @@
-export * from './features.js';
 export * from './extract.js';
 export * from './binning.js';
 export * from './accumulator.js';
@@ -15,4 +14,3 @@ export * from './labels.js';
 export * from './compare.js';
 export * from './per-log.js';
 export * from './report.js';
-export * from './html-report.js';

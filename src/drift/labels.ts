@@ -1,5 +1,5 @@
 import type { FeatureReference } from '../schema/reference.js';
-import { FEATURES, type FeatureId } from './features.js';
+import { FEATURES, type FeatureId } from '../schema/drift-features.js';
 
 function fmt(x: number, resolution: number): string {
   if (resolution >= 1) return String(Math.round(x));

@@ -3,7 +3,7 @@ import type { Reference } from '../schema/reference.js';
 import { BinnedAccumulator, type AddLogOptions } from './accumulator.js';
 import { coarsenBins, type BinMerge } from './coarsen.js';
 import { compareFeature, featureBinLabels, DEFAULT_PER_LOG_BINS, type DriftCompareOptions, type FeatureStatus } from './compare.js';
-import { FEATURE_IDS, FEATURES, type DriftGroup, type FeatureId } from './features.js';
+import { FEATURE_IDS, FEATURES, type DriftGroup, type FeatureId } from '../schema/drift-features.js';
 
 /** Per feature, how the logs of a per-log check fared. */
 export interface PerLogFeatureSummary {

@@ -12,10 +12,3 @@ export function smoothCounts(counts: readonly number[], alpha = DEFAULT_ALPHA): 
   if (!(denom > 0)) throw new RangeError('smoothCounts requires a positive total after smoothing');
   return counts.map((c) => (c + alpha) / denom);
 }
-
-/** Raw shares c_i / n (all zeros when n = 0). */
-export function countShares(counts: readonly number[]): number[] {
-  let n = 0;
-  for (const c of counts) n += c;
-  return counts.map((c) => (n > 0 ? c / n : 0));
-}

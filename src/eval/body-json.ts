@@ -1,4 +1,4 @@
-import type { ChatBody } from './client.js';
+import type { ChatBody } from './wire.js';
 import { messagesJson, type SharedJsonPrefix } from './messages-json.js';
 
 /** UTF-8 bytes of each shared messages prefix (a log's system prompt and block), encoded once per log. */

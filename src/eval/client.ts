@@ -1,12 +1,9 @@
 import OpenAI from 'openai';
 import { encodeChatBody } from './body-json.js';
 import { createNodeFetch } from './http-fetch.js';
+import type { ChatBody } from './wire.js';
 
-/** One chat message as sent to the endpoint. */
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+export type { ChatBody, ChatMessage } from './wire.js';
 
 /** Token counts reported by the server (zeros when it reports none). */
 export interface Usage {
@@ -25,9 +22,6 @@ export interface ChatReply {
   /** Model name the server reports. */
   model: string | null;
 }
-
-/** The request body: model and messages plus sampling parameters and extra fields. */
-export type ChatBody = { model: string; messages: ChatMessage[] } & Record<string, unknown>;
 
 /** Per-call options: extra headers (the item marker) and an abort signal. */
 export interface CallOptions {

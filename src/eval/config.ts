@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Format } from '../schema/item.js';
 import { UsageError } from '../errors.js';
-import { hashValue } from './hash.js';
+import { hashValue } from '../hash.js';
 
 /** Body fields that the harness owns; `extra_body` may not set them. */
 export const RESERVED_BODY_FIELDS = ['model', 'messages', 'stream', 'n', 'temperature', 'top_p', 'max_tokens', 'seed', 'response_format'] as const;

@@ -1,7 +1,7 @@
 import { UsageError } from '../errors.js';
 import type { ChatBody } from './client.js';
 import { isBaselineModel, normalizeBaseUrl, type EvalConfig } from './config.js';
-import type { EvalDataset } from './dataset-io.js';
+import type { EvalDataset } from '../io/eval-dataset.js';
 import { requestBody, runRenderer, structuredMessages } from './request.js';
 import { groupByLog, selectItems } from './select.js';
 

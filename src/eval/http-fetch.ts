@@ -65,7 +65,7 @@ export function createNodeFetch(opts: NodeFetchOptions): typeof fetch {
 }
 
 // `Response` with only the members the subclass keeps; the DOM typings declare the overridden ones as properties.
-type ResponseBase = new (body: null, init: ResponseInit) => { readonly status: number; readonly statusText: string };
+type ResponseBase = new (body: null, init: ResponseInit) => { readonly ok: boolean; readonly status: number; readonly statusText: string };
 
 /** `Response.prototype.headers`, for responses built from a `ResponseInit`'s headers. */
 const initHeaders = Object.getOwnPropertyDescriptor(Response.prototype, 'headers')!.get!;

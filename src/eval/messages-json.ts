@@ -1,4 +1,4 @@
-import type { ChatMessage } from './client.js';
+import type { ChatMessage } from './wire.js';
 
 // Contents shorter than this are escaped whole: sharing a prefix only pays off for the long log blocks.
 const MIN_SHARED_PREFIX = 1024;

@@ -1,7 +1,7 @@
 import type { Item } from '../schema/item.js';
 import type { ChatBody, ChatMessage } from './client.js';
 import type { EvalConfig } from './config.js';
-import type { EvalDataset } from './dataset-io.js';
+import type { EvalDataset } from '../io/eval-dataset.js';
 import { customRenderer, forStructuredOutput } from './prompt-template.js';
 import { answerResponseFormat, type PromptRenderer } from './prompt-renderer.js';
 import { verbatimRenderer } from './verbatim-renderer.js';

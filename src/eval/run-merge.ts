@@ -7,11 +7,11 @@ import { SHARD_FILE } from '../io/shard-manifest.js';
 import type { ShardSet } from '../io/shard-plan.js';
 import type { ChatTransport } from './client.js';
 import { parseEvalConfig } from './config.js';
-import { loadEvalDataset } from './dataset-io.js';
-import { ITEM_HEADER } from './loopback-server.js';
-import { RunManifest } from './manifest.js';
+import { loadEvalDataset } from '../io/eval-dataset.js';
+import { ITEM_HEADER } from './wire.js';
+import { RunManifest } from '../schema/run-manifest.js';
 import { runEval } from './run.js';
-import { readRunManifest, RUN_FILES, writeRunManifest } from './run-dir-io.js';
+import { readRunManifest, RUN_FILES, writeRunManifest } from '../io/eval-run-dir.js';
 
 /** Options of `mergeEvalShards`. */
 export interface MergeEvalOptions {

@@ -4,9 +4,9 @@ import type { ShardManifest } from '../schema/shard.js';
 import { writeShardManifest } from '../io/shard-manifest.js';
 import { VERSION } from '../version.js';
 import type { EvalConfig } from './config.js';
-import type { EvalDataset } from './dataset-io.js';
-import type { RunManifest } from './manifest.js';
-import { RUN_FILES } from './run-dir-io.js';
+import type { EvalDataset } from '../io/eval-dataset.js';
+import type { RunManifest } from '../schema/run-manifest.js';
+import { RUN_FILES } from '../io/eval-run-dir.js';
 import { selectItems, shardItems } from './select.js';
 
 /**

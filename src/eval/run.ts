@@ -13,12 +13,12 @@ import { scoreRun, type SummarizeOptions } from '../score/score-run.js';
 import { VERSION } from '../version.js';
 import { createOpenAITransport, type ChatBody, type ChatMessage, type ChatReply, type ChatTransport } from './client.js';
 import { baselineSeed, configHash, isBaselineModel, normalizeBaseUrl, resultAffectingConfig, type EvalConfig } from './config.js';
-import type { EvalDataset } from './dataset-io.js';
-import { hashValue, stableStringify } from './hash.js';
+import type { EvalDataset } from '../io/eval-dataset.js';
+import { hashValue, stableStringify } from '../hash.js';
 import { createHash } from 'node:crypto';
-import { ITEM_HEADER } from './loopback-server.js';
+import { ITEM_HEADER } from './wire.js';
 import { messagesDigest } from './messages-digest.js';
-import { checkResume, RUN_MANIFEST_SCHEMA, type RunManifest } from './manifest.js';
+import { checkResume, RUN_MANIFEST_SCHEMA, type RunManifest } from '../schema/run-manifest.js';
 import { preflight, type PreflightResult } from './preflight.js';
 import type { PromptRenderer } from './prompt-renderer.js';
 import { requestBody, runRenderer, structuredMessages } from './request.js';
@@ -27,11 +27,11 @@ import { judgeOutcome, itemRecords, RUN_RESULTS_SCHEMA, totalUsage, type ItemOut
 import { withRetry, type RetryDeps } from './retry.js';
 import { redactDeep, redactSecret } from './redact.js';
 import { claimOutputDir, OUTPUT_MARKER } from '../io/output-guard.js';
-import { readRunManifest, runPath, writeRunManifest, writeRunOutputs } from './run-dir-io.js';
-import { renderRunReportHtml } from './report-html.js';
+import { readRunManifest, runPath, writeRunManifest, writeRunOutputs } from '../io/eval-run-dir.js';
+import { renderRunReportHtml } from '../report/eval-html.js';
 import { groupByLog, selectItems, shardItems } from './select.js';
 import { Semaphore } from './semaphore.js';
-import { AppendLog, readAppendLog } from './store-io.js';
+import { AppendLog, readAppendLog } from '../io/eval-store.js';
 
 /** Progress of a run, reported after every finished item. */
 export interface RunProgress {
@@ -98,6 +98,16 @@ export async function runEval(dataset: EvalDataset, config: EvalConfig, options:
 }
 
 async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunEvalOptions): Promise<EvalRunOutcome> {
+  const plan = await planRun(dataset, config, options);
+  const sent = await sendRun(plan, config, options);
+  return finishRun(plan, config, options, sent);
+}
+
+/**
+ * Plan: the items the filter selects, the renderer and prompt hash, the run's identity checked against a previous
+ * session's manifest, and the manifest this session will write. Nothing is sent or written yet.
+ */
+async function planRun(dataset: EvalDataset, config: EvalConfig, options: RunEvalOptions) {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const startedAt = now();
@@ -172,6 +182,18 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
     sessions: (previous?.sessions ?? 0) + 1,
     ...(shard === null ? {} : { shard }),
   };
+  return { dataset, now, sleep, startedAt, items, baseUrl, baseline, singleTurnMessages, conversationOpening, conversationTurn, logOf, promptHash, identity, iso, manifest };
+}
+
+type RunPlan = Awaited<ReturnType<typeof planRun>>;
+
+/**
+ * Send: the outcome of every item, from a baseline, the cache, or the endpoint (after a preflight, with retries,
+ * each finished response appended to `responses.jsonl`). The manifest is written once the preflight has passed.
+ */
+async function sendRun(plan: RunPlan, config: EvalConfig, options: RunEvalOptions) {
+  const { now, sleep, startedAt, items, baseUrl, baseline, singleTurnMessages, conversationOpening, conversationTurn, logOf, iso } = plan;
+  let manifest = plan.manifest;
   // The manifest is first written once the preflight has passed, so a run that never reached the endpoint (a typo in
   // the URL, a wrong key) leaves no manifest behind and the corrected command starts cleanly.
 
@@ -350,7 +372,14 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
       await errorLog.close();
     }
   }
+  return { outcomes, attemptsSent, tokens, manifest };
+}
 
+/** Finish: extraction and scoring from the outcomes alone, then `results.json`, predictions, report and manifest. */
+async function finishRun(plan: RunPlan, config: EvalConfig, options: RunEvalOptions, sent: Awaited<ReturnType<typeof sendRun>>): Promise<EvalRunOutcome> {
+  const { dataset, now, startedAt, items, baseUrl, promptHash, identity, iso } = plan;
+  const { outcomes, attemptsSent, tokens } = sent;
+  let manifest = sent.manifest;
   // Extraction and scoring: pure, from the outcomes alone.
   const predictions: Prediction[] = [];
   const traces = new Map<string, string[]>();

@@ -16,20 +16,61 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
  * that the whole content never has to be in memory at once.
  */
 export function writeFileAtomicWith(path: string, fill: (append: (data: string | Uint8Array) => void) => void): void {
-  const tmp = tempSibling(path);
-  let fd: number | undefined;
+  const file = new AtomicFileWriter(path);
   try {
-    fd = openSync(tmp, 'w');
-    const opened = fd;
-    fill((data) => writeAllSync(opened, data));
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(tmp, path);
+    fill((data) => file.append(data));
   } catch (err) {
-    if (fd !== undefined) closeSync(fd);
-    rmSync(tmp, { force: true });
+    file.abort();
     throw withPath(err, path);
+  }
+  file.commit();
+}
+
+/**
+ * A file written atomically by appends spread over time (a JSON Lines file filled as records are made): appends go
+ * to a temporary sibling, `commit` fsyncs it and renames it into place, `abort` removes it. A failed append or commit
+ * removes the temporary file too, so that nothing is left behind under either name.
+ */
+export class AtomicFileWriter {
+  private readonly tmp: string;
+  private fd: number | undefined;
+
+  constructor(readonly path: string) {
+    this.tmp = tempSibling(path);
+    this.fd = openSync(this.tmp, 'w');
+  }
+
+  /** Appends all of `data` (UTF-8 for a string). */
+  append(data: string | Uint8Array): void {
+    if (this.fd === undefined) throw new Error(`${this.path}: append after commit or abort`);
+    try {
+      writeAllSync(this.fd, data);
+    } catch (err) {
+      this.abort();
+      throw err;
+    }
+  }
+
+  /** Fsyncs the temporary file and renames it over `path`. */
+  commit(): void {
+    if (this.fd === undefined) throw new Error(`${this.path}: commit after commit or abort`);
+    const fd = this.fd;
+    try {
+      fsyncSync(fd);
+      closeSync(fd);
+      this.fd = undefined;
+      renameSync(this.tmp, this.path);
+    } catch (err) {
+      this.abort();
+      throw err;
+    }
+  }
+
+  /** Closes and removes the temporary file (nothing appears under `path`); a no-op after `commit`. */
+  abort(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    rmSync(this.tmp, { force: true });
   }
 }
 

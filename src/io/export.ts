@@ -12,7 +12,7 @@ import { readJsonl } from './jsonl.js';
 import { listLogFiles } from './log-files.js';
 import { LABEL_COLUMNS, LOG_COLUMNS, PREDICTION_COLUMNS, ParquetTableWriter, QUESTION_COLUMNS, type TableColumn } from './parquet-tables.js';
 import { readPredictionsFile } from './predictions.js';
-import { readLogFile } from './read-log.js';
+import { readLogFile } from './log-files.js';
 
 /** The export layouts: plain Parquet files, or a Hugging Face datasets repository (`data/*.parquet` + card). */
 export const EXPORT_FORMATS = ['parquet', 'hf'] as const;

@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
+import { readRegularFile, UnreadableFileError } from './read-regular.js';
 import { join } from 'node:path';
+import { makeIssue } from '../schema/issue-codes.js';
+import { parseLogText, type ParseLogOptions, type ParsedLogText } from '../reader/parse-log.js';
 
 /** File name endings read as transaction logs when a directory is listed. */
 export const LOG_FILE_EXTENSIONS = ['.tsv', '.csv', '.txt'] as const;
@@ -48,4 +52,24 @@ export function listLogFiles(paths: string | readonly string[]): string[] {
     }
   }
   return out;
+}
+
+/**
+ * Reads one transaction file from disk and parses it (`parseLogText`). Never throws: an unreadable file
+ * (missing, no permission, a directory, FIFO or device, larger than `maxBytes`) is one `READ_ERROR` issue naming
+ * why, and no logs. Only regular files are read (checked with `fstat` after a non-blocking open).
+ */
+export function readLogFile(path: string, opts: Omit<ParseLogOptions, 'file'> & { file?: string; maxBytes?: number; hash?: boolean } = {}): ParsedLogText {
+  const file = opts.file ?? path;
+  let bytes: Uint8Array;
+  try {
+    bytes = readRegularFile(path, { maxBytes: opts.maxBytes, display: file });
+  } catch (err) {
+    const note = err instanceof UnreadableFileError ? err.message : ((err as NodeJS.ErrnoException).code ?? (err as Error).message);
+    return { logs: [], issues: [makeIssue({ code: 'READ_ERROR', file, note: `(${note})` })] };
+  }
+  const { maxBytes: _max, hash, ...parse } = opts;
+  const parsed = parseLogText(bytes, { ...parse, file });
+  if (hash) parsed.sha256 = createHash('sha256').update(bytes).digest('hex');
+  return parsed;
 }

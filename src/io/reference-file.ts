@@ -8,7 +8,7 @@ import type { Dialect } from '../schema/dialect.js';
 import type { ClientKind, Log } from '../schema/log-row.js';
 import type { Issue } from '../schema/issue.js';
 import { listLogFiles } from './log-files.js';
-import { parseLogText } from './read-log.js';
+import { parseLogText } from '../reader/parse-log.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readRegularFile, readRegularText } from './read-regular.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { InputError, UsageError } from '../errors.js';
 import type { Item } from '../schema/item.js';
 import type { ClientKind } from '../schema/log-row.js';
-import { readDatasetLogs, readQuestions } from '../questions/dataset-io.js';
+import { readDatasetLogs, readQuestions } from './questions-dataset.js';
 import type { OracleLog } from '../validity/other-log.js';
 import type { InjectedRows } from '../validity/injection.js';
 

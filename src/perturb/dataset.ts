@@ -1,4 +1,4 @@
-import { parseLogText } from '../io/read-log.js';
+import { parseLogText } from '../reader/parse-log.js';
 import type { Dialect } from '../schema/dialect.js';
 import type { Item } from '../schema/item.js';
 import type { LogLabels } from '../schema/labels.js';

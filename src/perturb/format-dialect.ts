@@ -1,4 +1,4 @@
-import { CANONICAL_DIALECT } from '../io/dialect-canonical.js';
+import { CANONICAL_DIALECT } from '../reader/dialect-canonical.js';
 import { Dialect } from '../schema/dialect.js';
 import type { FormatSpec } from './format-spec.js';
 

@@ -4,12 +4,11 @@ import type { LogLabels } from '../schema/labels.js';
 import type { CanonicalColumn } from '../schema/transaction-types.js';
 import type { PerturbEdit } from '../schema/perturb-manifest.js';
 import type { FormatSpec } from './format-spec.js';
+import type { IssueCode } from '../schema/issue-codes.js';
+import type { IntegrityCategoryId } from './data/integrity-categories.js';
 
 /** Severity of a perturbation, 1 (mild) to 5 (harsh). */
 export type SeverityLevel = 1 | 2 | 3 | 4 | 5;
-
-/** The severities, in order. */
-export const SEVERITY_LEVELS: readonly SeverityLevel[] = [1, 2, 3, 4, 5];
 
 /**
  * `preserving`: every question's gold answer stays true (the file may look different, the facts do not).
@@ -69,9 +68,9 @@ interface OperatorBase<P> {
   /** Parameters per severity 1..5 (data; documented in docs/perturb.md). */
   severityParams: readonly [P, P, P, P, P];
   /** Validator codes that must catch a corrupting operator (any one of them counts as "expected"). */
-  expectedCodes: readonly string[];
+  expectedCodes: readonly IssueCode[];
   /** Integrity categories (see `INTEGRITY_CATEGORIES`) this corruption plants in the log. */
-  integrity: readonly string[];
+  integrity: readonly IntegrityCategoryId[];
   /** Whether `rate` changes what the operator does (false for whole-file format operators). */
   usesRate: boolean;
 }

@@ -1,6 +1,7 @@
 import type { Log, LogRow } from '../schema/log-row.js';
 import type { TransactionType } from '../schema/transaction-types.js';
 import { CONVENTIONS } from './conventions.js';
+import { DAY_MS, HOUR_MS } from '../log/time-units.js';
 
 /** A row with its parsed time fields; `t` is local wall time in ms (read as UTC, so calendar maths is plain). */
 export interface RowView {
@@ -16,11 +17,7 @@ export interface RowView {
   ok: boolean;
 }
 
-const HOUR_MS = 3_600_000;
-/** Milliseconds in one hour. */
-export const HOUR = HOUR_MS;
-/** Milliseconds in one day. */
-export const DAY = 24 * HOUR_MS;
+export { DAY_MS, HOUR_MS };
 
 /** English month names, for options (never for stems). */
 export const MONTH_NAMES = [
@@ -264,31 +261,7 @@ export function sumSigned(rows: readonly RowView[]): number {
   return s;
 }
 
-/** Arithmetic mean; NaN for an empty list. */
-export function mean(xs: readonly number[]): number {
-  if (xs.length === 0) return NaN;
-  let s = 0;
-  for (const x of xs) s += x;
-  return s / xs.length;
-}
-
-/** Median (mean of the middle pair for an even count); NaN for an empty list. */
-export function median(xs: readonly number[]): number {
-  if (xs.length === 0) return NaN;
-  const s = xs.slice().sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-/** Population standard deviation √(Σ(x−x̄)²/n); `sample` divides by n−1 instead. */
-export function stdev(xs: readonly number[], sample = false): number {
-  const n = xs.length;
-  if (n === 0 || (sample && n < 2)) return NaN;
-  const m = mean(xs);
-  let ss = 0;
-  for (const x of xs) ss += (x - m) * (x - m);
-  return Math.sqrt(ss / (sample ? n - 1 : n));
-}
+export { mean, median, stdev } from '../log/statistics.js';
 
 /** The txn_ids of rows, in log order, deduplicated. */
 export function ids(rows: readonly RowView[]): string[] {

@@ -85,11 +85,6 @@ export function weightedIndex(rng: Rng, weights: readonly number[]): number {
   return weights.length - 1;
 }
 
-/** Element chosen with probability proportional to `weight(item)`. */
-export function weightedPick<T>(rng: Rng, items: readonly T[], weight: (item: T) => number): T {
-  return items[weightedIndex(rng, items.map(weight))];
-}
-
 /** Fisher–Yates shuffle of a copy. */
 export function shuffle<T>(rng: Rng, items: readonly T[]): T[] {
   const out = items.slice();

@@ -1,6 +1,7 @@
 export * from './transaction-types.js';
 export * from './log-row.js';
 export * from './signal-id.js';
+export * from './signals.js';
 export * from './labels.js';
 export * from './issue.js';
 export * from './item.js';
@@ -11,3 +12,6 @@ export * from './perturb-manifest.js';
 export * from './shard.js';
 export * from './results.js';
 export * from './dialect.js';
+export * from './issue-codes.js';
+export * from './drift-features.js';
+export * from './run-manifest.js';

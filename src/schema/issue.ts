@@ -7,7 +7,7 @@ export type Severity = z.infer<typeof Severity>;
 /**
  * A finding about a log or a file (SPEC §4). Issues are data: callers switch on `code`, never parse `message`.
  * `line` and `column` are 1-based positions in the file; `row` is the 1-based data row (header excluded).
- * The closed set of codes lives with the validator (`src/validate/codes.ts`).
+ * The closed set of codes lives with the validator (`src/schema/issue-codes.ts`).
  */
 export const Issue = z.object({
   code: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DRIFT_GROUPS, FEATURE_IDS } from '../drift/features.js';
+import { DRIFT_GROUPS, FEATURE_IDS } from './drift-features.js';
 
 /** The version of the reference file format; bumped when a field changes meaning. */
 export const REFERENCE_SCHEMA_VERSION = 1;

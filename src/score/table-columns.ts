@@ -1,5 +1,6 @@
 import type { Table3Row } from '../schema/results.js';
-import { SUB_DOMAINS, type SubDomain } from '../schema/signal-id.js';
+import { SUB_DOMAINS, type SignalId, type SubDomain } from '../schema/signal-id.js';
+import { SIGNALS } from '../schema/signals.js';
 
 /** Table 3 column keys in the paper's order. */
 export const TABLE3_KEYS = ['mem', 'com', 'ana', 'eva', 'sin', 'mul', 'cal', 'avg', 'logScore'] as const satisfies ReadonlyArray<keyof Table3Row>;
@@ -22,21 +23,6 @@ export const TABLE_A12_KEYS: readonly SubDomain[] = SUB_DOMAINS;
 
 /** Table A12 short headings, following the paper's abbreviations (Liq.S for the SME liquidity column it lacks). */
 export const TABLE_A12_TITLES: Readonly<Record<SubDomain, string>> = {
-  concentration: 'Conce.',
-  microloans: 'Micro.',
-  spikes: 'Spikes',
-  refunds: 'Refun.',
-  nighttime: 'Night.',
-  overseas: 'Overs.',
-  seasonality: 'Seaso.',
-  liquidity: 'Liqud.',
-  repayments: 'Repay.',
-  essentials: 'Essen.',
-  subscription: 'Subsc.',
-  risky: 'Risky',
-  penalties: 'Penal.',
-  nonessential: 'Noness.',
-  alignment: 'Align.',
-  liquidity_sme: 'Liq.S',
+  ...(Object.fromEntries(SIGNALS.map((s) => [s.id, s.a12])) as Record<SignalId, string>),
   others: 'Others',
 };

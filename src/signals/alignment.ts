@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, anyPattern, buildView, fromCount, idsOf, isSme, nameTest, type LogView } from './view.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
+import { absent, anyPattern, buildView, fromCount, idsOf, mayCarry, nameTest, type LogView } from './view.js';
 
 /**
  * Alignment (SME): purchases that do not fit the declared business category. The counterparty name of each
@@ -10,7 +10,7 @@ import { absent, anyPattern, buildView, fromCount, idsOf, isSme, nameTest, type 
  */
 export function alignmentFromView(v: LogView, t: Thresholds['alignment']): Detection {
   const cat = v.log.businessCategory as keyof Thresholds['alignment']['misfits'] | undefined;
-  if (!isSme(v) || !cat || !t.misfits[cat]) return absent();
+  if (!mayCarry(v, 'alignment') || !cat || !t.misfits[cat]) return absent();
   const re = misfitPattern(t, cat);
   if (!re) return absent();
   const types = new Set<string>(t.types);

@@ -1,7 +1,8 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, buildView, idsOf, isPersonal, median, ratioStrength, type LogView } from './view.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
+import { absent, buildView, idsOf, mayCarry, ratioStrength, type LogView } from './view.js';
+import { median } from '../log/statistics.js';
 
 /**
  * Concentration (personal): one counterparty takes much of the discretionary spending. Over SUCCESS outflows of
@@ -11,7 +12,7 @@ import { absent, buildView, idsOf, isPersonal, median, ratioStrength, type LogVi
  * habit). Evidence: its rows.
  */
 export function concentrationFromView(v: LogView, t: Thresholds['concentration']): Detection {
-  if (!isPersonal(v)) return absent();
+  if (!mayCarry(v, 'concentration')) return absent();
   const types = new Set<string>(t.types);
   const rowsOf = new Int32Array(v.cpNames.length);
   const sumOf = new Float64Array(v.cpNames.length);
@@ -25,7 +26,7 @@ export function concentrationFromView(v: LogView, t: Thresholds['concentration']
   }
   const count = idx.length;
   if (count < t.minPurchases) return absent();
-  const cap = t.winsorMultiple * median(abs);
+  const cap = t.winsorMultiple * median(abs, 0);
   let total = 0;
   for (let k = 0; k < count; k++) {
     const a = Math.min(abs[k], cap);

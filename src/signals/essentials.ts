@@ -1,8 +1,9 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, buildView, fromCount, idsOf, isSme, median, type LogView } from './view.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
+import { absent, buildView, fromCount, idsOf, mayCarry, type LogView } from './view.js';
 import { groupRows, irregularRows } from './series.js';
+import { median } from '../log/statistics.js';
 
 /**
  * Essentials (SME): essential obligations (rent, utilities, tax, payroll; `types`) paid irregularly.
@@ -11,7 +12,7 @@ import { groupRows, irregularRows } from './series.js';
  * series' usual day of month. Present with ≥ `minIrregular` irregular rows. Evidence: those rows.
  */
 export function essentialsFromView(v: LogView, t: Thresholds['essentials']): Detection {
-  if (!isSme(v)) return absent();
+  if (!mayCarry(v, 'essentials')) return absent();
   const typeIndex = new Map<string, number>(t.types.map((ty, k) => [ty, k]));
   const groups = groupRows(v, (i) => typeIndex.has(v.rows[i].type) && v.rows[i].amountCents < 0, (i) => typeIndex.get(v.rows[i].type)! * v.cpNames.length + v.cp[i]);
   const bad: number[] = [];
@@ -21,7 +22,7 @@ export function essentialsFromView(v: LogView, t: Thresholds['essentials']): Det
     // Monthly-ness from every attempt (declined ones included: they are the schedule showing through).
     const gaps: number[] = [];
     for (let k = 1; k < series.length; k++) gaps.push(v.day[series[k]] - v.day[series[k - 1]]);
-    const g = median(gaps);
+    const g = median(gaps, 0);
     if (g < 20 || g > 40) continue;
     for (const x of irregularRows(v, series, okRows, null, t.lateDays)) bad.push(x);
   }

@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { SIGNAL_IDS, type SignalId } from '../schema/signal-id.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
 import { buildView, type LogView } from './view.js';
 import { concentrationFromView } from './concentration.js';
 import { microloansFromView } from './microloans.js';
@@ -20,7 +20,7 @@ import { nonessentialFromView } from './nonessential.js';
 import { alignmentFromView } from './alignment.js';
 import { liquiditySmeFromView } from './liquidity-sme.js';
 
-export * from './thresholds.js';
+export * from '../schema/thresholds.js';
 export { buildView, type LogView } from './view.js';
 export { detectConcentration } from './concentration.js';
 export { detectMicroloans } from './microloans.js';

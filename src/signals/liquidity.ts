@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, buildView, idsOf, isPersonal, ratioStrength, type LogView } from './view.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
+import { absent, buildView, idsOf, mayCarry, ratioStrength, type LogView } from './view.js';
 
 /** Rows whose day ends with a balance below `floor`: the last row of each such day. */
 export function lowBalanceDays(v: LogView, floor: number): number[] {
@@ -23,7 +23,7 @@ export function lowBalanceDays(v: LogView, floor: number): number[] {
  * Strength is the largest of the three ratios to their thresholds. Evidence: the rows behind each feature met.
  */
 export function liquidityFromView(v: LogView, t: Thresholds['liquidity']): Detection {
-  if (!isPersonal(v)) return absent();
+  if (!mayCarry(v, 'liquidity')) return absent();
   const failed: number[] = [];
   for (let i = 0; i < v.n; i++) if (!v.ok[i] && v.rows[i].amountCents < 0) failed.push(i);
   const low = lowBalanceDays(v, t.lowBalanceCents);

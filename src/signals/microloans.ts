@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, buildView, fromCount, idsOf, isPersonal, type LogView } from './view.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
+import { absent, buildView, fromCount, idsOf, mayCarry, type LogView } from './view.js';
 
 /**
  * Microloans (personal): several small loans from several lenders within the log.
@@ -10,7 +10,7 @@ import { absent, buildView, fromCount, idsOf, isPersonal, type LogView } from '.
  * ≥ `minLenders` distinct lenders. Evidence: those disbursements and every repayment row to those lenders.
  */
 export function microloansFromView(v: LogView, t: Thresholds['microloans']): Detection {
-  if (!isPersonal(v)) return absent();
+  if (!mayCarry(v, 'microloans')) return absent();
   const cap = v.monthlyIncomeCents > 0 ? Math.min(t.maxPrincipalCents, t.maxIncomeMultiple * v.monthlyIncomeCents) : t.maxPrincipalCents;
   const disb: number[] = [];
   const lenders = new Set<string>();

@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, anyPattern, buildView, idsOf, isPersonal, nameTest, ratioStrength, type LogView } from './view.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
+import { absent, anyPattern, buildView, idsOf, mayCarry, nameTest, ratioStrength, type LogView } from './view.js';
 
 /**
  * Nighttime (personal): discretionary outflows between `fromHour` and `toHour` (local time, any status).
@@ -11,7 +11,7 @@ import { absent, anyPattern, buildView, idsOf, isPersonal, nameTest, ratioStreng
  * of `types`. Always absent on logs without time of day (`hasTimeOfDay` false, e.g. Berka).
  */
 export function nighttimeFromView(v: LogView, t: Thresholds['nighttime']): Detection {
-  if (!isPersonal(v) || !v.log.hasTimeOfDay) return absent();
+  if (!mayCarry(v, 'nighttime') || !v.log.hasTimeOfDay) return absent();
   const types = new Set<string>(t.types);
   let total = 0;
   const night: number[] = [];

@@ -1,14 +1,14 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, anyPattern, buildView, fromCount, idsOf, isSme, nameTest, type LogView } from './view.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
+import { absent, anyPattern, buildView, fromCount, idsOf, mayCarry, nameTest, type LogView } from './view.js';
 
 /**
  * Nonessential (SME): luxury and entertainment spending out of the business account, recognised by
  * merchant-class words in the counterparty name (`namePatterns`). Present with ≥ `minRows` such outflows.
  */
 export function nonessentialFromView(v: LogView, t: Thresholds['nonessential']): Detection {
-  if (!isSme(v)) return absent();
+  if (!mayCarry(v, 'nonessential')) return absent();
   const re = anyPattern(t.namePatterns);
   const rows: number[] = [];
   const luxury = nameTest(v, re);

@@ -1,7 +1,8 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, buildView, idsOf, isPersonal, median, ratioStrength, type LogView } from './view.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
+import { absent, buildView, idsOf, mayCarry, ratioStrength, type LogView } from './view.js';
+import { median } from '../log/statistics.js';
 
 /**
  * Overseas (personal): SUCCESS outflows of `types` (money actually spent) located outside the home country (the log's most frequent
@@ -10,7 +11,7 @@ import { absent, buildView, idsOf, isPersonal, median, ratioStrength, type LogVi
  * ≥ `minMonths` calendar months (one holiday trip is not the signal). Evidence: the foreign rows.
  */
 export function overseasFromView(v: LogView, t: Thresholds['overseas']): Detection {
-  if (!isPersonal(v)) return absent();
+  if (!mayCarry(v, 'overseas')) return absent();
   const types = new Set<string>(t.types);
   const idx: number[] = [];
   const abs: number[] = [];
@@ -20,7 +21,7 @@ export function overseasFromView(v: LogView, t: Thresholds['overseas']): Detecti
     idx.push(i);
     abs.push(-r.amountCents);
   }
-  const cap = t.winsorMultiple * median(abs);
+  const cap = t.winsorMultiple * median(abs, 0);
   let total = 0;
   let abroad = 0;
   const rows: number[] = [];

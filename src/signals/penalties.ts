@@ -1,14 +1,14 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, anyPattern, buildView, fromCount, idsOf, isSme, type LogView } from './view.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
+import { absent, anyPattern, buildView, fromCount, idsOf, mayCarry, type LogView } from './view.js';
 
 /**
  * Penalties (SME): charges for late or failed obligations: every Late Fee row, plus Fee rows whose remark
  * names such a charge (`feeRemarkPatterns`). Present with ≥ `minRows` of them. Evidence: those rows.
  */
 export function penaltiesFromView(v: LogView, t: Thresholds['penalties']): Detection {
-  if (!isSme(v)) return absent();
+  if (!mayCarry(v, 'penalties')) return absent();
   const re = anyPattern(t.feeRemarkPatterns);
   const rows: number[] = [];
   for (let i = 0; i < v.n; i++) {

@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, buildView, idsOf, isPersonal, ratioStrength, type LogView } from './view.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
+import { absent, buildView, idsOf, mayCarry, ratioStrength, type LogView } from './view.js';
 
 /**
  * Refunds (personal): frequent returns. A SUCCESS Refund pairs with an earlier SUCCESS Purchase at the same
@@ -10,7 +10,7 @@ import { absent, buildView, idsOf, isPersonal, ratioStrength, type LogView } fro
  * purchases ≥ `minRate`. Evidence: the paired refunds and their purchases.
  */
 export function refundsFromView(v: LogView, t: Thresholds['refunds']): Detection {
-  if (!isPersonal(v)) return absent();
+  if (!mayCarry(v, 'refunds')) return absent();
   const remaining = new Map<number, number>();
   const purchasesByCp = new Map<string, number[]>();
   let purchases = 0;

@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, buildView, fromCount, idsOf, isSme, type LogView } from './view.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
+import { absent, buildView, fromCount, idsOf, mayCarry, type LogView } from './view.js';
 import { groupRows, irregularInSeries } from './series.js';
 
 /**
@@ -12,7 +12,7 @@ import { groupRows, irregularInSeries } from './series.js';
  * Present with ≥ `minIrregular` irregular installments. Evidence: those rows.
  */
 export function repaymentsFromView(v: LogView, t: Thresholds['repayments']): Detection {
-  if (!isSme(v)) return absent();
+  if (!mayCarry(v, 'repayments')) return absent();
   const firstDisb = new Map<number, number>();
   for (let i = 0; i < v.n; i++) {
     const r = v.rows[i];

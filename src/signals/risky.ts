@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, anyPattern, buildView, fromCount, idsOf, isSme, namesMatching, type LogView } from './view.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
+import { absent, anyPattern, buildView, fromCount, idsOf, mayCarry, namesMatching, type LogView } from './view.js';
 
 /**
  * Risky (SME): money moving to or from high-risk platforms (gaming/betting-like, crypto exchanges),
@@ -9,7 +9,7 @@ import { absent, anyPattern, buildView, fromCount, idsOf, isSme, namesMatching, 
  * such rows, in either direction and any status. Evidence: those rows.
  */
 export function riskyFromView(v: LogView, t: Thresholds['risky']): Detection {
-  if (!isSme(v)) return absent();
+  if (!mayCarry(v, 'risky')) return absent();
   const re = anyPattern(t.namePatterns);
   const rows: number[] = [];
   const hit = namesMatching(v, re);

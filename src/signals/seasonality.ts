@@ -1,7 +1,8 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, buildView, idsOf, isPersonal, median, ratioStrength, type LogView } from './view.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
+import { absent, buildView, idsOf, mayCarry, ratioStrength, type LogView } from './view.js';
+import { median } from '../log/statistics.js';
 
 /**
  * Seasonality (personal): an abnormal seasonal swing. Over the months from the first to the last row (empty
@@ -10,7 +11,7 @@ import { absent, buildView, idsOf, isPersonal, median, ratioStrength, type LogVi
  * Present with at least one peak month. Evidence: the rows of the peak months.
  */
 export function seasonalityFromView(v: LogView, t: Thresholds['seasonality']): Detection {
-  if (!isPersonal(v) || v.n === 0) return absent();
+  if (!mayCarry(v, 'seasonality') || v.n === 0) return absent();
   // Min and max rather than first and last row: a perturbed log may be out of order.
   let first = v.month[0];
   let last = v.month[0];
@@ -26,8 +27,8 @@ export function seasonalityFromView(v: LogView, t: Thresholds['seasonality']): D
     count[v.month[i] - first]++;
     amount[v.month[i] - first] -= r.amountCents;
   }
-  const mc = Math.max(1, median(count));
-  const ma = Math.max(1, median(amount));
+  const mc = Math.max(1, median(count, 0));
+  const ma = Math.max(1, median(amount, 0));
   let best = 0;
   const peaks = new Set<number>();
   for (let k = 0; k < span; k++) {

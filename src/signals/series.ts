@@ -1,4 +1,5 @@
-import { median, mode, offsetFromDayOfMonth, type LogView } from './view.js';
+import { mode, offsetFromDayOfMonth, type LogView } from './view.js';
+import { median } from '../log/statistics.js';
 
 /**
  * Irregular rows of a monthly payment series (rows of one payee, in time order): FAILED rows, and SUCCESS rows
@@ -8,7 +9,7 @@ import { median, mode, offsetFromDayOfMonth, type LogView } from './view.js';
  */
 export function irregularInSeries(v: LogView, series: number[], dueDay: number | null, lateDays: number): { irregular: number[]; medianAbs: number } {
   const okRows = series.filter((i) => v.ok[i]);
-  return { irregular: irregularRows(v, series, okRows, dueDay, lateDays), medianAbs: median(okRows.map((i) => Math.abs(v.rows[i].amountCents))) };
+  return { irregular: irregularRows(v, series, okRows, dueDay, lateDays), medianAbs: median(okRows.map((i) => Math.abs(v.rows[i].amountCents)), 0) };
 }
 
 /** The irregular rows of `irregularInSeries` alone; `okRows` are the series' SUCCESS rows. */
@@ -16,7 +17,7 @@ export function irregularRows(v: LogView, series: number[], okRows: number[], du
   const due = dueDay ?? modeOfDays(v, okRows);
   const offsets = new Array<number>(okRows.length);
   for (let k = 0; k < okRows.length; k++) offsets[k] = offsetFromDayOfMonth(v.month[okRows[k]], v.dom[okRows[k]], due);
-  const center = dueDay === null ? median(offsets) : 0;
+  const center = dueDay === null ? median(offsets, 0) : 0;
   const irregular: number[] = [];
   for (const i of series) if (!v.ok[i]) irregular.push(i);
   for (let k = 0; k < okRows.length; k++) if (Math.abs(offsets[k] - center) > lateDays) irregular.push(okRows[k]);

@@ -1,7 +1,8 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, buildView, fromCount, idsOf, isPersonal, median, type LogView } from './view.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
+import { absent, buildView, fromCount, idsOf, mayCarry, type LogView } from './view.js';
+import { median } from '../log/statistics.js';
 
 /**
  * Spikes (personal): sudden, unrepeated large outflows.
@@ -10,7 +11,7 @@ import { absent, buildView, fromCount, idsOf, isPersonal, median, type LogView }
  * ±`repeatTolerance` of its amount (a recurring transfer is not sudden). Present with ≥ `minSpikes` spikes.
  */
 export function spikesFromView(v: LogView, t: Thresholds['spikes']): Detection {
-  if (!isPersonal(v)) return absent();
+  if (!mayCarry(v, 'spikes')) return absent();
   const types = new Set<string>(t.types);
   const idx: number[] = [];
   const abs: number[] = [];
@@ -24,7 +25,7 @@ export function spikesFromView(v: LogView, t: Thresholds['spikes']): Detection {
     abs.push(-r.amountCents);
   }
   if (idx.length < t.minBaseRows) return absent();
-  const limit = Math.max(t.medianMultiple * median(abs), t.incomeShare * v.monthlyIncomeCents);
+  const limit = Math.max(t.medianMultiple * median(abs, 0), t.incomeShare * v.monthlyIncomeCents);
   const spikes: number[] = [];
   for (let k = 0; k < idx.length; k++) {
     if (abs[k] < limit) continue;

@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds.js';
-import { absent, buildView, fromCount, idsOf, isSme, type LogView } from './view.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
+import { absent, buildView, fromCount, idsOf, mayCarry, type LogView } from './view.js';
 import { groupRows } from './series.js';
 
 /**
@@ -9,7 +9,7 @@ import { groupRows } from './series.js';
  * charged ≥ `minCharges` times. Present with ≥ `minPayees` services. Evidence: their Subscription rows.
  */
 export function subscriptionFromView(v: LogView, t: Thresholds['subscription']): Detection {
-  if (!isSme(v)) return absent();
+  if (!mayCarry(v, 'subscription')) return absent();
   const groups = groupRows(v, (i) => v.rows[i].type === 'Subscription' && v.rows[i].amountCents < 0, (i) => v.cp[i]);
   const rows: number[] = [];
   let payees = 0;

@@ -1,6 +1,10 @@
 import type { Log, LogRow } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { civilFromDays, daysFromCivil } from '../log/civil-days.js';
+import { DAY_S } from '../log/time-units.js';
+import { median } from '../log/statistics.js';
+import { SIGNAL_INFO } from '../schema/signals.js';
+import type { SignalId } from '../schema/signal-id.js';
 
 /**
  * Per-row features computed once per log and shared by every detector (one pass over the rows).
@@ -41,10 +45,9 @@ export function daysInMonthIndex(monthIndex: number): number {
 
 const d2 = (s: string, i: number): number => (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
 
-const DAY = 86_400;
 // Row times inside years 1000–9999 format as `YYYY-MM-DD HH:MM:SS`; outside them the timestamp is parsed instead.
-const MIN_TIME = daysFromCivil(1000, 1, 1) * DAY;
-const MAX_TIME = daysFromCivil(10_000, 1, 1) * DAY;
+const MIN_TIME = daysFromCivil(1000, 1, 1) * DAY_S;
+const MAX_TIME = daysFromCivil(10_000, 1, 1) * DAY_S;
 
 /**
  * Builds the shared features of a log in one pass (timestamps parsed by character code, no Date objects).
@@ -74,7 +77,7 @@ export function buildView(log: Log, rowTimes?: ArrayLike<number>): LogView {
     const r = rows[i];
     const at = times !== undefined ? times[i] : Number.NaN;
     if (at >= MIN_TIME && at < MAX_TIME) {
-      const dd = Math.floor(at / DAY);
+      const dd = Math.floor(at / DAY_S);
       if (i > 0 && day[i - 1] === dd) {
         month[i] = month[i - 1];
         dom[i] = dom[i - 1];
@@ -84,7 +87,7 @@ export function buildView(log: Log, rowTimes?: ArrayLike<number>): LogView {
         dom[i] = c.day;
       }
       day[i] = dd;
-      hour[i] = Math.floor((at - dd * DAY) / 3600);
+      hour[i] = Math.floor((at - dd * DAY_S) / 3600);
     } else {
       const ts = r.timestamp;
       let y = d2(ts, 0) * 100 + d2(ts, 2);
@@ -136,8 +139,8 @@ export function buildView(log: Log, rowTimes?: ArrayLike<number>): LogView {
     cp,
     cpNames,
     home,
-    monthlyIncomeCents: median(income.filter((x) => x > 0)),
-    monthlyOutflowCents: median(outflow.filter((x) => x > 0)),
+    monthlyIncomeCents: median(income.filter((x) => x > 0), 0),
+    monthlyOutflowCents: median(outflow.filter((x) => x > 0), 0),
   };
 }
 
@@ -173,37 +176,6 @@ export function namesMatching(v: LogView, re: RegExp): Uint8Array {
   return out;
 }
 
-/** Median of a list of numbers (mean of the middle two for an even count); 0 for an empty list. */
-export function median(values: readonly number[]): number {
-  const n = values.length;
-  if (n === 0) return 0;
-  const s = new Float64Array(n);
-  s.set(values);
-  // Most lists here are short (months, a payee's installments), where an insertion sort beats the typed-array
-  // sort's runtime call; both order numbers ascending with -0 before +0 (a NaN makes the insertion sort give up).
-  if (n > 32 || !insertionSorted(s)) s.sort();
-  const h = n >> 1;
-  return n % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
-}
-
-/** Sorts `s` in place as `Float64Array.prototype.sort` would, unless it holds a NaN (then returns false). */
-function insertionSorted(s: Float64Array): boolean {
-  for (let i = 1; i < s.length; i++) {
-    const x = s[i];
-    if (x !== x) return false;
-    let j = i - 1;
-    while (j >= 0 && (s[j] > x || (s[j] === 0 && x === 0 && 1 / s[j] > 1 / x))) {
-      s[j + 1] = s[j];
-      j--;
-    }
-    s[j + 1] = x;
-  }
-  return s.length === 0 || s[0] === s[0];
-}
-
-/** The detection of a signal that is not there. */
-export const ABSENT: Readonly<Detection> = Object.freeze({ present: false, strength: 0, evidence: [] as string[] });
-
 /** A fresh absent detection (callers may keep and mutate it). */
 export function absent(): Detection {
   return { present: false, strength: 0, evidence: [] };
@@ -227,14 +199,10 @@ export function idsOf(view: LogView, indexes: readonly number[]): string[] {
   return out;
 }
 
-/** Whether a log may carry a personal signal: personal or unknown client kind. */
-export function isPersonal(view: LogView): boolean {
-  return view.log.clientKind !== 'sme';
-}
-
-/** Whether a log may carry an SME signal: SME or unknown client kind. */
-export function isSme(view: LogView): boolean {
-  return view.log.clientKind !== 'personal';
+/** Whether a log may carry signal `id`: its client kind is the signal's in the signal table, or unknown. */
+export function mayCarry(view: LogView, id: SignalId): boolean {
+  const kind = view.log.clientKind;
+  return kind === undefined || kind === SIGNAL_INFO[id].kind;
 }
 
 /**

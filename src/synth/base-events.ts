@@ -3,7 +3,7 @@ import type { Channel } from '../schema/transaction-types.js';
 import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import type { Rng } from '../random/rng.js';
 import { chance, int, normal } from '../random/draw.js';
-import { DAY, civil, dayStart, daysInMonth } from './calendar.js';
+import { DAY_S, civil, dayStart, daysInMonth } from './calendar.js';
 import { drawAmount, meanAmount, unitsToCents } from './amounts.js';
 import { OVERSEAS_COUNTRIES } from './data/names.js';
 import { synthEvent, type Period, type SynthEvent } from './event.js';
@@ -68,7 +68,7 @@ export function flowTimes(rng: Rng, flow: Flow, period: Period): number[] {
     case 'weekly':
     case 'biweekly': {
       const step = flow.cadence === 'weekly' ? 7 : 14;
-      for (let d = period.start + int(rng, 0, step - 1) * DAY; d < period.end; d += step * DAY) at(d + jitter() * DAY);
+      for (let d = period.start + int(rng, 0, step - 1) * DAY_S; d < period.end; d += step * DAY_S) at(d + jitter() * DAY_S);
       break;
     }
     case 'irregular': {
@@ -134,7 +134,7 @@ export function addFlows(ctx: BaseContext, flows: readonly Flow[], isIncome: boo
     for (const at of flowTimes(ctx.rng, flow, ctx.period)) {
       let units = level;
       if (flow.variation > 0) units *= Math.exp(normal(ctx.rng, 0, flow.variation));
-      if (flow.seasonal) units *= ctx.seasons[Math.floor((at - ctx.period.start) / DAY)] ?? 1;
+      if (flow.seasonal) units *= ctx.seasons[Math.floor((at - ctx.period.start) / DAY_S)] ?? 1;
       let name = fixedName;
       if (!flow.fixed_counterparty) {
         if (pool.length < 4 && (pool.length === 0 || chance(ctx.rng, 0.5))) pool.push(ctx.vocab.counterparty(flow.counterparty));
@@ -194,8 +194,8 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
   const { categoryCum, tables, monthOfDay } = spendingTables(ctx, categories);
   const pools: string[][] = categories.map(() => []);
   // The log's days within the table: all of them, or the window of a log shorter than the profile's period.
-  const first = Math.round((ctx.period.start - ctx.tablePeriod.start) / DAY);
-  const last = Math.min(ctx.dayWeights.length, first + Math.round((ctx.period.end - ctx.period.start) / DAY)) - 1;
+  const first = Math.round((ctx.period.start - ctx.tablePeriod.start) / DAY_S);
+  const last = Math.min(ctx.dayWeights.length, first + Math.round((ctx.period.end - ctx.period.start) / DAY_S)) - 1;
   for (let k = 0; k < count; k++) {
     const ci = sampleCum(categoryCum, ctx.rng.next() * categoryCum[categoryCum.length - 1]);
     const t = tables[ci];
@@ -204,7 +204,7 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
     const below = first > 0 ? t.dayCum[first - 1] : 0;
     const day = sampleCum(t.dayCum, below + ctx.rng.next() * (t.dayCum[last] - below));
     const hour = sampleCum(t.hourCum, ctx.rng.next() * t.hourCum[23]);
-    const at = ctx.tablePeriod.start + day * DAY + hour * 3600 + int(ctx.rng, 0, 3599);
+    const at = ctx.tablePeriod.start + day * DAY_S + hour * 3600 + int(ctx.rng, 0, 3599);
     if (at >= ctx.period.end || at < ctx.period.start) continue;
     const overseas = cat.overseas_rate > 0 && chance(ctx.rng, cat.overseas_rate);
     if (pool.length < cat.pool && (pool.length === 0 || chance(ctx.rng, 0.35))) pool.push(ctx.vocab.counterparty(cat.counterparty));
@@ -224,7 +224,7 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
     created.push(ev);
     if (cat.type === 'Purchase' && cat.refund_rate > 0 && chance(ctx.rng, cat.refund_rate)) {
       const full = chance(ctx.rng, 0.6);
-      const refundAt = at + int(ctx.rng, 1, 30) * DAY + int(ctx.rng, -3600, 3600);
+      const refundAt = at + int(ctx.rng, 1, 30) * DAY_S + int(ctx.rng, -3600, 3600);
       if (refundAt < ctx.period.end) {
         created.push(
           synthEvent({
@@ -258,7 +258,7 @@ function spendingTables(ctx: BaseContext, categories: readonly SpendingCategory[
   if (!hit || hit.start !== tp.start || hit.end !== tp.end) {
     const categoryCum = cumulative(categories.map((c) => c.weight));
     const monthOfDay = new Int8Array(ctx.dayWeights.length);
-    for (let d = 0; d < monthOfDay.length; d++) monthOfDay[d] = civil(tp.start + d * DAY).month;
+    for (let d = 0; d < monthOfDay.length; d++) monthOfDay[d] = civil(tp.start + d * DAY_S).month;
     hit = { categoryCum, tables: categories.map((cat) => categoryTable(ctx, cat)), monthOfDay, start: tp.start, end: tp.end };
     bySeasons.set(ctx.dayWeights, hit);
   }

@@ -1,5 +1,5 @@
 import type { CalendarWeights } from '../schema/profile.js';
-import { DAY, civil } from './calendar.js';
+import { DAY_S, civil } from './calendar.js';
 import type { Period } from './event.js';
 
 // Per seasons array (one per profile and period), then per calendar object: shared and never written.
@@ -18,7 +18,7 @@ export function calendarDayWeights(period: Period, seasons: Float64Array, calend
   if (!hit) {
     hit = new Float64Array(seasons.length);
     for (let d = 0; d < seasons.length; d++) {
-      const c = civil(period.start + d * DAY);
+      const c = civil(period.start + d * DAY_S);
       hit[d] = seasons[d] * (calendar.month?.[c.month - 1] ?? 1) * (calendar.day_of_month?.[c.day - 1] ?? 1) * (calendar.weekday?.[c.weekday] ?? 1);
     }
     byCalendar.set(calendar, hit);

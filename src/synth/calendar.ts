@@ -3,9 +3,9 @@
  * the time base of `SynthEvent.at`. Pure: `Date.UTC` on given values only.
  */
 import { civilFromDays, daysFromCivil } from '../log/civil-days.js';
+import { DAY_S } from '../log/time-units.js';
 
-/** Seconds in a day. */
-export const DAY = 86_400;
+export { DAY_S };
 
 const parsedDates = new Map<string, number>();
 
@@ -63,7 +63,7 @@ const dateCache = new Map<number, string>();
 
 /** Local seconds → `YYYY-MM-DD` (memoised per day: a process formats few distinct days). */
 export function formatDate(at: number): string {
-  const days = Math.floor(at / DAY);
+  const days = Math.floor(at / DAY_S);
   let s = dateCache.get(days);
   if (s === undefined) {
     const c = civil(at);
@@ -78,7 +78,7 @@ export function formatDate(at: number): string {
  * `civil_from_days` (proleptic Gregorian; http://howardhinnant.github.io/date_algorithms.html), without a Date.
  */
 export function civil(at: number): { year: number; month: number; day: number; weekday: number } {
-  const days = Math.floor(at / DAY);
+  const days = Math.floor(at / DAY_S);
   const { year, month, day } = civilFromDays(days);
   // 1970-01-01 was a Thursday (weekday 3 when Monday is 0).
   const weekday = (((days + 3) % 7) + 7) % 7;
@@ -91,7 +91,7 @@ export function dayStart(year: number, month: number, day: number): number {
   // overflow; otherwise as `Date.UTC` says.
   if (Number.isInteger(year) && Number.isInteger(month) && Number.isInteger(day) && year >= 100 && year <= 9999 && Math.abs(month) < 1e5 && Math.abs(day) < 1e6) {
     const carry = Math.floor((month - 1) / 12);
-    return (daysFromCivil(year + carry, month - 12 * carry, 1) + day - 1) * DAY;
+    return (daysFromCivil(year + carry, month - 12 * carry, 1) + day - 1) * DAY_S;
   }
   return Date.UTC(year, month - 1, day) / 1000;
 }
@@ -122,12 +122,12 @@ export class TimestampFormatter {
 
   /** `YYYY-MM-DD HH:MM:SS` of a local time in whole seconds. */
   format(at: number): string {
-    const day = Math.floor(at / DAY);
+    const day = Math.floor(at / DAY_S);
     if (day !== this.lastDay) {
       this.lastDay = day;
       this.lastDate = formatDate(at);
     }
-    const s = at - day * DAY;
+    const s = at - day * DAY_S;
     const m = Math.floor(s / 60);
     return this.lastDate + CLOCK[m] + PAD2[s % 60];
   }

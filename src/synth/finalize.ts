@@ -1,7 +1,7 @@
 import type { LogRow } from '../schema/log-row.js';
 import type { Installment, LoanSchedule, RefundPair } from '../schema/labels.js';
 import { TYPE_DIRECTION } from '../schema/transaction-types.js';
-import { DAY, TimestampFormatter, formatDate, parseDate } from './calendar.js';
+import { DAY_S, TimestampFormatter, formatDate, parseDate } from './calendar.js';
 import type { Period, SynthEvent, SynthLoan } from './event.js';
 import { safeText } from './text.js';
 import { sortedBySecond } from './time-order.js';
@@ -101,7 +101,7 @@ export function finalize(
     let counterparty = ev.counterparty;
     if (ev.type === 'Refund') {
       const p = ev.refundOf;
-      if (!p || p.txnId === undefined || p.type !== 'Purchase' || p.status !== 'SUCCESS' || p.at >= ev.at || ev.at - p.at > REFUND_WINDOW_DAYS * DAY) continue;
+      if (!p || p.txnId === undefined || p.type !== 'Purchase' || p.status !== 'SUCCESS' || p.at >= ev.at || ev.at - p.at > REFUND_WINDOW_DAYS * DAY_S) continue;
       const remaining = -p.amountCents - (refunded.get(p) ?? 0);
       if (remaining <= 0) continue;
       if (amount > remaining) amount = remaining;
@@ -146,7 +146,7 @@ export function finalize(
       const ev = loan.repayments.get(inst.n);
       if (ev && ev.txnId !== undefined) {
         const paid = ev.status === 'SUCCESS' ? -ev.amountCents : 0;
-        const late = parseDate(inst.due_date) + DAY <= ev.at;
+        const late = parseDate(inst.due_date) + DAY_S <= ev.at;
         const status = paid === 0 ? 'missed' : paid < inst.payment_cents ? 'partial' : late ? 'late' : 'paid';
         return settled(inst, status, ev.txnId as string, paid);
       }

@@ -7,7 +7,7 @@ import { chance, int, normal, uniform } from '../random/draw.js';
 import type { Rng } from '../random/rng.js';
 import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import { CclupeError } from '../errors.js';
-import { DAY, formatDate, parseDate } from './calendar.js';
+import { DAY_S, formatDate, parseDate } from './calendar.js';
 import { drawAmount, empiricalQuantile, unitsToCents } from './amounts.js';
 import { addFlows, addSpending, type BaseContext } from './base-events.js';
 import { calendarDayWeights } from './calendar-weights.js';
@@ -59,7 +59,7 @@ export function logSeedKey(masterSeed: string, index: number): string {
 /** Inclusive `YYYY-MM-DD` dates → local-seconds period [start, end + 1 day); throws a CclupeError when inverted. */
 export function toPeriod(p: { start: string; end: string }): Period {
   const start = parseDate(p.start);
-  const end = parseDate(p.end) + DAY;
+  const end = parseDate(p.end) + DAY_S;
   if (end <= start) throw new CclupeError(`period end ${p.end} is before its start ${p.start}`);
   return { start, end };
 }
@@ -96,11 +96,11 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   if (profile.activity) {
     const drawn = drawActivity(rng, profile.activity, fullPeriod);
     period = drawn.window;
-    periodDates = { start: formatDate(period.start), end: formatDate(period.end - DAY) };
+    periodDates = { start: formatDate(period.start), end: formatDate(period.end - DAY_S) };
     target = Math.min(hi, Math.max(lo, drawn.rows));
   } else target = targetRows(rng, lo, hi, profile.fill);
   // A window's seasons are its slice of the period's (no new array per window).
-  const seasons = period === fullPeriod ? fullSeasons : fullSeasons.subarray(Math.round((period.start - fullPeriod.start) / DAY), Math.round((period.end - fullPeriod.start) / DAY));
+  const seasons = period === fullPeriod ? fullSeasons : fullSeasons.subarray(Math.round((period.start - fullPeriod.start) / DAY_S), Math.round((period.end - fullPeriod.start) / DAY_S));
   const base: BaseContext = { rng, period, vocab, homeCountry: profile.home_country, seasons, tablePeriod: fullPeriod, dayWeights, events };
   const monthlyIncome = addFlows(base, profile.income, true);
   const incomeScale = monthlyIncome > 0 ? monthlyIncome / 100 / profile.monthly_income : 1;
@@ -116,7 +116,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   if (profile.opening_cover_months > 0) {
     let out = 0;
     for (const ev of events) if (ev.amountCents < 0 && ev.at >= period.start && ev.at < period.end) out -= ev.amountCents;
-    const months = (period.end - period.start) / DAY / 30.4375;
+    const months = (period.end - period.start) / DAY_S / 30.4375;
     openingBalanceCents = Math.max(openingBalanceCents, Math.round((profile.opening_cover_months * out) / Math.max(1, months)));
   }
   // Base texts come from the vocabulary and are safe; finalize re-checks only texts an injector wrote or changed.
@@ -274,11 +274,11 @@ function drawActivity(rng: Rng, activity: Activity, full: Period): { window: Per
   const rho = 2 * Math.sin((Math.PI * activity.rank_correlation) / 6);
   const z1 = normal(rng, 0, 1);
   const z2 = rho * z1 + Math.sqrt(Math.max(0, 1 - rho * rho)) * normal(rng, 0, 1);
-  const days = Math.round((full.end - full.start) / DAY);
+  const days = Math.round((full.end - full.start) / DAY_S);
   const span = Math.min(days, Math.max(1, Math.round(atProbability(rng, activity.months, normalCdf(z1)) * DAYS_PER_MONTH)));
   const rows = Math.max(1, Math.round(atProbability(rng, activity.rows, normalCdf(z2))));
-  const start = full.start + int(rng, 0, days - span) * DAY;
-  return { window: { start, end: start + span * DAY }, rows };
+  const start = full.start + int(rng, 0, days - span) * DAY_S;
+  return { window: { start, end: start + span * DAY_S }, rows };
 }
 
 /**

@@ -26,4 +26,4 @@ export { SPRING_FESTIVAL, SEASON_WINDOWS } from './data/seasons.js';
 export { COUNTERPARTY_KINDS, BUSINESS_SUFFIXES, INSTITUTION_SUFFIXES, hasBusinessSuffix } from './data/counterparties.js';
 export { REMARK_KINDS } from './data/remarks.js';
 export { safeText, containsLeakage } from './text.js';
-export { TimestampFormatter, parseDate as parseLocalDate, formatDate as formatLocalDate, DAY as SECONDS_PER_DAY } from './calendar.js';
+export { TimestampFormatter, parseDate as parseLocalDate, formatDate as formatLocalDate, DAY_S as SECONDS_PER_DAY } from './calendar.js';

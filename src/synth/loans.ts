@@ -44,8 +44,26 @@ export function addLoans(ctx: LoanContext, specs: readonly LoanSpec[]): void {
   }
 }
 
-/** The terms and timing of one loan to open. */
-export interface OpenLoanInput {
+/** The terms and timing of one loan of the profile to open. */
+export interface OpenLoanInput extends LoanTerms {
+  /** Whether repayments may be declined for lack of funds (then the installment is recorded as missed). */
+  declinable: boolean;
+}
+
+/**
+ * Opens one loan of the profile: disbursed by transfer, repaid by auto-debit (see `openLoanEvents`).
+ * Loan ids are `L1`, `L2`, … in opening order. Returns the loan under construction.
+ */
+export function openLoan(ctx: LoanContext, input: OpenLoanInput): SynthLoan {
+  return openLoanEvents(ctx, (kind) => ctx.vocab.remark(kind), input, {
+    disbursementChannel: 'TRANSFER',
+    repaymentChannel: 'AUTO_DEBIT',
+    outcome: input.declinable ? 'declinable' : 'success',
+  });
+}
+
+/** The terms of a loan and when it is disbursed. */
+export interface LoanTerms {
   lender: string;
   principalCents: number;
   annualRate: number;
@@ -53,48 +71,64 @@ export interface OpenLoanInput {
   method: 'equal_installment' | 'equal_principal' | 'bullet';
   /** Disbursement time, local seconds. */
   at: number;
-  /** Whether repayments may be declined for lack of funds (then the installment is recorded as missed). */
-  declinable: boolean;
+}
+
+/** How a loan's rows look: their channels, whether repayments may be declined, and the signal that opened it. */
+export interface LoanRows {
+  disbursementChannel: 'ONLINE' | 'TRANSFER';
+  repaymentChannel: 'ONLINE' | 'AUTO_DEBIT';
+  outcome: 'success' | 'declinable';
+  signal?: SynthEvent['signal'];
 }
 
 /**
- * Opens one loan: pushes its disbursement and its in-period repayments to the events and its schedule to the loans.
- * Loan ids are `L1`, `L2`, … in opening order. Returns the loan under construction.
+ * Opens one loan, for the profile (`openLoan`) or an injector (`openInjectedLoan`): a Loan Disbursement, the
+ * amortisation schedule (`amortize`, `scheduleDueDates`) and one Loan Repayment per installment due inside the
+ * period, posted 06:00–10:59 on the due date; the schedule lands in the labels through `ctx.loans` (finalize fills
+ * txn ids and statuses). Loan ids continue `L1`, `L2`, ….
  */
-export function openLoan(ctx: LoanContext, input: OpenLoanInput): SynthLoan {
+export function openLoanEvents(
+  ctx: Pick<LoanContext, 'rng' | 'period' | 'homeCountry' | 'events' | 'loans'>,
+  remark: (kind: string) => string,
+  terms: LoanTerms,
+  rows: LoanRows,
+): SynthLoan {
   const loanId = `L${ctx.loans.length + 1}`;
-  const startDate = formatDate(input.at);
-  const plan = amortize({ principalCents: input.principalCents, annualRate: input.annualRate, termMonths: input.termMonths, method: input.method });
-  const dues = scheduleDueDates(startDate, input.termMonths);
+  const startDate = formatDate(terms.at);
+  const plan = amortize({ principalCents: terms.principalCents, annualRate: terms.annualRate, termMonths: terms.termMonths, method: terms.method });
+  const dues = scheduleDueDates(startDate, terms.termMonths);
+  const signal = rows.signal;
   const disbursement = synthEvent({
-    at: input.at,
+    at: terms.at,
     type: 'Loan Disbursement',
-    channel: 'TRANSFER',
-    counterparty: input.lender,
-    amountCents: input.principalCents,
+    channel: rows.disbursementChannel,
+    counterparty: terms.lender,
+    amountCents: terms.principalCents,
     location: ctx.homeCountry,
-    remark: ctx.vocab.remark('loan_disbursement'),
+    remark: remark('loan_disbursement'),
     outcome: 'success',
     loan: { loanId, installment: 0 },
+    signal,
   });
   ctx.events.push(disbursement);
   const loan: SynthLoan = {
     schedule: {
       loan_id: loanId,
       disbursement_txn_id: '',
-      lender: input.lender,
-      principal_cents: input.principalCents,
-      annual_rate: input.annualRate,
-      term_months: input.termMonths,
-      method: input.method,
+      lender: terms.lender,
+      principal_cents: terms.principalCents,
+      annual_rate: terms.annualRate,
+      term_months: terms.termMonths,
+      method: terms.method,
       start_date: startDate,
       installments: withDueDates(plan, dues),
     },
     disbursement,
     repayments: new Map(),
+    ...(signal !== undefined ? { signal } : {}),
   };
   // One loan, one label on its repayments (numbered where the label numbers them).
-  const label = ctx.vocab.remark('loan_repayment');
+  const label = remark('loan_repayment');
   for (const inst of loan.schedule.installments) {
     const due = parseDate(inst.due_date);
     if (due >= ctx.period.end) break;
@@ -102,13 +136,14 @@ export function openLoan(ctx: LoanContext, input: OpenLoanInput): SynthLoan {
     const ev = synthEvent({
       at: due + int(ctx.rng, 6, 10) * 3600 + int(ctx.rng, 0, 3599),
       type: 'Loan Repayment',
-      channel: 'AUTO_DEBIT',
-      counterparty: input.lender,
+      channel: rows.repaymentChannel,
+      counterparty: terms.lender,
       amountCents: -inst.payment_cents,
       location: ctx.homeCountry,
       remark: label.replace(/Installment \d+/, `Installment ${inst.n}`),
-      outcome: input.declinable ? 'declinable' : 'success',
+      outcome: rows.outcome,
       loan: { loanId, installment: inst.n },
+      signal,
     });
     ctx.events.push(ev);
     loan.repayments.set(inst.n, ev);

@@ -1,5 +1,5 @@
 import type { SynthEvent } from './event.js';
-import { DAY, civil } from './calendar.js';
+import { DAY_S, civil } from './calendar.js';
 import { BUSINESS_DAY_TYPES, CASH_ABROAD, CN_HOLIDAYS } from './data/business-days.js';
 import type { Period } from './event.js';
 
@@ -18,7 +18,7 @@ function yearTable(year: number): { off: Set<string>; work: Set<string> } | null
       for (const [from, to] of t.off) {
         const [fm, fd] = from.split('-').map(Number);
         const [tm, td] = to.split('-').map(Number);
-        for (let at = Date.UTC(year, fm - 1, fd) / 1000; at <= Date.UTC(year, tm - 1, td) / 1000; at += DAY) {
+        for (let at = Date.UTC(year, fm - 1, fd) / 1000; at <= Date.UTC(year, tm - 1, td) / 1000; at += DAY_S) {
           const c = civil(at);
           off.add(`${pad(c.month)}-${pad(c.day)}`);
         }
@@ -46,7 +46,7 @@ export function isWorkingDay(at: number, country: string): boolean {
  */
 export function toWorkingDay(at: number, direction: 'previous' | 'next', period: Period, country: string): number {
   if (isWorkingDay(at, country)) return at;
-  const step = direction === 'previous' ? -DAY : DAY;
+  const step = direction === 'previous' ? -DAY_S : DAY_S;
   for (const s of [step, -step]) {
     for (let k = 1; k <= 14; k++) {
       const t = at + s * k;

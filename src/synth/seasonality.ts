@@ -1,5 +1,5 @@
 import type { SeasonalPeak } from '../schema/profile.js';
-import { DAY, civil, dayStart, parseDate } from './calendar.js';
+import { DAY_S, civil, dayStart, parseDate } from './calendar.js';
 import { SEASON_WINDOWS, SPRING_FESTIVAL } from './data/seasons.js';
 import type { Period } from './event.js';
 
@@ -27,7 +27,7 @@ export function dayMultipliers(period: Period, peaks: readonly SeasonalPeak[]): 
 const cache = new WeakMap<readonly SeasonalPeak[], Map<string, Float64Array>>();
 
 function computeMultipliers(period: Period, peaks: readonly SeasonalPeak[]): Float64Array {
-  const days = Math.round((period.end - period.start) / DAY);
+  const days = Math.round((period.end - period.start) / DAY_S);
   const out = new Float64Array(days).fill(1);
   if (peaks.length === 0) return out;
   const firstYear = civil(period.start).year;
@@ -45,7 +45,7 @@ function computeMultipliers(period: Period, peaks: readonly SeasonalPeak[]): Flo
         anchor = dayStart(year, m, d);
       }
       for (let k = w.from; k <= w.to; k++) {
-        const i = Math.round((anchor + k * DAY - period.start) / DAY);
+        const i = Math.round((anchor + k * DAY_S - period.start) / DAY_S);
         if (i >= 0 && i < days) out[i] *= peak.multiplier;
       }
     }

@@ -1,4 +1,4 @@
-import { DAY } from './calendar.js';
+import { DAY_S } from './calendar.js';
 import type { SynthEvent } from './event.js';
 
 /**
@@ -19,7 +19,7 @@ export function sortedBySecond(events: readonly SynthEvent[]): SynthEvent[] {
     if (s > hi) hi = s;
   }
   if (n === 0) return [];
-  const days = Math.floor((hi - lo) / DAY) + 1;
+  const days = Math.floor((hi - lo) / DAY_S) + 1;
   if (!(days <= 8 * n + 4096)) {
     const byTime = Array.from({ length: n }, (_, i) => i).sort((a, b) => second[a] - second[b] || a - b);
     return byTime.map((i) => events[i]);
@@ -27,7 +27,7 @@ export function sortedBySecond(events: readonly SynthEvent[]): SynthEvent[] {
   // next[d] counts, then points at the next free slot of day d; first[d] is where day d's run starts.
   const next = new Int32Array(days + 1);
   for (let i = 0; i < n; i++) {
-    day[i] = Math.floor((second[i] - lo) / DAY);
+    day[i] = Math.floor((second[i] - lo) / DAY_S);
     next[day[i] + 1]++;
   }
   for (let d = 0; d < days; d++) next[d + 1] += next[d];

@@ -1,9 +1,10 @@
 import type { LogLabels } from '../schema/labels.js';
 import type { Log, LogRow } from '../schema/log-row.js';
-import type { IssueCode, IssueInput, ValidationIssue } from './codes.js';
-import { makeIssue } from './codes.js';
+import type { IssueCode, IssueInput, ValidationIssue } from '../schema/issue-codes.js';
+import { makeIssue } from '../schema/issue-codes.js';
 import { INJECTION_KEY_WORDS, LEAKAGE_KEY_WORDS } from './text-patterns.js';
 import { wholeWordTest } from './word-scan.js';
+import { DAY_MS } from '../log/time-units.js';
 
 /** Inclusive `YYYY-MM-DD` dates. */
 export interface ValidationPeriod {
@@ -70,7 +71,7 @@ export function logIssue(log: Log, ctx: CheckContext, input: Omit<IssueInput, 'f
 
 /** Day number since 1970-01-01 of a `YYYY-MM-DD…` text (UTC calendar arithmetic on the given value). */
 export function dayOf(timestamp: string): number {
-  return Math.floor(Date.UTC(Number(timestamp.slice(0, 4)), Number(timestamp.slice(5, 7)) - 1, Number(timestamp.slice(8, 10))) / 86_400_000);
+  return Math.floor(Date.UTC(Number(timestamp.slice(0, 4)), Number(timestamp.slice(5, 7)) - 1, Number(timestamp.slice(8, 10))) / DAY_MS);
 }
 
 /** Cents as a money text for expected/actual values: 12345 → "123.45". */

@@ -1,4 +1,4 @@
-import type { ValidationIssue } from './codes.js';
+import type { ValidationIssue } from '../schema/issue-codes.js';
 import type { FileResult, ValidationReport } from './report.js';
 
 const MARK = { error: '✖', warning: '⚠', info: 'ℹ' } as const;

@@ -1,10 +1,8 @@
-export * from './codes.js';
 export type { Check, CheckContext, CheckEntry, ValidationPeriod } from './context.js';
 export * from './registry.js';
 export * from './validate-log.js';
 export * from './report.js';
 export * from './format-text.js';
-export * from './dataset-io.js';
 export * from './alignment-rules.js';
 export { reconcileDay, checkBalance, type DayReconciliation } from './checks/balance.js';
 export { checkDuplicates } from './checks/duplicates.js';

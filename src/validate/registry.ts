@@ -14,7 +14,7 @@ import { checkInjection } from './checks/injection.js';
 
 /**
  * Every check, in the order they run and report. The first four are done by the reader while it parses
- * (`src/io/read-log.ts`), since they need the raw text; the rest run on the canonical log.
+ * (`src/reader/parse-log.ts`), since they need the raw text; the rest run on the canonical log.
  */
 export const CHECKS: readonly CheckEntry[] = [
   { id: 'file', codes: ['READ_ERROR', 'INCOMPLETE_DATASET'], description: 'the file can be opened and read; a dataset is whole (no .parts/, a manifest that agrees with its files)' },

@@ -1,5 +1,5 @@
 import type { Log } from '../schema/log-row.js';
-import { ISSUE_CODES, ISSUE_CODE_TABLE, type IssueCode, type ValidationIssue } from './codes.js';
+import { ISSUE_CODES, ISSUE_CODE_TABLE, type IssueCode, type ValidationIssue } from '../schema/issue-codes.js';
 import { CHECKS } from './registry.js';
 
 /** Issues kept per log (and for the file-level issues) by default; the rest are counted exactly but not kept. */

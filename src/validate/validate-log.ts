@@ -1,7 +1,7 @@
 import type { LogLabels } from '../schema/labels.js';
 import type { Log } from '../schema/log-row.js';
 import { CclupeError } from '../errors.js';
-import type { ValidationIssue } from './codes.js';
+import type { ValidationIssue } from '../schema/issue-codes.js';
 import type { CheckContext, ValidationPeriod } from './context.js';
 import { releaseLogFacts } from './context.js';
 import { CHECKS, CHECK_IDS } from './registry.js';

@@ -3,7 +3,7 @@ import { BinnedAccumulator, ReferenceSketch } from '../../src/drift/accumulator.
 import { categoryShifts, compareCorpus, comparableGroups, DEFAULT_CATEGORY_SHIFT, unmatchedGroups, type FeatureDrift } from '../../src/drift/compare.js';
 import { buildDriftReport } from '../../src/drift/report.js';
 import { createRng, streamKey } from '../../src/random/rng.js';
-import { FEATURE_IDS, type FeatureId } from '../../src/drift/features.js';
+import { FEATURE_IDS, type FeatureId } from '../../src/schema/drift-features.js';
 import type { Log } from '../../src/schema/log-row.js';
 import type { Reference } from '../../src/schema/reference.js';
 import { int } from '../../src/random/draw.js';

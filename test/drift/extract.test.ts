@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_IDS, type FeatureId } from '../../src/drift/features.js';
+import { FEATURE_IDS, type FeatureId } from '../../src/schema/drift-features.js';
 import { signedLog10, visitLogFeatures } from '../../src/drift/extract.js';
 import type { LogRow } from '../../src/schema/log-row.js';
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BinnedAccumulator } from '../../src/drift/accumulator.js';
 import { compareCorpus } from '../../src/drift/compare.js';
-import type { FeatureId } from '../../src/drift/features.js';
+import type { FeatureId } from '../../src/schema/drift-features.js';
 import { loadProfile } from '../../src/io/profiles.js';
 import { readReference } from '../../src/io/reference-file.js';
 import type { Log } from '../../src/schema/log-row.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReferenceSketch } from '../../src/drift/accumulator.js';
-import { CANONICAL_DIALECT } from '../../src/io/dialect-canonical.js';
+import { CANONICAL_DIALECT } from '../../src/reader/dialect-canonical.js';
 import { readDialect } from '../../src/io/dialect-read.js';
 import { CorpusHasher, clientKindOf, dialectCarriesChannel, formatReferenceJson, readReference, streamCorpus, writeReference } from '../../src/io/reference-file.js';
 import { formatLogTsv } from '../../src/log/format-tsv.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChatTransport } from '../../src/eval/client.js';
 import { parseEvalConfig, type EvalConfigInput } from '../../src/eval/config.js';
-import { loadEvalDataset } from '../../src/eval/dataset-io.js';
+import { loadEvalDataset } from '../../src/io/eval-dataset.js';
 import { runEval } from '../../src/eval/run.js';
 import { formatRowsTsv } from '../../src/log/format-tsv.js';
 import type { LogRow } from '../../src/schema/log-row.js';

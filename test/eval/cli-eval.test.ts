@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { skipWithout } from '../support/prerequisites.js';
 import { deterministicResults, type RunResults } from '../../src/eval/results.js';
 import { start, type Server } from '../support/openai-server.js';
 import { tempDir, writeFixtureDataset } from './fixtures.js';
@@ -52,7 +53,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-describe.skipIf(!existsSync(CLI))('cclupe eval (CLI)', () => {
+describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('cclupe eval (CLI)', () => {
   it('resumes after SIGKILL half-way with the same results.json, re-sending at most the in-flight requests', async () => {
     const ds = writeFixtureDataset(4);
     const server = await start({ policy: 'gold', items: ds.items, structuredOutput: false, latencyMs: 25 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseEvalConfig } from '../../src/eval/config.js';
-import { loadEvalDataset } from '../../src/eval/dataset-io.js';
+import { loadEvalDataset } from '../../src/io/eval-dataset.js';
 import { runEval } from '../../src/eval/run.js';
 import type { Item } from '../../src/schema/item.js';
 import { start, type Server } from '../support/openai-server.js';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseEvalConfig, type EvalConfigInput } from '../../src/eval/config.js';
-import { loadEvalDataset } from '../../src/eval/dataset-io.js';
+import { loadEvalDataset } from '../../src/io/eval-dataset.js';
 import { deterministicResults } from '../../src/eval/results.js';
 import { runEval, type RunEvalOptions } from '../../src/eval/run.js';
 import { UsageError } from '../../src/errors.js';
@@ -376,7 +376,7 @@ describe('run directory lifecycle', () => {
 
 describe('acquireRunLock', () => {
   it('refuses a second session on a run directory in use and takes over a dead one\'s lock', async () => {
-    const { acquireRunLock } = await import('../../src/eval/run-dir-io.js');
+    const { acquireRunLock } = await import('../../src/io/eval-run-dir.js');
     const { writeFileSync } = await import('node:fs');
     const dir = tempDir();
     writeFileSync(join(dir, '.lock'), `${process.ppid}\n`);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import os from 'node:os';
-import { writeFileAtomic, writeFileAtomicAsync, writeFileAtomicWith } from '../../src/io/atomic-write.js';
+import { AtomicFileWriter, writeFileAtomic, writeFileAtomicAsync, writeFileAtomicWith } from '../../src/io/atomic-write.js';
 
 describe('writeFileAtomicAsync', () => {
   it('writes the same file writeFileAtomic writes, and leaves no temporary file', async () => {
@@ -53,5 +53,23 @@ describe('writeFileAtomicWith', () => {
     ).toThrow('source went away');
     expect(readFileSync(join(dir, 'q.txt'), 'utf8')).toBe('old');
     expect(readdirSync(dir)).toEqual(['q.txt']);
+  });
+});
+
+describe('AtomicFileWriter', () => {
+  it('shows nothing under the name until commit, then the whole content; abort leaves no file at all', () => {
+    const dir = mkdtempSync(join(os.tmpdir(), 'cclupe-afw-'));
+    const path = join(dir, 'out.jsonl');
+    const w = new AtomicFileWriter(path);
+    w.append('{"a":1}\n');
+    w.append(Buffer.from('{"b":2}\n'));
+    expect(existsSync(path)).toBe(false);
+    w.commit();
+    expect(readFileSync(path, 'utf8')).toBe('{"a":1}\n{"b":2}\n');
+    expect(() => w.append('x')).toThrow(/after commit/);
+    const gone = new AtomicFileWriter(join(dir, 'gone.jsonl'));
+    gone.append('partial');
+    gone.abort();
+    expect(readdirSync(dir)).toEqual(['out.jsonl']);
   });
 });

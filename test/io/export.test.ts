@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
-import { readLogFile } from '../../src/io/read-log.js';
+import { readLogFile } from '../../src/io/log-files.js';
 import { listLogFiles } from '../../src/io/log-files.js';
 import { SIGNAL_IDS } from '../../src/schema/signal-id.js';
 

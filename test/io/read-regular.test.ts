@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readLogFile } from '../../src/io/read-log.js';
+import { readLogFile } from '../../src/io/log-files.js';
 import { readRegularFile, UnreadableFileError } from '../../src/io/read-regular.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');

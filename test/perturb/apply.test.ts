@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLogText } from '../../src/io/read-log.js';
+import { parseLogText } from '../../src/reader/parse-log.js';
 import { perturbLog, perturbedLogId } from '../../src/perturb/apply.js';
 import { formatToDialect } from '../../src/perturb/format-dialect.js';
 import { OPERATORS } from '../../src/perturb/operators/index.js';

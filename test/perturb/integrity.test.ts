@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { perturbLog } from '../../src/perturb/apply.js';
 import { buildIntegrityItem, INTEGRITY_TEMPLATE_ID } from '../../src/perturb/integrity.js';
-import { INTEGRITY_CATEGORIES } from '../../src/perturb/data/integrity-categories.js';
+import { INTEGRITY_CATEGORIES, INTEGRITY_CATEGORY_IDS } from '../../src/perturb/data/integrity-categories.js';
 import { checkLeakage } from '../../src/questions/leakage.js';
 import { Item } from '../../src/schema/item.js';
 import { fixtureLabels, fixtureLog } from './support/fixture.js';
@@ -62,5 +62,11 @@ describe('integrity item option positions', () => {
       firstCorrect.add(it.answer[0]);
     }
     expect(firstCorrect.size).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('INTEGRITY_CATEGORY_IDS', () => {
+  it('lists every category once, in catalogue order (operators name categories by these typed ids)', () => {
+    expect(INTEGRITY_CATEGORIES.map((c) => c.id)).toEqual([...INTEGRITY_CATEGORY_IDS]);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { skipWithout } from '../support/prerequisites.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ function run(...args: string[]): { code: number | null; out: string; err: string
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-describe.skipIf(!existsSync(cli))('cclupe questions and cclupe show (built CLI)', () => {
+describe.skipIf(skipWithout(cli, 'the built CLI (npm run build)'))('cclupe questions and cclupe show (built CLI)', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'cclupe-questions-'));
     const g = run('generate', '--count', '12', '--seed', '5', '--out', join(dir, 'ds'), '--workers', '1');

@@ -85,7 +85,7 @@ function monthEnds(log: Log): number[] {
 const OPER = ['Supplier Payment', 'Payroll', 'Rent', 'Bill Payment', 'Tax'];
 
 /** Gold option text per template id. */
-export const ORACLES: Record<string, (log: Log, kind: 'personal' | 'sme') => string | null> = {
+export const ORACLES: Partial<Record<string, (log: Log, kind: 'personal' | 'sme') => string | null>> = {
   'salary-months': (l) => String(new Set(rowsOf(l, ['Salary']).map(M)).size),
   'rent-missing-months': (l) => {
     const paid = new Set(rowsOf(l, ['Rent']).map(M));

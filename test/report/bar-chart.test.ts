@@ -3,7 +3,7 @@ import { barChartSpec } from '../../src/report/bar-chart.js';
 import { renderSvg } from '../../src/report/vega-svg.js';
 import { marksIn, textsOf } from './helpers.js';
 
-const base = { title: 'Scores', orient: 'vertical', valueTitle: 'score ×100', valueDomain: [0, 100], colors: '#4c78a8' } as const;
+const base = { title: 'Scores', orient: 'vertical', valueTitle: 'score ×100', valueDomain: [0, 100] as [number, number], colors: '#4c78a8' } as const;
 
 describe('barChartSpec', () => {
   it('draws one bar per measured category, an error bar per interval and the values, "n/a" for an empty one', async () => {

@@ -5,8 +5,9 @@ import { DETECTORS, DEFAULT_THRESHOLDS, detectAll, detectSignal, mergeThresholds
 import { SIGNAL_IDS, type SignalId } from '../../src/schema/signal-id.js';
 import { readDialect, readLogFile } from '../../src/io/index.js';
 import { buildLog, healthyPersonalRows, type RowSpec } from './build-log.js';
+import { SIGNALS_OF_KIND } from '../../src/schema/signals.js';
 
-const PERSONAL: SignalId[] = ['concentration', 'microloans', 'spikes', 'refunds', 'nighttime', 'overseas', 'seasonality', 'liquidity'];
+const PERSONAL: readonly SignalId[] = SIGNALS_OF_KIND.personal;
 
 /** A personal log that shows every personal signal at once. */
 function stressedPersonalRows(): RowSpec[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildView, daysInMonthIndex, median, nameTest, namesMatching, offsetFromDayOfMonth, type LogView } from '../../src/signals/view.js';
+import { buildView, daysInMonthIndex, nameTest, namesMatching, offsetFromDayOfMonth, type LogView } from '../../src/signals/view.js';
 import { detectAll } from '../../src/signals/index.js';
 import { generateLogWith } from '../../src/synth/generate.js';
 import { INJECTORS } from '../../src/synth/inject/index.js';
@@ -26,14 +26,6 @@ describe('offsetFromDayOfMonth', () => {
     expect(offsetFromDayOfMonth(2023 * 12 + 0, 30, 1)).toBe(-2); // 30 Jan is 2 days before 1 Feb
     expect(offsetFromDayOfMonth(2023 * 12 + 4, 22, 10)).toBe(12); // 22 May is 12 days after 10 May
     expect(offsetFromDayOfMonth(2023 * 12 + 4, 10, 10)).toBe(0);
-  });
-});
-
-describe('median', () => {
-  it('averages the middle pair of an even list and gives 0 for none', () => {
-    expect(median([4, 1, 3, 2])).toBe(2.5);
-    expect(median([5, 1, 3])).toBe(3);
-    expect(median([])).toBe(0);
   });
 });
 
@@ -90,24 +82,6 @@ describe('buildView with row times', () => {
     expect(fields(buildView(log, [0]))).toEqual(parsed);
     expect(fields(buildView(log, [-1e12, 1e15]))).toEqual(parsed);
     expect(fields(buildView(log, [Date.UTC(2023, 2, 1, 2, 5) / 1000, Date.UTC(2023, 3, 15, 8) / 1000]))).toEqual(parsed);
-  });
-});
-
-describe('median on short and long lists', () => {
-  const reference = (xs: number[]) => {
-    if (xs.length === 0) return 0;
-    const s = Float64Array.from(xs).sort();
-    const h = s.length >> 1;
-    return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
-  };
-  it('equals the median of the typed-array sort, zeros of either sign and NaN included', () => {
-    const value = fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.constantFrom(0, -0, Number.NaN, Infinity, -Infinity), fc.double());
-    fc.assert(
-      fc.property(fc.array(value, { maxLength: 70 }), (xs) => {
-        expect(Object.is(median(xs), reference(xs))).toBe(true);
-      }),
-      { numRuns: 2000, seed: 7 },
-    );
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * A deterministic OpenAI-compatible loopback server for tests (re-exported from `src/eval/loopback-server.ts` so that
- * benches can load the built copy from `dist/`).
+ * A deterministic OpenAI-compatible loopback server for tests, re-exported from `src/testing/loopback-server.ts` (the
+ * package's `cclupe-kit/testing` export, which the main index does not load) so that benches can load the built copy.
  *
  *   const server = await start({ policy: 'gold', items, faults: { rate: 0.3 } });
  *   // server.url → 'http://127.0.0.1:PORT/v1'; server.counts.completions.get(itemId); await server.close();
@@ -20,4 +20,4 @@ export {
   type LoopbackServer as Server,
   type Policy,
   type PolicyContext,
-} from '../../src/eval/loopback-server.js';
+} from '../../src/testing/loopback-server.js';

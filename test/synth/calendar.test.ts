@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { civil, dayStart, daysInMonth, formatDate, parseDate, TimestampFormatter, DAY } from '../../src/synth/calendar.js';
+import { civil, dayStart, daysInMonth, formatDate, parseDate, TimestampFormatter, DAY_S } from '../../src/synth/calendar.js';
 import { SPRING_FESTIVAL } from '../../src/synth/data/seasons.js';
 import { dayMultipliers } from '../../src/synth/seasonality.js';
 
 describe('civil', () => {
   it('agrees with Date for every day of 1999–2041', () => {
-    for (let d = Date.UTC(1999, 0, 1) / 1000; d < Date.UTC(2041, 0, 1) / 1000; d += DAY) {
+    for (let d = Date.UTC(1999, 0, 1) / 1000; d < Date.UTC(2041, 0, 1) / 1000; d += DAY_S) {
       const js = new Date(d * 1000);
       const c = civil(d + 3723);
       expect([c.year, c.month, c.day]).toEqual([js.getUTCFullYear(), js.getUTCMonth() + 1, js.getUTCDate()]);
@@ -37,14 +37,14 @@ describe('TimestampFormatter', () => {
   it('formats local seconds as YYYY-MM-DD HH:MM:SS', () => {
     const f = new TimestampFormatter();
     expect(f.format(parseDate('2023-10-01') + 5 * 3600 + 7 * 60 + 9)).toBe('2023-10-01 05:07:09');
-    expect(f.format(parseDate('2023-12-31') + DAY - 1)).toBe('2023-12-31 23:59:59');
+    expect(f.format(parseDate('2023-12-31') + DAY_S - 1)).toBe('2023-12-31 23:59:59');
   });
 
   it('agrees with Date#toISOString on every second of a sample of days', () => {
     const f = new TimestampFormatter();
     for (const day of ['1999-12-31', '2023-03-14', '2024-02-29']) {
       const t0 = parseDate(day);
-      for (let s = 0; s < DAY; s += 7) expect(f.format(t0 + s)).toBe(new Date((t0 + s) * 1000).toISOString().slice(0, 19).replace('T', ' '));
+      for (let s = 0; s < DAY_S; s += 7) expect(f.format(t0 + s)).toBe(new Date((t0 + s) * 1000).toISOString().slice(0, 19).replace('T', ' '));
     }
   });
 });
@@ -66,7 +66,7 @@ describe('dayMultipliers', () => {
   it('raises the festival windows and leaves ordinary days at 1', () => {
     const period = { start: parseDate('2023-01-01'), end: parseDate('2024-01-01') };
     const m = dayMultipliers(period, [{ event: 'national_day', multiplier: 2 }, { event: 'spring_festival', multiplier: 3 }, { event: 'double_11', multiplier: 1.5 }]);
-    const at = (date: string): number => m[(parseDate(date) - period.start) / DAY];
+    const at = (date: string): number => m[(parseDate(date) - period.start) / DAY_S];
     expect(m.length).toBe(365);
     expect(at('2023-10-01')).toBe(2);
     expect(at('2023-10-07')).toBe(2);

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readDialect } from '../../src/io/dialect-read.js';
-import { parseLogText } from '../../src/io/read-log.js';
-import { validateDataset } from '../../src/validate/dataset-io.js';
+import { parseLogText } from '../../src/reader/parse-log.js';
+import { validateDataset } from '../../src/io/validate-dataset.js';
 import { validateLog } from '../../src/validate/validate-log.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readDialect } from '../../src/io/dialect-read.js';
-import { ISSUE_CODES } from '../../src/validate/codes.js';
-import { validateDataset, type ValidateDatasetOptions } from '../../src/validate/dataset-io.js';
+import { ISSUE_CODES } from '../../src/schema/issue-codes.js';
+import { validateDataset, type ValidateDatasetOptions } from '../../src/io/validate-dataset.js';
 
 /**
  * Hand-made fixtures (test/fixtures/validate/<CODE>/): each `bad*` file must raise its code, each `good*` file is a

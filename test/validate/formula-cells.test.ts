@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseLogText } from '../../src/io/read-log.js';
-import { validateDataset } from '../../src/validate/dataset-io.js';
+import { parseLogText } from '../../src/reader/parse-log.js';
+import { validateDataset } from '../../src/io/validate-dataset.js';
 
 const HEAD = 'txn_id\ttimestamp\ttype\tchannel\tcounterparty\tamount\tbalance\tstatus\tlocation\tremark\n';
 const log = (counterparty: string, remark: string): string =>

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseLogText } from '../../src/io/read-log.js';
+import { parseLogText } from '../../src/reader/parse-log.js';
 import { formatLogTsv } from '../../src/log/format-tsv.js';
 import { Issue } from '../../src/schema/issue.js';
 import type { LogRow } from '../../src/schema/log-row.js';
 import { TYPE_DIRECTION, type TransactionType } from '../../src/schema/transaction-types.js';
-import { isIssueCode } from '../../src/validate/codes.js';
+import { isIssueCode } from '../../src/schema/issue-codes.js';
 import { validateLog } from '../../src/validate/validate-log.js';
 
 /** Parses and validates; the properties below say this never throws and gives well-formed issues. */

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../../src/io/profiles.js';
-import { parseLogText } from '../../src/io/read-log.js';
+import { parseLogText } from '../../src/reader/parse-log.js';
 import { formatLogTsv } from '../../src/log/format-tsv.js';
 import { generateLog } from '../../src/synth/index.js';
 import { validateLog } from '../../src/validate/validate-log.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Log, LogRow } from '../../src/schema/log-row.js';
-import { ISSUE_CODES, isIssueCode, issueMessage, makeIssue } from '../../src/validate/codes.js';
+import { ISSUE_CODES, isIssueCode, issueMessage, makeIssue } from '../../src/schema/issue-codes.js';
 import { formatIssue, formatValidationText } from '../../src/validate/format-text.js';
 import { CHECKS } from '../../src/validate/registry.js';
 import { buildReport, fileResult } from '../../src/validate/report.js';

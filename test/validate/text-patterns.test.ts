@@ -86,7 +86,7 @@ describe('checkLeakage and checkInjection', () => {
     txn_id: `T${String(i).padStart(4, '0')}`,
     timestamp: '2024-01-01 10:00:00',
     type: 'Purchase',
-    channel: 'Mobile',
+    channel: 'ONLINE',
     counterparty,
     amountCents: -100,
     balanceCents: 0,

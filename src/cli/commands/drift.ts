@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { BinnedAccumulator } from '../../drift/accumulator.js';
 import { DEFAULT_CATEGORY_SHIFT, DEFAULT_DRIFT_THRESHOLD, DEFAULT_PER_LOG_BINS, DEFAULT_REFERENCE_BINS, type DriftThresholds } from '../../drift/compare.js';
-import { FEATURE_IDS, type FeatureId } from '../../drift/features.js';
+import { FEATURE_IDS, type FeatureId } from '../../schema/drift-features.js';
 import { PerLogChecker } from '../../drift/per-log.js';
 import { buildDriftReport, sortForReport, type DriftReport } from '../../drift/report.js';
 import { UsageError } from '../../errors.js';
@@ -155,7 +155,7 @@ export async function runDrift(paths: string[], options: DriftOptions): Promise<
   if (options.out) writeFileAtomic(claimOutputFile(options.out, '--out'), JSON.stringify(report, null, 2) + '\n');
   if (options.html) {
     // vega and vega-lite load only when a report is asked for, so other commands start fast.
-    const { renderDriftHtml } = await import('../../drift/html-report.js');
+    const { renderDriftHtml } = await import('../../report/drift-html.js');
     writeFileAtomic(claimOutputFile(options.html, '--html'), await renderDriftHtml(report));
   }
   process.stdout.write(options.json ? JSON.stringify(report) + '\n' : formatDriftTable(report));

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { InputError, UsageError } from '../../errors.js';
 import { isBaselineModel, parseEvalConfig, type EvalConfig, type EvalConfigInput } from '../../eval/config.js';
-import { loadEvalDataset } from '../../eval/dataset-io.js';
+import { loadEvalDataset } from '../../io/eval-dataset.js';
 import { firstRequest } from '../../eval/dry-run.js';
 import { checkPromptTemplate } from '../../eval/prompt-template.js';
 import { runEval, type EvalRunOutcome } from '../../eval/run.js';

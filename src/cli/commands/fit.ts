@@ -120,7 +120,7 @@ export async function runFit(paths: string[], options: FitOptions): Promise<void
     }
     report = buildDriftReport(ref, acc.result(), { generated: { logs: checkLogs, rows, label: `check sample of ${name} (seed ${options.seed})` } });
     if (options.report) {
-      const { renderDriftHtml } = await import('../../drift/html-report.js');
+      const { renderDriftHtml } = await import('../../report/drift-html.js');
       writeFileAtomic(options.report, (await renderDriftHtml(report)).replace('<h1>Distribution drift</h1>', `<h1>Fit check: ${name} against its source</h1>`));
     }
   } else if (options.report) throw new UsageError('--report needs a check sample (--check 1 or more)', '--report');

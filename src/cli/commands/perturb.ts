@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import { perturbDataset, type PerturbDatasetOptions } from '../../perturb/dataset.js';
 import { detectionMatrix, formatMatrixTable, type DetectionMatrix } from '../../perturb/matrix.js';
 import { OPERATORS } from '../../perturb/operators/index.js';
-import { estimatePerturbOutput, PerturbedDatasetWriter, readDatasetForPerturb } from '../../perturb/perturb-io.js';
+import { estimatePerturbOutput, PerturbedDatasetWriter, readDatasetForPerturb } from '../../io/perturb-dataset.js';
 import type { SeverityLevel } from '../../perturb/types.js';
 import { CHECK_IDS } from '../../validate/registry.js';
 import { claimOutputDir } from '../../io/output-guard.js';
@@ -105,10 +105,19 @@ export function runPerturb(dataset: string, options: PerturbCliOptions): { text:
 function perturbInto(dataset: string, out: string, options: PerturbCliOptions, opts: PerturbDatasetOptions, source: ReturnType<typeof readDatasetForPerturb>): { text: string; matrix: DetectionMatrix | null } {
   const bar = createProgress('perturb', source.sources.length);
   const writer = new PerturbedDatasetWriter(out, dataset);
-  const result = perturbDataset(source.sources, source.items, { ...opts, onLog: () => bar.tick() }, (o) => writer.add(o));
-  bar.stop();
-  const matrix = detectionMatrix(result.summaries, result.notApplicable);
-  const { logs, items } = writer.finish(result.notApplicable, opts, options.check ? matrix : null);
+  let result: ReturnType<typeof perturbDataset>;
+  let matrix: ReturnType<typeof detectionMatrix>;
+  let written: { logs: number; items: number };
+  try {
+    result = perturbDataset(source.sources, source.items, { ...opts, onLog: () => bar.tick() }, (o) => writer.add(o));
+    bar.stop();
+    matrix = detectionMatrix(result.summaries, result.notApplicable);
+    written = writer.finish(result.notApplicable, opts, options.check ? matrix : null);
+  } catch (err) {
+    writer.abort();
+    throw err;
+  }
+  const { logs, items } = written;
   const summary = `perturbed ${source.sources.length} logs → ${logs} files (${result.notApplicable.length} not applicable), ${items} items, in ${options.out}`;
   if (!options.check) {
     return { text: options.json ? JSON.stringify({ logs, not_applicable: result.notApplicable.length, items }, null, 2) + '\n' : summary + '\n', matrix: null };

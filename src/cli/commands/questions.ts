@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import { buildDatasetQuestions } from '../../questions/dataset.js';
 import type { Coverage } from '../../questions/coverage.js';
-import { readDatasetLogs, writeQuestionFiles } from '../../questions/dataset-io.js';
+import { readDatasetLogs, writeQuestionFiles } from '../../io/questions-dataset.js';
 import { TEMPLATES } from '../../questions/templates/index.js';
 import { DOMAIN_TITLES, COGNITION_TITLES } from '../../questions/taxonomy.js';
 import { SUB_DOMAIN_TITLES } from '../../schema/signal-id.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { DEFAULT_REFERENCE_BINS } from '../../drift/compare.js';
-import { FEATURE_IDS } from '../../drift/features.js';
+import { FEATURE_IDS } from '../../schema/drift-features.js';
 import { UsageError } from '../../errors.js';
 import { readDialect } from '../../io/dialect-read.js';
 import { listLogFiles } from '../../io/log-files.js';

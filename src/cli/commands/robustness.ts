@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { readPerturbations, readRobustnessSide } from '../../perturb/perturb-io.js';
+import { readPerturbations, readRobustnessSide } from '../../io/perturb-dataset.js';
 import { analyzeRobustness, formatRobustnessTable } from '../../perturb/robustness.js';
 import { BASELINES, isBaselineName } from '../../score/baselines.js';
 import { DEFAULT_BOOTSTRAP } from '../../score/bootstrap.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
-import { readDatasetLog, readQuestions } from '../../questions/dataset-io.js';
+import { readDatasetLog, readQuestions } from '../../io/questions-dataset.js';
 import { renderPrompt, type PromptStyle } from '../../questions/render.js';
 import { ROWS_HEADER, formatRow } from '../../log/format-tsv.js';
 import type { Item } from '../../schema/item.js';

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
-import { CANONICAL_DIALECT } from '../../io/dialect-canonical.js';
+import { CANONICAL_DIALECT } from '../../reader/dialect-canonical.js';
 import { listLogFiles } from '../../io/log-files.js';
 import { SEPARATOR_NAMES, separatorMismatch, suggestDialect } from '../../io/sniff-separator.js';
 import type { Dialect } from '../../schema/dialect.js';
 import { readDialect } from '../../io/dialect-read.js';
-import { validateDataset, type ValidateDatasetOptions } from '../../validate/dataset-io.js';
+import { validateDataset, type ValidateDatasetOptions } from '../../io/validate-dataset.js';
 import { formatValidationText } from '../../validate/format-text.js';
 import { CHECK_IDS } from '../../validate/registry.js';
 import { createProgress } from '../progress.js';

@@ -2,13 +2,21 @@
  * The inconsistencies an integrity item asks about. Each is an option text (numbers and names allowed in options,
  * never in stems) and the validator codes that show it is present. Corrupting operators declare which they plant.
  */
+import type { IssueCode } from '../../schema/issue-codes.js';
+
 export interface IntegrityCategory {
-  id: string;
+  id: IntegrityCategoryId;
   /** Option text shown to the model. */
   text: string;
   /** Validator codes whose presence shows this inconsistency in a log. */
-  codes: readonly string[];
+  codes: readonly IssueCode[];
 }
+
+/** The id of an integrity category. */
+export type IntegrityCategoryId = (typeof INTEGRITY_CATEGORY_IDS)[number];
+
+/** Every integrity category id, in option-catalogue order. */
+export const INTEGRITY_CATEGORY_IDS = ['balance_chain', 'duplicate_row', 'refund_unpaired', 'refund_exceeds', 'refund_before', 'schedule_break', 'time_order', 'malformed_row', 'empty_field', 'injected_instruction'] as const;
 
 /** Every integrity category, in option-catalogue order. */
 export const INTEGRITY_CATEGORIES: readonly IntegrityCategory[] = [

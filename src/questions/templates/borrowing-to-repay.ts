@@ -1,11 +1,11 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { HOUR, ids } from '../facts.js';
+import { HOUR_MS, ids } from '../facts.js';
 import type { RowView } from '../facts.js';
 import { CONVENTIONS, DEBT_SERVICE_TYPES } from '../conventions.js';
 
 function within(after: readonly RowView[], rows: readonly RowView[], hours: number): RowView[] {
-  return rows.filter((r) => after.some((d) => r.t > d.t && r.t - d.t <= hours * HOUR));
+  return rows.filter((r) => after.some((d) => r.t > d.t && r.t - d.t <= hours * HOUR_MS));
 }
 
 /** How many debt repayments came shortly after a loan disbursement? (borrowing to repay, analysis, M) */

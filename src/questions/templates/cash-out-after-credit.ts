@@ -1,12 +1,12 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { HOUR, ids } from '../facts.js';
+import { HOUR_MS, ids } from '../facts.js';
 import type { RowView } from '../facts.js';
 import { CONVENTIONS } from '../conventions.js';
 
 /** Rows within the window after a Loan Disbursement (strictly after it, at most `hours` later). */
 function within(after: readonly RowView[], rows: readonly RowView[], hours: number): RowView[] {
-  return rows.filter((r) => after.some((d) => r.t > d.t && r.t - d.t <= hours * HOUR));
+  return rows.filter((r) => after.some((d) => r.t > d.t && r.t - d.t <= hours * HOUR_MS));
 }
 
 /** How many cash-out rows came shortly after a loan disbursement? (cash-out after credit, analysis, M) */

@@ -1,12 +1,12 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { DAY, mean } from '../facts.js';
+import { DAY_MS, mean } from '../facts.js';
 import type { RowView } from '../facts.js';
 import { maxOf, minOf } from '../../log/extremes.js';
 
 function gapsDays(rows: readonly RowView[]): number[] {
   const out: number[] = [];
-  for (let k = 1; k < rows.length; k++) out.push((rows[k].t - rows[k - 1].t) / DAY);
+  for (let k = 1; k < rows.length; k++) out.push((rows[k].t - rows[k - 1].t) / DAY_MS);
   return out;
 }
 
@@ -33,7 +33,7 @@ export const loanRepaymentGap: Template = {
     const gold = maxOf(gaps);
     const k = gaps.indexOf(gold);
     const anyGaps = gapsDays(all);
-    const dateGaps = ok.slice(1).map((r, i) => Math.round((Date.parse(r.day) - Date.parse(ok[i].day)) / DAY));
+    const dateGaps = ok.slice(1).map((r, i) => Math.round((Date.parse(r.day) - Date.parse(ok[i].day)) / DAY_MS));
     const choices = calcChoices(rng, gold, 'days', [
       { value: maxOf(anyGaps), misconception: 'failed_rows_counted' },
       { value: mean(gaps), misconception: 'extreme_vs_average' },

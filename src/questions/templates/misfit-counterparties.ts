@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { multiChoices } from '../options.js';
 import { byValueDesc, sumBy } from '../kit.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { anyPattern } from '../../signals/view.js';
 
 /** Which counterparties supply things that do not fit the declared business? Truth: the Alignment detector (evaluation, M, multi) */

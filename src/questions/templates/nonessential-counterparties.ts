@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { multiChoices } from '../options.js';
 import { byValueDesc, outflowsOf, sumBy } from '../kit.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { anyPattern } from '../../signals/view.js';
 
 /** Which counterparties received luxury or entertainment spending? Truth: the Nonessential detector (analysis, M, multi) */

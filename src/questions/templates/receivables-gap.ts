@@ -1,12 +1,12 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { DAY, mean, median } from '../facts.js';
+import { DAY_MS, mean, median } from '../facts.js';
 import type { RowView } from '../facts.js';
 import { inflowsOf } from '../kit.js';
 import { maxOf } from '../../log/extremes.js';
 
 function gaps(rows: readonly RowView[]): number[] {
-  return rows.slice(1).map((r, k) => (r.t - rows[k].t) / DAY);
+  return rows.slice(1).map((r, k) => (r.t - rows[k].t) / DAY_MS);
 }
 
 /** Longest stretch without a successful Sales Receipt (receivables timing, analysis, M) */
@@ -27,7 +27,7 @@ export const receivablesGap: Template = {
     const g = gaps(sales);
     const gold = maxOf(g);
     const k = g.indexOf(gold);
-    const dateGaps = sales.slice(1).map((r, i) => Math.round((Date.parse(r.day) - Date.parse(sales[i].day)) / DAY));
+    const dateGaps = sales.slice(1).map((r, i) => Math.round((Date.parse(r.day) - Date.parse(sales[i].day)) / DAY_MS));
     const choices = calcChoices(rng, gold, 'days', [
       { value: maxOf(gaps(facts.ofType('Sales Receipt'))), misconception: 'failed_rows_counted' },
       { value: mean(g), misconception: 'extreme_vs_average' },

@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { DAY, ids, mean, median } from '../facts.js';
+import { DAY_MS, ids, mean, median } from '../facts.js';
 import type { RowView } from '../facts.js';
 import { inflowsOf } from '../kit.js';
 import { maxOf } from '../../log/extremes.js';
@@ -35,10 +35,10 @@ export const refundLag: Template = {
       pairsAny.push([earlier[earlier.length - 1], rf]);
       pairsFirst.push([okEarlier[0], rf]);
     }
-    const lag = (ps: Array<[RowView, RowView]>): number[] => ps.map(([p, r]) => (r.t - p.t) / DAY);
+    const lag = (ps: Array<[RowView, RowView]>): number[] => ps.map(([p, r]) => (r.t - p.t) / DAY_MS);
     const lags = lag(pairs);
     const gold = mean(lags);
-    const dateLags = pairs.map(([p, r]) => Math.round((Date.parse(r.day) - Date.parse(p.day)) / DAY));
+    const dateLags = pairs.map(([p, r]) => Math.round((Date.parse(r.day) - Date.parse(p.day)) / DAY_MS));
     const choices = calcChoices(rng, gold, 'days', [
       { value: mean(lag(pairsAny)), misconception: 'failed_rows_counted' },
       { value: mean(lag(pairsFirst)), misconception: 'wrong_category' },

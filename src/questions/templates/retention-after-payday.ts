@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { HOUR, ids, mean, median } from '../facts.js';
+import { HOUR_MS, ids, mean, median } from '../facts.js';
 import type { LogFacts, RowView } from '../facts.js';
 import { money, pctText } from '../kit.js';
 import { CONVENTIONS } from '../conventions.js';
@@ -9,7 +9,7 @@ function balanceAfter(facts: LogFacts, from: RowView, hours: number): number {
   let b = from.row.balanceCents;
   for (let k = from.index + 1; k < facts.rows.length; k++) {
     const r = facts.rows[k];
-    if (r.t - from.t > hours * HOUR) break;
+    if (r.t - from.t > hours * HOUR_MS) break;
     b = r.row.balanceCents;
   }
   return b;

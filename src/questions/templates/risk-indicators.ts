@@ -1,30 +1,13 @@
 import type { Template } from '../template.js';
 import { multiChoices } from '../options.js';
 import type { SignalId } from '../../schema/signal-id.js';
-import { SIGNAL_IDS } from '../../schema/signal-id.js';
+import { SIGNALS, SIGNALS_OF_KIND } from '../../schema/signals.js';
 
-/** Plain-language descriptions of each signal, as the detectors define them (docs/signals.md). */
-export const INDICATOR_TEXT: Readonly<Record<SignalId, string>> = {
-  concentration: 'Purchase money concentrated on one habitual merchant',
-  microloans: 'Several small loans taken from more than one lender (loan stacking)',
-  spikes: 'Isolated outflows many times larger than the usual outflow',
-  refunds: 'An unusually high rate of refunded purchases',
-  nighttime: 'Repeated spending between 00:00 and 04:59 at non-routine counterparties',
-  overseas: 'Recurring spending abroad spread over several months',
-  seasonality: 'A month with purchases far above the usual month',
-  liquidity: 'Liquidity strain: repeated declines, days ending near zero, or borrowing to repay',
-  repayments: 'Loan installments declined, late or partial',
-  essentials: 'Rent, bills, tax or payroll paid well off their usual day',
-  subscription: 'Many recurring subscription services',
-  risky: 'Money moving to or from gaming, betting or crypto-exchange platforms',
-  penalties: 'Penalty charges for returned or late payments',
-  nonessential: 'Luxury or entertainment spending (jewellery, golf, karaoke, resorts and the like)',
-  alignment: 'Purchases that do not fit the declared business',
-  liquidity_sme: 'A thin cash buffer or declined operating payments',
-};
+/** Plain-language descriptions of each signal, as the detectors define them (the signal table, docs/signals.md). */
+export const INDICATOR_TEXT: Readonly<Record<SignalId, string>> = Object.fromEntries(SIGNALS.map((s) => [s.id, s.indicator])) as Record<SignalId, string>;
 
-const PERSONAL = SIGNAL_IDS.slice(0, 8);
-const SME = SIGNAL_IDS.slice(8);
+const PERSONAL = SIGNALS_OF_KIND.personal;
+const SME = SIGNALS_OF_KIND.sme;
 
 /** Which indicators does this log show? Truth is the detectors' output on the log (SPEC §3). (evaluation, H, multi) */
 export const riskIndicators: Template = {

@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { DAY } from '../facts.js';
+import { DAY_MS } from '../facts.js';
 
 /** Average successful rows per day with successful rows (daily transaction volume, comprehension, M) */
 export const rowsPerActiveDay: Template = {
@@ -19,7 +19,7 @@ export const rowsPerActiveDay: Template = {
     const days = new Set(facts.ok.map((r) => r.day));
     const gold = facts.ok.length / days.size;
     const allDays = new Set(facts.rows.map((r) => r.day));
-    const span = Math.round((Date.parse(facts.rows[facts.rows.length - 1].day) - Date.parse(facts.rows[0].day)) / DAY) + 1;
+    const span = Math.round((Date.parse(facts.rows[facts.rows.length - 1].day) - Date.parse(facts.rows[0].day)) / DAY_MS) + 1;
     const choices = calcChoices(rng, gold, 'ratio', [
       { value: facts.rows.length / allDays.size, misconception: 'failed_rows_counted' },
       { value: facts.ok.length / span, misconception: 'wrong_base_period' },

@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { DAY, ids, mean, median, strictMax } from '../facts.js';
+import { DAY_MS, ids, mean, median, strictMax } from '../facts.js';
 import { byValueDesc, outflowsOf, sumBy } from '../kit.js';
 import { maxOf } from '../../log/extremes.js';
 
@@ -22,12 +22,12 @@ export const supplierPaymentGap: Template = {
     if (!top) return null;
     const rows = pays.filter((r) => r.row.counterparty === top[0]);
     if (rows.length < 3) return null;
-    const gaps = rows.slice(1).map((r, k) => (r.t - rows[k].t) / DAY);
+    const gaps = rows.slice(1).map((r, k) => (r.t - rows[k].t) / DAY_MS);
     const gold = mean(gaps);
     const anyRows = facts.ofType('Supplier Payment').filter((r) => r.row.counterparty === top[0]);
-    const anyGaps = anyRows.slice(1).map((r, k) => (r.t - anyRows[k].t) / DAY);
-    const allGaps = pays.slice(1).map((r, k) => (r.t - pays[k].t) / DAY);
-    const span = (rows[rows.length - 1].t - rows[0].t) / DAY;
+    const anyGaps = anyRows.slice(1).map((r, k) => (r.t - anyRows[k].t) / DAY_MS);
+    const allGaps = pays.slice(1).map((r, k) => (r.t - pays[k].t) / DAY_MS);
+    const span = (rows[rows.length - 1].t - rows[0].t) / DAY_MS;
     const choices = calcChoices(rng, gold, 'days', [
       { value: mean(anyGaps), misconception: 'failed_rows_counted' },
       { value: median(gaps), misconception: 'mean_vs_median' },

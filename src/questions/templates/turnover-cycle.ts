@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { DAY, ids, mean, median } from '../facts.js';
+import { DAY_MS, ids, mean, median } from '../facts.js';
 import { outflowsOf, inflowsOf } from '../kit.js';
 import { maxOf } from '../../log/extremes.js';
 
@@ -26,19 +26,19 @@ export const turnoverCycle: Template = {
     for (const p of pays) {
       const next = sales.find((s) => s.t > p.t);
       if (!next) continue;
-      lags.push((next.t - p.t) / DAY);
+      lags.push((next.t - p.t) / DAY_MS);
       used.push(p, next);
     }
     for (const p of facts.ofType('Supplier Payment')) {
       const next = facts.ofType('Sales Receipt').find((s) => s.t > p.t);
-      if (next) lagsAny.push((next.t - p.t) / DAY);
+      if (next) lagsAny.push((next.t - p.t) / DAY_MS);
     }
     if (lags.length < 3) return null;
     const gold = mean(lags);
     const prevLags: number[] = [];
     for (const p of pays) {
       const prev = [...sales].reverse().find((s) => s.t < p.t);
-      if (prev) prevLags.push((p.t - prev.t) / DAY);
+      if (prev) prevLags.push((p.t - prev.t) / DAY_MS);
     }
     const choices = calcChoices(rng, gold, 'days', [
       { value: mean(lagsAny), misconception: 'failed_rows_counted' },

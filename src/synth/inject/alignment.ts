@@ -1,5 +1,5 @@
 import type { InjectContext, Injector } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { BusinessCategory } from '../../schema/profile.js';
 import { pick, uniform } from '../../random/draw.js';
 import { add, atHours, randomDay, roundLike, sized } from './util.js';

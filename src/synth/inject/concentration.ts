@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, lognormal } from '../../random/draw.js';
-import { DAY, HOUR, add, atHours, randomDay, sample } from './util.js';
+import { DAY_S, HOUR_S, add, atHours, randomDay, sample } from './util.js';
 
 /**
  * Concentration: discretionary spending collapses onto one online merchant. Existing home-country daytime purchases
@@ -18,7 +18,7 @@ export const injectConcentration: Injector = (ctx: InjectContext, intensity: num
   const merchant = ctx.counterparty('online_shop');
   // Night purchases stay where they are: moved to an online shop they would read as night-time online spending
   // (the Nighttime signal), which a night-shift worker's canteen meals are not.
-  const purchases = (): SynthEvent[] => ctx.events.filter((e) => e.type === 'Purchase' && e.amountCents < 0 && e.location === ctx.homeCountry && (e.at % DAY) / HOUR >= 6);
+  const purchases = (): SynthEvent[] => ctx.events.filter((e) => e.type === 'Purchase' && e.amountCents < 0 && e.location === ctx.homeCountry && (e.at % DAY_S) / HOUR_S >= 6);
   const need = t.minPurchases + 6 - purchases().length;
   for (let k = 0; k < need; k++) {
     add(ctx, {

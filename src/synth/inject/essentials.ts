@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, uniform } from '../../random/draw.js';
-import { DAY, add, atHours, roundLike, sample, sized } from './util.js';
+import { DAY_S, add, atHours, roundLike, sample, sized } from './util.js';
 import { civil, dayStart } from '../calendar.js';
 
 const ESSENTIAL = new Set(['Rent', 'Bill Payment', 'Tax', 'Payroll']);
@@ -27,7 +27,7 @@ function monthlySeries(ctx: InjectContext): SynthEvent[][] {
   for (const g of groups) {
     if (g.length < 4) continue;
     const s = g.slice().sort((a, b) => a.at - b.at);
-    const gaps = s.slice(1).map((e, i) => (e.at - s[i].at) / DAY).sort((a, b) => a - b);
+    const gaps = s.slice(1).map((e, i) => (e.at - s[i].at) / DAY_S).sort((a, b) => a - b);
     const med = gaps[gaps.length >> 1];
     // Only payees that keep to their day: lateness is invisible on a bill that posts anywhere in the month.
     const days = s.map((e) => civil(e.at).day).sort((a, b) => a - b);
@@ -74,7 +74,7 @@ export const injectEssentials: Injector = (ctx: InjectContext, intensity: number
   for (const ev of sample(ctx.rng, candidates, candidates.length)) {
     if (done >= k) break;
     const c = civil(ev.at);
-    const late = dayStart(c.year, c.month, usual.get(ev)!) + (ev.at % DAY) + int(ctx.rng, 10, 16) * DAY;
+    const late = dayStart(c.year, c.month, usual.get(ev)!) + (ev.at % DAY_S) + int(ctx.rng, 10, 16) * DAY_S;
     if (late >= ctx.period.end) continue;
     done++;
     ev.signal = 'essentials';

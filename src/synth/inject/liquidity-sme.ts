@@ -1,5 +1,5 @@
 import type { InjectContext, Injector } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
 import { add, atHours, lowPoints, randomDay, roundLike, sized } from './util.js';
 import { FITTING_SUPPLIER } from './words.js';

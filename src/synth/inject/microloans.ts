@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
 import { int, pick, uniform } from '../../random/draw.js';
 import { parseDate } from '../calendar.js';
-import { DAY, atHours, openInjectedLoan, randomDay, roundCny, sized } from './util.js';
+import { DAY_S, atHours, openInjectedLoan, randomDay, roundCny, sized } from './util.js';
 import { MICRO_LENDER_KINDS } from './words.js';
 
 /**
@@ -22,11 +22,11 @@ export const injectMicroloans: Injector = (ctx: InjectContext, intensity: number
     lenders.add(lender);
     if (k > 0) {
       // Chase: borrow a few days before the previous loan's next installment.
-      const next = prevDue.find((d) => d > at + 5 * DAY);
-      const base = next ?? at + int(ctx.rng, 15, 40) * DAY;
-      at = atHours(ctx.rng, base - int(ctx.rng, 1, 5) * DAY, 8, 23);
+      const next = prevDue.find((d) => d > at + 5 * DAY_S);
+      const base = next ?? at + int(ctx.rng, 15, 40) * DAY_S;
+      at = atHours(ctx.rng, base - int(ctx.rng, 1, 5) * DAY_S, 8, 23);
     }
-    if (at >= ctx.period.end - 20 * DAY) break;
+    if (at >= ctx.period.end - 20 * DAY_S) break;
     const loan = openInjectedLoan(
       ctx,
       {

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { chance, lognormal, pick } from '../../random/draw.js';
-import { DAY, add, atHours, randomDay, refundedPurchases, sample, sized } from './util.js';
+import { DAY_S, add, atHours, randomDay, refundedPurchases, sample, sized } from './util.js';
 import { NIGHT_KINDS, NIGHT_REMARKS, NIGHT_VENUE_KINDS, NIGHT_VENUE_REMARKS } from './words.js';
 
 /**
@@ -32,7 +32,7 @@ export const injectNighttime: Injector = (ctx: InjectContext, intensity: number)
   }
   const refunded = refundedPurchases(ctx.events);
   for (const e of sample(ctx.rng, outflows.filter((e) => e.type === 'Purchase' && !refunded.has(e)), sized(1, 4, intensity))) {
-    e.at = atHours(ctx.rng, Math.floor(e.at / DAY) * DAY, 0, 4);
+    e.at = atHours(ctx.rng, Math.floor(e.at / DAY_S) * DAY_S, 0, 4);
     e.signal = 'nighttime';
   }
 };

@@ -1,8 +1,8 @@
 import type { InjectContext, Injector } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { civil } from '../calendar.js';
 import { pick, uniform } from '../../random/draw.js';
-import { DAY, add, atHours, randomDay, roundLike, sized } from './util.js';
+import { DAY_S, add, atHours, randomDay, roundLike, sized } from './util.js';
 import { LUXURY } from './words.js';
 
 /**
@@ -18,7 +18,7 @@ export const injectNonessential: Injector = (ctx: InjectContext, intensity: numb
     const cls = pick(ctx.rng, LUXURY);
     let day = randomDay(ctx, 0, 3);
     const wd = civil(day).weekday;
-    if (wd < 5) day += (5 - wd) * DAY;
+    if (wd < 5) day += (5 - wd) * DAY_S;
     add(ctx, {
       at: Math.min(atHours(ctx.rng, day, 14, 22), ctx.period.end - 60),
       type: 'Purchase',

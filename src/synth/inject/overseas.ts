@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY, add, atHours, randomDay, refundedPurchases, roundCny, roundLike, sample, sized, winsorizedOutflow } from './util.js';
+import { DAY_S, add, atHours, randomDay, refundedPurchases, roundCny, roundLike, sample, sized, winsorizedOutflow } from './util.js';
 
 /** Destinations of overseas spending (ISO 3166 alpha-2). */
 const COUNTRIES = ['JP', 'TH', 'KR', 'SG', 'MY', 'US', 'FR', 'GB', 'AU', 'IT', 'AE', 'MO'] as const;
@@ -19,7 +19,7 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
   // Above the detector's 10% with room for later signals (seasonal splurges, spikes) that add home spending.
   const share = 0.2 + 0.2 * x;
   const trips = sized(2, 4, x);
-  const span = Math.floor((ctx.period.end - ctx.period.start) / DAY);
+  const span = Math.floor((ctx.period.end - ctx.period.start) / DAY_S);
   const starts: number[] = [];
   for (let k = 0; k < trips; k++) {
     const from = Math.floor((span * k) / trips);
@@ -35,7 +35,7 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
   };
   for (let k = 0; k < trips; k++) {
     add(ctx, {
-      at: atHours(ctx.rng, starts[k] + DAY, 9, 21),
+      at: atHours(ctx.rng, starts[k] + DAY_S, 9, 21),
       type: 'ATM Withdrawal',
       channel: 'ATM',
       counterparty: ctx.counterparty(`overseas_atm@${countries[k]}`),
@@ -55,7 +55,7 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
     if (m.abroad >= share * m.total && moved >= t.minRows + 2) break;
     const k = moved % trips;
     e.amountCents = -Math.max(100, Math.round(-e.amountCents * uniform(ctx.rng, 1.3, 1.8)));
-    e.at = atHours(ctx.rng, starts[k] + int(ctx.rng, 0, 6) * DAY, 8, 22);
+    e.at = atHours(ctx.rng, starts[k] + int(ctx.rng, 0, 6) * DAY_S, 8, 22);
     e.location = countries[k];
     e.counterparty = ctx.counterparty(`overseas_merchant@${countries[k]}`);
     e.remark = ctx.remarkFor(e.counterparty, 'overseas_purchase');
@@ -72,7 +72,7 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
     const amount = roundLike(ctx.rng, Math.max(100_00, Math.min(0.9 * m.cap, need / 2 + 100_00)), 1);
     const name = ctx.counterparty(`overseas_merchant@${countries[k]}`);
     add(ctx, {
-      at: atHours(ctx.rng, starts[k] + int(ctx.rng, 0, 6) * DAY, 8, 22),
+      at: atHours(ctx.rng, starts[k] + int(ctx.rng, 0, 6) * DAY_S, 8, 22),
       type: 'Purchase',
       channel: pick(ctx.rng, ['POS', 'POS', 'ONLINE'] as const),
       counterparty: name,

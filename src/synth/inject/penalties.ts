@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, lognormal, pick, uniform } from '../../random/draw.js';
-import { DAY, add, atHours, randomDay, sample, sized } from './util.js';
+import { DAY_S, add, atHours, randomDay, sample, sized } from './util.js';
 import { PENALTY_FEE_REMARKS } from './words.js';
 
 const CHARGEABLE = new Set(['Loan Repayment', 'Rent', 'Bill Payment', 'Tax', 'Supplier Payment']);
@@ -13,7 +13,7 @@ const CHARGEABLE = new Set(['Loan Repayment', 'Rent', 'Bill Payment', 'Tax', 'Su
  */
 export const injectPenalties: Injector = (ctx: InjectContext, intensity: number): void => {
   const t = DEFAULT_THRESHOLDS.penalties;
-  const latest = ctx.period.end - 9 * DAY;
+  const latest = ctx.period.end - 9 * DAY_S;
   const obligations = ctx.events.filter((e) => CHARGEABLE.has(e.type) && e.amountCents < 0 && e.at < latest);
   const rows = Math.max(t.minRows + 1, sized(3, 7, intensity));
   const lateCount = obligations.length ? rows - Math.floor(rows / 3) : 0;
@@ -21,7 +21,7 @@ export const injectPenalties: Injector = (ctx: InjectContext, intensity: number)
   const late: SynthEvent[] = sample(ctx.rng, obligations, lateCount);
   for (const ob of late) {
     add(ctx, {
-      at: atHours(ctx.rng, Math.floor(ob.at / DAY) * DAY + int(ctx.rng, 1, 8) * DAY, 0, 6),
+      at: atHours(ctx.rng, Math.floor(ob.at / DAY_S) * DAY_S + int(ctx.rng, 1, 8) * DAY_S, 0, 6),
       type: 'Late Fee',
       channel: 'AUTO_DEBIT',
       counterparty: ob.counterparty,

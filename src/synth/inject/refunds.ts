@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { chance, int, lognormal, uniform } from '../../random/draw.js';
-import { DAY, add, atHours, randomDay, sample } from './util.js';
+import { DAY_S, add, atHours, randomDay, sample } from './util.js';
 
 /**
  * Refunds: many returns. A share of 0.2 (intensity 0) to 0.4 (intensity 1) of purchases — at least 6 — get
@@ -10,7 +10,7 @@ import { DAY, add, atHours, randomDay, sample } from './util.js';
  */
 export const injectRefunds: Injector = (ctx: InjectContext, intensity: number): void => {
   const t = DEFAULT_THRESHOLDS.refunds;
-  const latest = ctx.period.end - 2 * DAY;
+  const latest = ctx.period.end - 2 * DAY_S;
   const eligible = (): SynthEvent[] => {
     const refunded = new Set<SynthEvent>();
     for (const e of ctx.events) if (e.type === 'Refund' && e.refundOf) refunded.add(e.refundOf);
@@ -38,7 +38,7 @@ export const injectRefunds: Injector = (ctx: InjectContext, intensity: number): 
   for (const p of sample(ctx.rng, pool, want)) {
     p.outcome = 'success';
     p.signal ??= 'refunds';
-    const refundAt = Math.min(p.at + int(ctx.rng, 1, 20) * DAY + int(ctx.rng, 0, 6) * 3600, ctx.period.end - 60);
+    const refundAt = Math.min(p.at + int(ctx.rng, 1, 20) * DAY_S + int(ctx.rng, 0, 6) * 3600, ctx.period.end - 60);
     if (refundAt <= p.at) continue;
     const full = chance(ctx.rng, 0.6);
     add(ctx, {

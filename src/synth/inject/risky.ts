@@ -1,5 +1,5 @@
 import type { InjectContext, Injector } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { chance, int, pick, uniform } from '../../random/draw.js';
 import { add, atHours, randomDay, roundLike, sized } from './util.js';
 import { RISKY_IN_REMARKS, RISKY_KINDS, RISKY_OUT_REMARKS } from './words.js';

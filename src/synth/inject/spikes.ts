@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY, add, atHours, randomDay, roundLike, sized } from './util.js';
+import { DAY_S, add, atHours, randomDay, roundLike, sized } from './util.js';
 import { SPIKE_PURCHASES } from './words.js';
 
 /**
@@ -83,7 +83,7 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
     }
     add(ctx, ev);
     add(ctx, {
-      at: Math.max(ctx.period.start, ev.at - int(ctx.rng, 1, 2) * DAY - int(ctx.rng, 60, 3599)),
+      at: Math.max(ctx.period.start, ev.at - int(ctx.rng, 1, 2) * DAY_S - int(ctx.rng, 60, 3599)),
       type: 'Investment Redeem',
       channel: 'ONLINE',
       counterparty: savings,

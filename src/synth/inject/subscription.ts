@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, lognormal, pick } from '../../random/draw.js';
-import { DAY, add, atHours } from './util.js';
+import { DAY_S, add, atHours } from './util.js';
 import { SUBSCRIPTION_KINDS } from './words.js';
 import { civil, dayStart } from '../calendar.js';
 
@@ -17,8 +17,8 @@ export const injectSubscription: Injector = (ctx: InjectContext, intensity: numb
   const have = [...existing.values()].filter((c) => c >= t.minCharges).length;
   const want = t.minPayees + 1 + Math.round(2 * Math.min(1, Math.max(0, intensity)));
   const add_ = Math.max(0, want - have);
-  const lastStart = ctx.period.end - 70 * DAY;
-  const span = Math.max(DAY, lastStart - ctx.period.start);
+  const lastStart = ctx.period.end - 70 * DAY_S;
+  const span = Math.max(DAY_S, lastStart - ctx.period.start);
   for (let k = 0; k < add_; k++) {
     let name = ctx.counterparty(pick(ctx.rng, SUBSCRIPTION_KINDS));
     for (let tries = 0; existing.has(name) && tries < 5; tries++) name = ctx.counterparty(pick(ctx.rng, SUBSCRIPTION_KINDS));

@@ -1,14 +1,14 @@
 import type { TransactionType } from '../../schema/transaction-types.js';
 import { int, shuffle } from '../../random/draw.js';
 import type { Rng } from '../../random/rng.js';
-import { DAY, formatDate, parseDate } from '../calendar.js';
-import { amortize, scheduleDueDates, withDueDates } from '../loan-schedule.js';
+import { DAY_S } from '../calendar.js';
+import { HOUR_S } from '../../log/time-units.js';
+import { openLoanEvents, type LoanTerms } from '../loans.js';
 import { sortedBySecond } from '../time-order.js';
 import { synthEvent, type InjectContext, type SynthEvent, type SynthEventInit, type SynthLoan } from '../event.js';
 
-/** Seconds in an hour. */
-export const HOUR = 3600;
-export { DAY };
+export { DAY_S };
+export { HOUR_S } from '../../log/time-units.js';
 
 /** An injection size: `lo` at intensity 0 rising linearly to `hi` at intensity 1, rounded. */
 export function sized(lo: number, hi: number, intensity: number): number {
@@ -18,14 +18,14 @@ export function sized(lo: number, hi: number, intensity: number): number {
 
 /** Local seconds at 00:00 of a uniformly drawn day in [start + fromDays, end − toDaysBeforeEnd). */
 export function randomDay(ctx: InjectContext, fromDays = 0, toDaysBeforeEnd = 1): number {
-  const first = Math.floor(ctx.period.start / DAY) + fromDays;
-  const last = Math.floor(ctx.period.end / DAY) - toDaysBeforeEnd;
-  return (last <= first ? first : int(ctx.rng, first, last)) * DAY;
+  const first = Math.floor(ctx.period.start / DAY_S) + fromDays;
+  const last = Math.floor(ctx.period.end / DAY_S) - toDaysBeforeEnd;
+  return (last <= first ? first : int(ctx.rng, first, last)) * DAY_S;
 }
 
 /** A time on day `day0` (local seconds at 00:00) with the hour drawn in [h0, h1]. */
 export function atHours(rng: Rng, day0: number, h0: number, h1: number): number {
-  return day0 + int(rng, h0, h1) * HOUR + int(rng, 0, 3599);
+  return day0 + int(rng, h0, h1) * HOUR_S + int(rng, 0, 3599);
 }
 
 /** Whether a time is inside the log's period. */
@@ -67,78 +67,15 @@ export function add(ctx: InjectContext, init: SynthEventInit): SynthEvent {
 }
 
 /** Terms of an injected loan. */
-export interface InjectedLoanTerms {
-  lender: string;
-  principalCents: number;
-  annualRate: number;
-  termMonths: number;
-  method: 'equal_installment' | 'equal_principal' | 'bullet';
-  at: number;
+export interface InjectedLoanTerms extends LoanTerms {
   disbursementChannel: 'ONLINE' | 'TRANSFER';
   repaymentChannel: 'ONLINE' | 'AUTO_DEBIT';
   outcome: 'success' | 'declinable';
 }
 
-/**
- * Opens a loan from an injector: a Loan Disbursement, its amortisation schedule (`amortize`, `scheduleDueDates`)
- * and one Loan Repayment per installment due inside the period, posted on the due date; the schedule lands in
- * the labels through `ctx.loans` (finalize fills txn ids and statuses). Loan ids continue `L1`, `L2`, ….
- */
+/** Opens a loan from an injector (`openLoanEvents`), its rows marked with the injecting signal. */
 export function openInjectedLoan(ctx: InjectContext, terms: InjectedLoanTerms, signal: SynthEvent['signal']): SynthLoan {
-  const loanId = `L${ctx.loans.length + 1}`;
-  const startDate = formatDate(terms.at);
-  const plan = amortize({ principalCents: terms.principalCents, annualRate: terms.annualRate, termMonths: terms.termMonths, method: terms.method });
-  const dues = scheduleDueDates(startDate, terms.termMonths);
-  const disbursement = synthEvent({
-    at: terms.at,
-    type: 'Loan Disbursement',
-    channel: terms.disbursementChannel,
-    counterparty: terms.lender,
-    amountCents: terms.principalCents,
-    location: ctx.homeCountry,
-    remark: ctx.remark('loan_disbursement'),
-    outcome: 'success',
-    loan: { loanId, installment: 0 },
-    signal,
-  });
-  ctx.events.push(disbursement);
-  const loan: SynthLoan = {
-    schedule: {
-      loan_id: loanId,
-      disbursement_txn_id: '',
-      lender: terms.lender,
-      principal_cents: terms.principalCents,
-      annual_rate: terms.annualRate,
-      term_months: terms.termMonths,
-      method: terms.method,
-      start_date: startDate,
-      installments: withDueDates(plan, dues),
-    },
-    disbursement,
-    repayments: new Map(),
-    signal,
-  };
-  for (const inst of loan.schedule.installments) {
-    const due = parseDate(inst.due_date);
-    if (due >= ctx.period.end) break;
-    if (inst.payment_cents === 0) continue;
-    const ev = synthEvent({
-      at: atHours(ctx.rng, due, 6, 10),
-      type: 'Loan Repayment',
-      channel: terms.repaymentChannel,
-      counterparty: terms.lender,
-      amountCents: -inst.payment_cents,
-      location: ctx.homeCountry,
-      remark: ctx.remark('loan_repayment').replace(/Installment \d+/, `Installment ${inst.n}`),
-      outcome: terms.outcome,
-      loan: { loanId, installment: inst.n },
-      signal,
-    });
-    ctx.events.push(ev);
-    loan.repayments.set(inst.n, ev);
-  }
-  ctx.loans.push(loan);
-  return loan;
+  return openLoanEvents(ctx, (kind) => ctx.remark(kind), terms, { disbursementChannel: terms.disbursementChannel, repaymentChannel: terms.repaymentChannel, outcome: terms.outcome, signal });
 }
 
 /** Sum of |amount| of outflow events of the given types. */
@@ -200,7 +137,7 @@ export interface LowPoint {
  * `headroomCents` plus a month's buffer then fails for the reason it appears to.
  */
 export function lowPoints(ctx: InjectContext, k: number, gapDays = 10): LowPoint[] {
-  const evs = sortByTime(ctx.events.filter((e) => e.outcome !== 'failed' && e.at >= ctx.period.start && e.at < ctx.period.end - DAY));
+  const evs = sortByTime(ctx.events.filter((e) => e.outcome !== 'failed' && e.at >= ctx.period.start && e.at < ctx.period.end - DAY_S));
   if (evs.length === 0 || k <= 0) return [];
   let run = 0;
   const points = evs.map((e) => ({ at: e.at, level: (run += e.amountCents) }));
@@ -212,15 +149,15 @@ export function lowPoints(ctx: InjectContext, k: number, gapDays = 10): LowPoint
   const out: LowPoint[] = [];
   for (const p of candidates) {
     if (out.length >= k) break;
-    if (!out.every((q) => Math.abs(q.at - p.at) >= gapDays * DAY)) continue;
-    const hour = Math.floor((p.at % DAY) / HOUR);
-    const day0 = Math.floor(p.at / DAY) * DAY + (hour >= 20 ? DAY : 0);
-    const at = hour >= 8 && hour < 20 ? p.at + 60 * (5 + Math.floor(ctx.rng.next() * 90)) : day0 + (8 + Math.floor(ctx.rng.next() * 4)) * HOUR + Math.floor(ctx.rng.next() * 3600);
+    if (!out.every((q) => Math.abs(q.at - p.at) >= gapDays * DAY_S)) continue;
+    const hour = Math.floor((p.at % DAY_S) / HOUR_S);
+    const day0 = Math.floor(p.at / DAY_S) * DAY_S + (hour >= 20 ? DAY_S : 0);
+    const at = hour >= 8 && hour < 20 ? p.at + 60 * (5 + Math.floor(ctx.rng.next() * 90)) : day0 + (8 + Math.floor(ctx.rng.next() * 4)) * HOUR_S + Math.floor(ctx.rng.next() * 3600);
     if (at < ctx.period.end) out.push({ at, headroomCents: p.level - lo });
   }
   for (let j = 0; out.length > 0 && out.length < k && j < 4 * k; j++) {
     const base = out[j % out.length];
-    const at = base.at + (1 + Math.floor(ctx.rng.next() * 3)) * DAY;
+    const at = base.at + (1 + Math.floor(ctx.rng.next() * 3)) * DAY_S;
     if (at < ctx.period.end) out.push({ at, headroomCents: base.headroomCents });
   }
   return out.sort((a, b) => a.at - b.at);

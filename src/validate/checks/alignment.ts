@@ -1,7 +1,7 @@
-import { DEFAULT_THRESHOLDS } from '../../signals/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { anyPattern } from '../../signals/view.js';
 import type { ClientKind } from '../../schema/log-row.js';
-import type { ValidationIssue } from '../codes.js';
+import type { ValidationIssue } from '../../schema/issue-codes.js';
 import type { Check } from '../context.js';
 import { rowIssue } from '../context.js';
 import { ALIGNMENT_RULES } from '../alignment-rules.js';

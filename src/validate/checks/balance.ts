@@ -1,5 +1,5 @@
 import type { Log, LogRow } from '../../schema/log-row.js';
-import type { ValidationIssue } from '../codes.js';
+import type { ValidationIssue } from '../../schema/issue-codes.js';
 import type { Check, CheckContext } from '../context.js';
 import { money, rowIssue } from '../context.js';
 

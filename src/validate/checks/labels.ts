@@ -1,7 +1,7 @@
 import type { Detection } from '../../schema/labels.js';
 import { SIGNAL_IDS } from '../../schema/signal-id.js';
 import { detectAll } from '../../signals/index.js';
-import type { ValidationIssue } from '../codes.js';
+import type { ValidationIssue } from '../../schema/issue-codes.js';
 import type { Check } from '../context.js';
 import { logIssue, money, txnIndex } from '../context.js';
 

@@ -1,33 +1,33 @@
 import type { LoanSchedule } from '../../schema/labels.js';
 import type { LogRow } from '../../schema/log-row.js';
-import { amortize, scheduleDueDates } from '../../synth/loan-schedule.js';
-import type { ValidationIssue } from '../codes.js';
+import { expectedDueDates, expectedInstallments, type ExpectedInstallment } from '../loan-schedule.js';
+import type { ValidationIssue } from '../../schema/issue-codes.js';
 import type { Check, CheckContext } from '../context.js';
 import { dayOf, logIssue, money, rowIssue, txnIndex } from '../context.js';
 
 /** Schedules recomputed so far, by their terms: many logs share a loan's terms, and a due-date list costs a Date per month. */
-let plans = new Map<string, ReturnType<typeof amortize>>();
+let plans = new Map<string, ExpectedInstallment[]>();
 let dueDates = new Map<string, string[]>();
 const MAX_MEMO = 10_000;
 
-/** `amortize` of a loan's terms, memoised (the result is only read). */
-function planOf(loan: LoanSchedule): ReturnType<typeof amortize> {
+/** The validator's own schedule of a loan's terms (`expectedInstallments`), memoised (the result is only read). */
+function planOf(loan: LoanSchedule): ExpectedInstallment[] {
   const key = `${loan.principal_cents}/${loan.annual_rate}/${loan.term_months}/${loan.method}`;
   let plan = plans.get(key);
   if (plan === undefined) {
-    plan = amortize({ principalCents: loan.principal_cents, annualRate: loan.annual_rate, termMonths: loan.term_months, method: loan.method });
+    plan = expectedInstallments(loan.principal_cents, loan.annual_rate, loan.term_months, loan.method);
     if (plans.size >= MAX_MEMO) plans = new Map();
     plans.set(key, plan);
   }
   return plan;
 }
 
-/** `scheduleDueDates` of a loan's start and term, memoised (the result is only read). */
+/** `expectedDueDates` of a loan's start and term, memoised (the result is only read). */
 function dueDatesOf(loan: LoanSchedule): string[] {
   const key = `${loan.start_date}/${loan.term_months}`;
   let dues = dueDates.get(key);
   if (dues === undefined) {
-    dues = scheduleDueDates(loan.start_date, loan.term_months);
+    dues = expectedDueDates(loan.start_date, loan.term_months);
     if (dueDates.size >= MAX_MEMO) dueDates = new Map();
     dueDates.set(key, dues);
   }
@@ -36,7 +36,8 @@ function dueDatesOf(loan: LoanSchedule): string[] {
 
 /**
  * SCHEDULE_MISMATCH (SPEC §1 Loans): repayments consistent with the loan schedule.
- * - With labels, each `loans[]` schedule is recomputed (`amortize`, `scheduleDueDates`) and compared term by term;
+ * - With labels, each `loans[]` schedule is recomputed by the validator's own formulas (`../loan-schedule.ts`, not the
+ *   generator's) and compared term by term;
  *   over a full schedule the principal sums to the loan; the disbursement row carries the principal from the lender;
  *   each installment's recorded status matches its row (paid: the full payment near the due date; late: after it;
  *   partial: less than due; missed: no row or a FAILED attempt; not_due: no row); a SUCCESS repayment to a scheduled lender that no installment

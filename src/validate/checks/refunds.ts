@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '../codes.js';
+import type { ValidationIssue } from '../../schema/issue-codes.js';
 import type { Check } from '../context.js';
 import { dayOf, logIssue, money, rowIssue, txnIndex } from '../context.js';
 

@@ -37,7 +37,7 @@ export function fixtureLog(logId = 'fx001'): Log {
 export function fixtureLabels(logId = 'fx001'): LogLabels {
   const signals = Object.fromEntries(
     SIGNAL_IDS.map((id) => [id, { present: false, strength: 0, evidence: [], injected: false, intensity: 0 }]),
-  ) as LogLabels['signals'];
+  ) as unknown as LogLabels['signals'];
   const due = ['2023-02-05', '2023-03-05', '2023-04-05'];
   return {
     log_id: logId,

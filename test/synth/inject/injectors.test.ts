@@ -8,8 +8,9 @@ import { loadProfile } from '../../../src/io/profiles.js';
 import { generateLog } from '../../../src/synth/index.js';
 import { DEFAULT_THRESHOLDS, detectAll } from '../../../src/signals/index.js';
 import { INJECTORS } from '../../../src/synth/inject/index.js';
+import { SIGNALS_OF_KIND } from '../../../src/schema/signals.js';
 
-const PERSONAL: SignalId[] = ['concentration', 'microloans', 'spikes', 'refunds', 'nighttime', 'overseas', 'seasonality', 'liquidity'];
+const PERSONAL: readonly SignalId[] = SIGNALS_OF_KIND.personal;
 const T = DEFAULT_THRESHOLDS;
 const re = (patterns: readonly string[]) => new RegExp(patterns.map((p) => `(?:${p})`).join('|'), 'i');
 const hourOf = (r: LogRow) => Number(r.timestamp.slice(11, 13));
@@ -151,7 +152,7 @@ describe('INJECTORS', () => {
   }
 
   it('is a no-op for alignment on a log without a business category', () => {
-    const ctx = { rng: { next: () => 0.5 }, period: { start: 0, end: 86_400 * 365 }, clientKind: 'sme' as const, businessCategory: null, homeCountry: 'CN', events: [], loans: [], monthlyIncomeCents: 1_000_000, counterparty: (k: string) => k, remark: (k: string) => k };
+    const ctx = { rng: { next: () => 0.5 }, period: { start: 0, end: 86_400 * 365 }, clientKind: 'sme' as const, businessCategory: null, homeCountry: 'CN', events: [], loans: [], monthlyIncomeCents: 1_000_000, counterparty: (k: string) => k, remark: (k: string) => k, remarkFor: (_c: string, k: string) => k };
     INJECTORS.alignment(ctx, 1);
     expect(ctx.events).toEqual([]);
   });

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { InjectContext, SynthEvent } from '../../../src/synth/event.js';
 import { createRng } from '../../../src/random/rng.js';
 import fc from 'fast-check';
-import { DAY, HOUR, lowPoints, refundedPurchases, roundCny, sized, sortByTime, winsorizedOutflow } from '../../../src/synth/inject/util.js';
+import { DAY_S, HOUR_S, lowPoints, refundedPurchases, roundCny, sized, sortByTime, winsorizedOutflow } from '../../../src/synth/inject/util.js';
 
 const T0 = Date.UTC(2023, 0, 1) / 1000;
 const ev = (day: number, hour: number, amountCents: number, extra: Partial<SynthEvent> = {}): SynthEvent => ({
-  at: T0 + day * DAY + hour * HOUR,
+  at: T0 + day * DAY_S + hour * HOUR_S,
   type: amountCents > 0 ? 'Salary' : 'Purchase',
   channel: 'TRANSFER',
   counterparty: 'X',
@@ -18,7 +18,7 @@ const ev = (day: number, hour: number, amountCents: number, extra: Partial<Synth
 });
 const ctxOf = (events: SynthEvent[]): InjectContext => ({
   rng: createRng('util-test'),
-  period: { start: T0, end: T0 + 365 * DAY },
+  period: { start: T0, end: T0 + 365 * DAY_S },
   clientKind: 'personal',
   businessCategory: null,
   homeCountry: 'CN',
@@ -27,6 +27,7 @@ const ctxOf = (events: SynthEvent[]): InjectContext => ({
   monthlyIncomeCents: 800_000,
   counterparty: (k) => k,
   remark: (k) => k,
+  remarkFor: (_c, k) => k,
 });
 
 describe('sized', () => {
@@ -69,15 +70,15 @@ describe('lowPoints', () => {
     const lows = lowPoints(ctxOf(events), 3);
     expect(lows).toHaveLength(3);
     for (const p of lows) {
-      const day = Math.floor((p.at - T0) / DAY);
-      const hour = Math.floor(((p.at - T0) % DAY) / HOUR);
+      const day = Math.floor((p.at - T0) / DAY_S);
+      const hour = Math.floor(((p.at - T0) % DAY_S) / HOUR_S);
       expect(day % 30).toBe(5); // the rent day itself (the low came at 02:00, so the same morning)
       expect(hour).toBeGreaterThanOrEqual(8);
       expect(hour).toBeLessThan(12);
       expect(p.headroomCents).toBeGreaterThanOrEqual(0);
     }
     // The running sum after rent m is −600,000 + m × 20,000: the three lowest are months 0, 1, 2.
-    expect(lows.map((p) => Math.floor((p.at - T0) / DAY))).toEqual([5, 35, 65]);
+    expect(lows.map((p) => Math.floor((p.at - T0) / DAY_S))).toEqual([5, 35, 65]);
     expect(lows.map((p) => p.headroomCents)).toEqual([0, 20_000, 40_000]);
   });
   it('retries around the lows when there are fewer low moments than declines', () => {

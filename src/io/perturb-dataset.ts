@@ -1,24 +1,23 @@
-import { createHash } from 'node:crypto';
-import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { sha256Hex } from '../hash.js';
 import { InputError, UsageError } from '../errors.js';
-import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
-import { formatJsonl, readJsonl } from '../io/jsonl.js';
-import { listLogFiles } from '../io/log-files.js';
-import { readLogFile } from '../io/read-log.js';
-import { readDialect } from '../io/dialect-read.js';
+import { AtomicFileWriter, writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
+import { formatJsonl, readJsonl } from './jsonl.js';
+import { listLogFiles, readLogFile } from './log-files.js';
+import { datasetFiles, dialectFileOf, joinLabelFacts, logFileOf } from './dataset.js';
+import { readDialect } from './dialect-read.js';
+import { readRegularText } from './read-regular.js';
 import { withoutLogIdColumn } from '../log/format-tsv.js';
 import { ITEM_FLOAT_FIELDS, Item } from '../schema/item.js';
 import { LABEL_FLOAT_FIELDS, LogLabels } from '../schema/labels.js';
 import { PerturbRecord } from '../schema/perturb-manifest.js';
 import type { Prediction } from '../schema/prediction.js';
-import { readPredictionsFile } from '../io/predictions.js';
+import { readPredictionsFile } from './predictions.js';
 import { baselinePredictions, type BaselineName } from '../score/baselines.js';
 import { VERSION } from '../version.js';
-import type { PerturbDatasetOptions, PerturbedDataset, PerturbedOutput, SourceLog } from './dataset.js';
-import type { DetectionMatrix } from './matrix.js';
-import { readRegularText } from '../io/read-regular.js';
+import type { PerturbDatasetOptions, PerturbedDataset, PerturbedOutput, SourceLog } from '../perturb/dataset.js';
+import type { DetectionMatrix } from '../perturb/matrix.js';
 
 /** A dataset directory read for perturbation: its logs with labels, and its questions (empty when it has none). */
 export interface LoadedDataset {
@@ -32,9 +31,9 @@ export interface LoadedDataset {
  * A log file that yields no log is an `InputError`: a perturbation source must be readable.
  */
 export function readDatasetForPerturb(dir: string): LoadedDataset {
-  if (!existsSync(join(dir, 'logs'))) throw new InputError('not a dataset directory (no logs/)', { file: dir });
-  const labelsPath = join(dir, 'labels.jsonl');
-  const labels = existsSync(labelsPath) ? readJsonl(labelsPath, LogLabels) : [];
+  const files = datasetFiles(dir);
+  if (!existsSync(files.logs)) throw new InputError('not a dataset directory (no logs/)', { file: dir });
+  const labels = existsSync(files.labels) ? readJsonl(files.labels, LogLabels) : [];
   const byId = new Map(labels.map((l) => [l.log_id, l]));
   const sources: SourceLog[] = [];
   for (const path of listLogFiles(dir)) {
@@ -43,36 +42,22 @@ export function readDatasetForPerturb(dir: string): LoadedDataset {
     const log = parsed.logs[0];
     if (!log) throw new InputError(`log ${id} could not be read${parsed.issues[0] ? `: ${parsed.issues[0].message}` : ''}`, { file: path });
     const lab = byId.get(id) ?? null;
-    sources.push({ log: { ...log, ...(lab ? { clientKind: lab.client_kind, businessCategory: lab.business_category ?? undefined } : {}) }, labels: lab });
+    sources.push({ log: joinLabelFacts(log, lab, true), labels: lab });
   }
-  const qPath = join(dir, 'questions.jsonl');
-  const items = existsSync(qPath) ? readJsonl(qPath, Item) : [];
+  const items = existsSync(files.questions) ? readJsonl(files.questions, Item) : [];
   return { dir, sources, items };
 }
 
-/** SHA-256 of a text's UTF-8 bytes, hex. */
-export function sha256Text(text: string): string {
-  return createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex');
-}
-
-/** A JSON Lines file written line by line into a hidden temporary sibling and renamed into place on `commit`. */
-class JsonlSink {
-  private readonly tmp: string;
-  private readonly fd: number;
+/** A JSON Lines file written record by record through the atomic writer, renamed into place on `commit`. */
+class JsonlSink extends AtomicFileWriter {
   constructor(
-    private readonly path: string,
+    path: string,
     private readonly floats?: ReadonlySet<string>,
   ) {
-    this.tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
-    this.fd = openSync(this.tmp, 'w');
+    super(path);
   }
   write(records: readonly unknown[]): void {
-    if (records.length > 0) writeSync(this.fd, formatJsonl(records, this.floats));
-  }
-  commit(): void {
-    fsyncSync(this.fd);
-    closeSync(this.fd);
-    renameSync(this.tmp, this.path);
+    if (records.length > 0) this.append(formatJsonl(records, this.floats));
   }
 }
 
@@ -93,22 +78,28 @@ export class PerturbedDatasetWriter {
     private readonly out: string,
     private readonly source: string,
   ) {
-    mkdirSync(join(out, 'logs'), { recursive: true });
-    this.labels = new JsonlSink(join(out, 'labels.jsonl'), LABEL_FLOAT_FIELDS);
-    this.questions = new JsonlSink(join(out, 'questions.jsonl'), ITEM_FLOAT_FIELDS);
-    this.records = new JsonlSink(join(out, 'perturbations.jsonl'));
+    const files = datasetFiles(out);
+    mkdirSync(files.logs, { recursive: true });
+    this.labels = new JsonlSink(files.labels, LABEL_FLOAT_FIELDS);
+    this.questions = new JsonlSink(files.questions, ITEM_FLOAT_FIELDS);
+    this.records = new JsonlSink(files.perturbations);
   }
 
   /** Writes one perturbed log and its lines. */
   add(o: PerturbedOutput): void {
-    const sha = sha256Text(o.text);
-    writeFileAtomic(join(this.out, 'logs', `${o.record.log_id}.tsv`), o.text);
+    const sha = sha256Hex(o.text);
+    writeFileAtomic(logFileOf(this.out, o.record.log_id), o.text);
     if (o.dialect) writeJsonAtomic(join(this.out, o.record.dialect ?? `dialects/${o.record.log_id}.json`), o.dialect);
     this.records.write([{ ...o.record, sha256: sha }]);
     if (o.labels) this.labels.write([o.labels]);
     this.questions.write(o.items);
     this.items += o.items.length;
     this.logs.push({ log_id: o.record.log_id, source_log_id: o.record.source_log_id, sha256: sha, bytes: Buffer.byteLength(o.text, 'utf8') });
+  }
+
+  /** Removes the temporary JSONL files of an unfinished write (the log files already written stay). */
+  abort(): void {
+    for (const sink of [this.records, this.labels, this.questions]) sink.abort();
   }
 
   /** Adds the not-applicable records, puts the JSONL files in place and writes the manifest (and the matrix). */
@@ -118,7 +109,7 @@ export class PerturbedDatasetWriter {
     this.labels.commit();
     this.questions.commit();
     if (matrix) writeJsonAtomic(join(this.out, 'check.json'), matrix);
-    writeJsonAtomic(join(this.out, 'manifest.json'), {
+    writeJsonAtomic(datasetFiles(this.out).manifest, {
       kind: 'cclupe-perturbed-dataset',
       tool: { name: 'cclupe-kit', version: VERSION },
       source: this.source,
@@ -165,13 +156,18 @@ export function estimatePerturbOutput(dir: string, options: Pick<PerturbDatasetO
 /** Writes a whole perturbed dataset held in memory (see `PerturbedDatasetWriter`). */
 export function writePerturbedDataset(out: string, source: string, result: PerturbedDataset, options: PerturbDatasetOptions, matrix: DetectionMatrix | null): void {
   const w = new PerturbedDatasetWriter(out, source);
-  for (const o of result.outputs) w.add(o);
-  w.finish(result.notApplicable, options, matrix);
+  try {
+    for (const o of result.outputs) w.add(o);
+    w.finish(result.notApplicable, options, matrix);
+  } catch (err) {
+    w.abort();
+    throw err;
+  }
 }
 
 /** Reads `perturbations.jsonl` of a perturbed dataset. */
 export function readPerturbations(dir: string): PerturbRecord[] {
-  const path = join(dir, 'perturbations.jsonl');
+  const path = datasetFiles(dir).perturbations;
   if (!existsSync(path)) throw new InputError('not a perturbed dataset (no perturbations.jsonl)', { file: path });
   return readJsonl(path, PerturbRecord);
 }
@@ -184,9 +180,9 @@ export function readPerturbations(dir: string): PerturbRecord[] {
 export function readLogTexts(dir: string, logIds: Iterable<string>): Map<string, string> {
   const out = new Map<string, string>();
   for (const id of logIds) {
-    const dialect = join(dir, 'dialects', `${id}.json`);
+    const dialect = dialectFileOf(dir, id);
     const separator = existsSync(dialect) ? readDialect(dialect).separator : '\t';
-    out.set(id, withoutLogIdColumn(readRegularText(join(dir, 'logs', `${id}.tsv`)), id, separator));
+    out.set(id, withoutLogIdColumn(readRegularText(logFileOf(dir, id)), id, separator));
   }
   return out;
 }
@@ -206,7 +202,7 @@ export interface RobustnessSide {
 export function readRobustnessSide(path: string, dataset: string | undefined, baseline: BaselineName | undefined, seed: string): RobustnessSide {
   if (baseline) {
     const dir = dataset ?? path;
-    const items = readJsonl(join(dir, 'questions.jsonl'), Item);
+    const items = readJsonl(datasetFiles(dir).questions, Item);
     return { dataset: dir, items, predictions: baselinePredictions(baseline, items, { seed }) };
   }
   let predictionsFile = path;
@@ -222,6 +218,6 @@ export function readRobustnessSide(path: string, dataset: string | undefined, ba
     }
   }
   if (!dir) throw new UsageError(`${path} is a predictions file: name its dataset with --clean-dataset / --perturbed-dataset`, '--clean-dataset');
-  const items = readJsonl(join(dir, 'questions.jsonl'), Item);
+  const items = readJsonl(datasetFiles(dir).questions, Item);
   return { dataset: dir, items, predictions: readPredictionsFile(predictionsFile).predictions };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppendLog, readAppendLog } from '../../src/eval/store-io.js';
+import { AppendLog, readAppendLog } from '../../src/io/eval-store.js';
 import { InputError } from '../../src/errors.js';
 
 const Rec = z.object({ n: z.number() });

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { acquireLock, ensureDir } from '../io/output-guard.js';
+import { acquireLock, ensureDir } from './output-guard.js';
 import { join } from 'node:path';
-import { InputError } from '../errors.js';
-import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
-import { formatJsonl } from '../io/jsonl.js';
+import { InputError, UsageError } from '../errors.js';
+import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
+import { formatJsonl } from './jsonl.js';
 import { PREDICTION_FLOAT_FIELDS, type Prediction } from '../schema/prediction.js';
-import { RunManifest } from './manifest.js';
-import { readRegularText } from '../io/read-regular.js';
+import { RunManifest } from '../schema/run-manifest.js';
+import { readRegularText } from './read-regular.js';
 
 /** File names inside a run directory (SPEC §10). */
 export const RUN_FILES = {

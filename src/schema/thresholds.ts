@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { SIGNAL_IDS, type SignalId } from '../schema/signal-id.js';
-import { TRANSACTION_TYPES } from '../schema/transaction-types.js';
-import { BUSINESS_CATEGORIES } from '../schema/profile.js';
+import { SIGNAL_IDS, type SignalId } from './signal-id.js';
+import { TRANSACTION_TYPES } from './transaction-types.js';
+import { BUSINESS_CATEGORIES } from './profile.js';
 
 const TxType = z.enum(TRANSACTION_TYPES);
 const Share = z.number().min(0).max(1);

@@ -2,10 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Item } from '../schema/item.js';
 import { createRng, streamKey } from '../random/rng.js';
-import { sha256Hex } from './hash.js';
+import { sha256Hex } from '../hash.js';
+import { ITEM_HEADER } from '../eval/wire.js';
 
-/** Header the harness sets on every item request so that proxies, logs and test servers can tell items apart. */
-export const ITEM_HEADER = 'x-cclupe-item';
+/** The item header (`src/eval/wire.ts`), re-exported for tests. */
+export { ITEM_HEADER };
 
 /** A canned reply: text content, separate reasoning, finish reason. */
 export interface LoopbackReply {

@@ -5,17 +5,18 @@ import { LogLabels } from '../schema/labels.js';
 import type { Log } from '../schema/log-row.js';
 import { Manifest } from '../schema/manifest.js';
 import { UsageError } from '../errors.js';
-import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
-import { CANONICAL_DIALECT } from '../io/dialect-canonical.js';
-import { claimOutputDir, OUTPUT_MARKER } from '../io/output-guard.js';
-import { listLogFiles } from '../io/log-files.js';
-import { readLogFile } from '../io/read-log.js';
+import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
+import { CANONICAL_DIALECT } from '../reader/dialect-canonical.js';
+import { listLogFiles, readLogFile } from './log-files.js';
+import { datasetFiles } from './dataset.js';
+import { toCents } from '../log/money.js';
 import { VERSION } from '../version.js';
-import { makeIssue, type IssueCode, type ValidationIssue } from './codes.js';
-import { buildReport, fileResult, MAX_KEPT_ISSUES_PER_LOG, type FileResult, type ValidationReport } from './report.js';
-import type { ValidationPeriod } from './context.js';
-import { validateLog, type ValidateOptions } from './validate-log.js';
-import { readRegularFile, readRegularText } from '../io/read-regular.js';
+import { makeIssue, type IssueCode, type ValidationIssue } from '../schema/issue-codes.js';
+import { buildReport, fileResult, MAX_KEPT_ISSUES_PER_LOG, type FileResult, type ValidationReport } from '../validate/report.js';
+import type { ValidationPeriod } from '../validate/context.js';
+import { validateLog, type ValidateOptions } from '../validate/validate-log.js';
+import { claimOutputDir, OUTPUT_MARKER } from './output-guard.js';
+import { readRegularFile, readRegularText } from './read-regular.js';
 
 /** Options of `validateDataset`. Options left undefined fall back to the dialect's check settings, then to defaults. */
 export interface ValidateDatasetOptions extends Omit<ValidateOptions, 'labels' | 'file' | 'generated' | 'openingBalanceCents'> {
@@ -154,8 +155,9 @@ function readManifest(path: string, display: string, issues: ValidationIssue[], 
   return null;
 }
 
-function toCents(units: number | null | undefined): number | null | undefined {
-  return units === null || units === undefined ? units : Math.round(units * 100);
+/** A dialect's amount in currency units as cents (`log/money.ts`'s rounding), passing null and undefined through. */
+function centsOf(units: number | null | undefined): number | null | undefined {
+  return units === null || units === undefined ? units : toCents(units);
 }
 
 /**
@@ -171,9 +173,10 @@ export function validateDataset(paths: string | readonly string[], options: Vali
   const root = inputs.length === 1 && isDatasetDir(inputs[0]) ? inputs[0] : null;
   const display = (p: string): string => (root ? relative(root, p) || p : p);
   const extra: ValidationIssue[] = [];
-  const labelsPath = options.labelsPath ?? (root && existsSync(join(root, 'labels.jsonl')) ? join(root, 'labels.jsonl') : undefined);
+  const layout = root ? datasetFiles(root) : null;
+  const labelsPath = options.labelsPath ?? (layout && existsSync(layout.labels) ? layout.labels : undefined);
   const labels = labelsPath ? readLabels(labelsPath, display(labelsPath), extra, options.maxFileBytes) : new Map<string, LabelsLine>();
-  const manifestPath = root && existsSync(join(root, 'manifest.json')) ? join(root, 'manifest.json') : undefined;
+  const manifestPath = layout && existsSync(layout.manifest) ? layout.manifest : undefined;
   const manifest = manifestPath ? readManifest(manifestPath, display(manifestPath), extra, options.maxFileBytes) : null;
   const generated = labelsPath !== undefined || manifestPath !== undefined;
   const manifestPeriod: ValidationPeriod | null = manifest ? manifest.options.period : null;
@@ -209,8 +212,8 @@ export function validateDataset(paths: string | readonly string[], options: Vali
           period: options.period !== undefined ? options.period : l ? l.period : manifestPeriod,
           rowCount: options.rowCount !== undefined ? options.rowCount : manifestRows ?? dc.rowCount,
           reorderWithinDay: options.reorderWithinDay ?? dc.reorderWithinDay,
-          toleranceCents: options.toleranceCents ?? toCents(dc.tolerance) ?? undefined,
-          openingBalanceCents: l ? l.opening_balance_cents : toCents(dc.openingBalance) ?? null,
+          toleranceCents: options.toleranceCents ?? centsOf(dc.tolerance) ?? undefined,
+          openingBalanceCents: l ? l.opening_balance_cents : centsOf(dc.openingBalance) ?? null,
           refundWindowDays: options.refundWindowDays,
           installmentGraceDays: options.installmentGraceDays,
           only: options.only,
@@ -245,7 +248,7 @@ export function validateDataset(paths: string | readonly string[], options: Vali
   if (options.filterOut) filtered = filterOut(options.filterOut, files, results, logsByFile, root, labels, labelsPath, options.maxFileBytes);
   let validationPath: string | null = null;
   if (root && options.writeValidationJson !== false) {
-    validationPath = join(root, 'validation.json');
+    validationPath = datasetFiles(root).validation;
     writeJsonAtomic(validationPath, report);
   }
   return { results, report, validationPath, filtered };
@@ -309,7 +312,7 @@ function copyPassing(
   });
   if (labelsPath) {
     const kept = [...labels.values()].filter((e) => passing.has(e.labels.log_id)).sort((a, b) => a.line - b.line);
-    writeFileAtomic(join(dir, 'labels.jsonl'), kept.map((e) => e.raw + '\n').join(''));
+    writeFileAtomic(datasetFiles(dir).labels, kept.map((e) => e.raw + '\n').join(''));
   }
   return { dir, logs: passing.size, files: nFiles };
 }

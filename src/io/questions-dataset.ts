@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { ClientKind, Log } from '../schema/log-row.js';
+import type { Log } from '../schema/log-row.js';
 import type { Item } from '../schema/item.js';
 import { ITEM_FLOAT_FIELDS, Item as ItemSchema } from '../schema/item.js';
 import { InputError } from '../errors.js';
-import { readLogFile } from '../io/read-log.js';
-import { listLogFiles } from '../io/log-files.js';
-import { formatJsonl, parseJsonl } from '../io/jsonl.js';
-import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
-import { readRegularText } from '../io/read-regular.js';
+import { listLogFiles, readLogFile } from './log-files.js';
+import { formatJsonl, parseJsonl } from './jsonl.js';
+import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
+import { datasetFiles, joinLabelFacts, logFileOf, type LabelFacts } from './dataset.js';
+import { readRegularText } from './read-regular.js';
 
 /** What the questions command needs from a dataset directory: its logs, with client kind and business category. */
 export interface DatasetLogs {
@@ -19,14 +19,9 @@ export interface DatasetLogs {
   masterSeed: string | null;
 }
 
-interface LabelFacts {
-  client_kind?: ClientKind;
-  business_category?: string | null;
-}
-
 /** Reads labels.jsonl leniently: only `log_id`, `client_kind` and `business_category` are used here. */
 export function readLabelFacts(dir: string): Map<string, LabelFacts> {
-  const path = join(dir, 'labels.jsonl');
+  const path = datasetFiles(dir).labels;
   const out = new Map<string, LabelFacts>();
   if (!existsSync(path)) return out;
   const lines = readRegularText(path).split('\n');
@@ -68,15 +63,10 @@ export function readDatasetLogs(
       unreadable.push(`${file}: ${fatal ? fatal.code : 'no rows'}`);
       continue;
     }
-    for (const log of parsed.logs) {
-      const l = labels.get(log.logId);
-      if (l?.client_kind && !log.clientKind) log.clientKind = l.client_kind;
-      if (l?.business_category && !log.businessCategory) log.businessCategory = l.business_category;
-      logs.push(log);
-    }
+    for (const log of parsed.logs) logs.push(joinLabelFacts(log, labels.get(log.logId)));
   }
   let masterSeed: string | null = null;
-  const manifest = join(dir, 'manifest.json');
+  const manifest = datasetFiles(dir).manifest;
   if (existsSync(manifest)) {
     try {
       const m = JSON.parse(readRegularText(manifest)) as { master_seed?: unknown };
@@ -95,21 +85,18 @@ export function readQuestions(path: string): Item[] {
 
 /** Reads one log of a dataset by id (`<dir>/logs/<id>.tsv`, or `<dir>/<id>.tsv`), with its labels joined. */
 export function readDatasetLog(dir: string, logId: string): Log {
-  const candidates = [join(dir, 'logs', `${logId}.tsv`), join(dir, `${logId}.tsv`)];
+  const candidates = [logFileOf(dir, logId), join(dir, `${logId}.tsv`)];
   const file = candidates.find((f) => existsSync(f));
   if (!file) throw new InputError(`no log file for ${logId} (looked for logs/${logId}.tsv)`, { file: join(dir, 'logs') });
   const parsed = readLogFile(file);
   const log = parsed.logs.find((l) => l.logId === logId) ?? (parsed.logs.length === 1 && basename(file) === `${logId}.tsv` ? parsed.logs[0] : undefined);
   if (!log) throw new InputError(`could not read ${logId}: ${parsed.issues[0]?.code ?? 'no rows'}`, { file });
-  const l = readLabelFacts(dir).get(logId);
-  if (l?.client_kind && !log.clientKind) log.clientKind = l.client_kind;
-  if (l?.business_category && !log.businessCategory) log.businessCategory = l.business_category;
-  return log;
+  return joinLabelFacts(log, readLabelFacts(dir).get(logId));
 }
 
 /** Writes `questions.jsonl` and `questions-coverage.json` atomically. */
 export function writeQuestionFiles(dir: string, items: readonly Item[], coverage: unknown): { questions: string; coverage: string } {
-  const q = join(dir, 'questions.jsonl');
+  const q = datasetFiles(dir).questions;
   const c = join(dir, 'questions-coverage.json');
   writeFileAtomic(q, formatJsonl(items, ITEM_FLOAT_FIELDS));
   writeJsonAtomic(c, coverage);

@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadEvalDataset } from '../../src/eval/dataset-io.js';
+import { loadEvalDataset } from '../../src/io/eval-dataset.js';
 import { questionsRenderer } from '../../src/eval/prompt.js';
 import { verbatimRenderer } from '../../src/eval/verbatim-renderer.js';
-import { writeFixtureDataset } from './fixtures.js';
+import { writeFixtureDataset } from '../eval/fixtures.js';
 
 describe('loadEvalDataset', () => {
   it('keeps no file text for logs written in the canonical form', () => {

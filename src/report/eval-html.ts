@@ -3,13 +3,10 @@ import { TABLE3_KEYS, TABLE3_TITLES } from '../score/table-columns.js';
 import type { Item } from '../schema/item.js';
 import { formatScorePercent } from '../score/format-results.js';
 import type { RunScores, ScoreInterval } from '../schema/results.js';
-import { ciCaption, domainChartSpec, difficultyChartSpec, statusChartSpec, subDomainChartSpec, table3ChartSpec } from '../report/score-charts.js';
-import { renderSvg } from '../report/vega-svg.js';
-import type { RunResults } from './results.js';
+import { ciCaption, domainChartSpec, difficultyChartSpec, statusChartSpec, subDomainChartSpec, table3ChartSpec } from './score-charts.js';
+import { renderSvg } from './vega-svg.js';
 
-const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-// One pass, and none for the common text without special characters (the page escapes ~7 cells per item).
-const esc = (s: string) => (/[&<>"]/.test(s) ? s.replace(/[&<>"]/g, (c) => ENTITY[c]) : s);
+import { escapeHtml as esc } from './html.js';
 
 const ci = (x: ScoreInterval | undefined) => (x ? `[${formatScorePercent(x.lo)}, ${formatScorePercent(x.hi)}]` : '–');
 
@@ -48,7 +45,7 @@ const excerpt = (text: string | null | undefined) => {
  * The items as column arrays (ids, statuses, stems… each in one array, so that gzip finds the repeats), as JSON,
  * gzipped and base64-encoded: 15,000 items with their questions fit in well under a megabyte.
  */
-function itemData(r: RunResults, details: ReportDetails | undefined): string {
+function itemData(r: RunReportInput, details: ReportDetails | undefined): string {
   const cols = {
     id: [] as string[],
     log: [] as string[],
@@ -109,6 +106,22 @@ for(const k of ['status','domain','format'])f[k].addEventListener('change',filte
 document.getElementById('prev').addEventListener('click',()=>{page--;draw()});document.getElementById('next').addEventListener('click',()=>{page++;draw()});
 filter();document.body.dataset.ready='1';})();`;
 
+/** What the run report shows of a run's `results.json` (`RunResults` of src/eval has these fields and more). */
+export interface RunReportInput {
+  model: string;
+  base_url: string | null;
+  mode: string;
+  structured_output: boolean | null;
+  tool_version: string;
+  config_hash: string;
+  dataset_hash: string;
+  prompt_hash: string;
+  table3_row: string[];
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  scores: RunScores;
+  items: ReadonlyArray<{ item_id: string; log_id: string; format: string; status: string; value?: number; selected: string[]; gold: string[]; score: number; parse_trace: string[]; gold_value?: number }>;
+}
+
 /**
  * A self-contained HTML page for one run: identity, charts (Table 3 with bootstrap CIs, answer status, domains,
  * sub-domains, difficulty) as static SVG rendered here with vega, then the Table 3 row, counts, token usage and group
@@ -116,7 +129,7 @@ filter();document.body.dataset.ready='1';})();`;
  * options, gold, reply and extraction. The items travel gzipped in the page (one inline script decodes them), so a
  * 15,000-item run stays well under a megabyte; no external assets.
  */
-export async function renderRunReportHtml(r: RunResults, details?: ReportDetails): Promise<string> {
+export async function renderRunReportHtml(r: RunReportInput, details?: ReportDetails): Promise<string> {
   const s = r.scores;
   const row = (cells: string[], tag = 'td') => `<tr>${cells.map((c) => `<${tag}>${c}</${tag}>`).join('')}</tr>`;
   const table3 = `<table><thead>${row(TABLE3_KEYS.map((k) => esc(TABLE3_TITLES[k])), 'th')}</thead><tbody>${row(r.table3_row.map(esc))}</tbody></table>`;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalTimestampAt, compileDateFormat, daysInMonth, parseCanonicalTimestamp } from '../../src/io/dialect-date.js';
+import { canonicalTimestampAt, compileDateFormat, daysInMonth, parseCanonicalTimestamp } from '../../src/reader/dialect-date.js';
 
 /** The canonical timestamp rule written plainly: the shape, then every field's range, the day against its month. */
 function reference(text: string): string | null {

@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
-import { parseJsonl } from '../io/jsonl.js';
-import { readDialect } from '../io/dialect-read.js';
-import { readLogFile } from '../io/read-log.js';
+import { parseJsonl } from './jsonl.js';
+import { readDialect } from './dialect-read.js';
+import { readLogFile } from './log-files.js';
+import { datasetFiles, dialectFileOf, logFileOf } from './dataset.js';
 import { formatLogTsv, withoutLogIdColumn } from '../log/format-tsv.js';
 import { Item } from '../schema/item.js';
 import type { Log } from '../schema/log-row.js';
-import { sha256Hex } from './hash.js';
-import { readRegularFile } from '../io/read-regular.js';
+import { sha256Hex } from '../hash.js';
+import { readRegularFile } from './read-regular.js';
 
 /** What a run needs from a dataset directory: its items, the logs they ask about, and a content hash. */
 export interface EvalDataset {
@@ -32,7 +33,7 @@ export interface EvalDataset {
  * Throws `InputError` for a missing file, a malformed item or a log file that yields no log.
  */
 export function loadEvalDataset(dir: string): EvalDataset {
-  const qPath = join(dir, 'questions.jsonl');
+  const qPath = datasetFiles(dir).questions;
   if (!existsSync(qPath)) throw new InputError('no questions.jsonl in the dataset directory (run cclupe questions first)', { file: qPath });
   const qBytes = readRegularFile(qPath);
   const items = parseJsonl(qBytes.toString('utf8'), Item, qPath);
@@ -41,10 +42,10 @@ export function loadEvalDataset(dir: string): EvalDataset {
   const texts = new Map<string, string>();
   const parts: string[] = [`questions.jsonl:${sha256Hex(qBytes)}`];
   for (const id of logIds) {
-    const path = join(dir, 'logs', `${id}.tsv`);
+    const path = logFileOf(dir, id);
     if (!existsSync(path)) throw new InputError(`log ${id} referenced by questions.jsonl is missing`, { file: path });
     const bytes = readRegularFile(path);
-    const dialectPath = join(dir, 'dialects', `${id}.json`);
+    const dialectPath = dialectFileOf(dir, id);
     const dialect = existsSync(dialectPath) ? readDialect(dialectPath) : undefined;
     const parsed = readLogFile(path, { logId: id, dialect });
     const log = parsed.logs.find((l) => l.logId === id) ?? parsed.logs[0];

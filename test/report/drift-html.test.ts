@@ -2,10 +2,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { skipWithout } from '../support/prerequisites.js';
 import { BinnedAccumulator, ReferenceSketch } from '../../src/drift/accumulator.js';
-import { renderDriftHtml } from '../../src/drift/html-report.js';
+import { renderDriftHtml } from '../../src/report/drift-html.js';
 import { buildDriftReport } from '../../src/drift/report.js';
-import { makeLog } from './helpers.js';
+import { makeLog } from '../drift/helpers.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const artifacts = join(import.meta.dirname, '..', '..', 'test-artifacts');
@@ -34,7 +35,7 @@ describe('renderDriftHtml', () => {
     expect(html.length).toBeLessThan(400_000);
   });
 
-  describe.skipIf(!existsSync(CHROMIUM))('in headless Chromium', () => {
+  describe.skipIf(skipWithout(CHROMIUM, 'Chromium'))('in headless Chromium', () => {
     it('renders every chart without console errors and saves a screenshot', async () => {
       const { chromium } = await import('playwright-core');
       const report = await sampleReport();
@@ -67,5 +68,4 @@ describe('renderDriftHtml', () => {
       }
     });
   });
-  if (!existsSync(CHROMIUM)) console.warn(`skipping the Chromium drift report test: ${CHROMIUM} not found`);
 });

@@ -1,4 +1,4 @@
-import type { Issue, Severity } from '../schema/issue.js';
+import type { Issue, Severity } from './issue.js';
 
 /**
  * The closed set of issue codes (SPEC §4), each with the check that raises it, its usual severity and the words

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { CANONICAL_DIALECT } from '../../src/io/dialect-canonical.js';
-import { compileDateFormat } from '../../src/io/dialect-date.js';
-import { parseLenientCents, parseMoney, parseStrictCents } from '../../src/io/dialect-number.js';
+import { CANONICAL_DIALECT } from '../../src/reader/dialect-canonical.js';
+import { compileDateFormat } from '../../src/reader/dialect-date.js';
+import { parseLenientCents, parseMoney, parseStrictCents } from '../../src/reader/dialect-number.js';
 import { readDialect } from '../../src/io/dialect-read.js';
 import { NumberSpec } from '../../src/schema/dialect.js';
 
@@ -116,7 +116,7 @@ describe('readDialect', () => {
 
 describe('dialects/debit-credit.yaml', () => {
   it('reads a bank CSV with quoted fields, header synonyms, a Debit/Credit pair and date-only DD/MM/YYYY', async () => {
-    const { parseLogText } = await import('../../src/io/read-log.js');
+    const { parseLogText } = await import('../../src/reader/parse-log.js');
     const dialect = readDialect(join(ROOT, 'dialects', 'debit-credit.yaml'));
     const text = readFileSync(join(ROOT, 'test', 'fixtures', 'validate', 'dialects', 'debit-credit.csv'), 'utf8');
     const { logs, issues } = parseLogText(text, { file: 'debit-credit.csv', dialect });

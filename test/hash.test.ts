@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashValue, sha256Hex, stableStringify } from '../../src/eval/hash.js';
+import { hashValue, sha256Hex, stableStringify } from '../src/hash.js';
 
 describe('stableStringify', () => {
   it('sorts object keys at every depth and drops undefined members, like JSON.stringify otherwise', () => {

@@ -1,12 +1,12 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { FeatureDrift } from './compare.js';
-import { FEATURES } from './features.js';
-import { sortForReport, type DriftReport } from './report.js';
-import { renderSvg } from '../report/vega-svg.js';
+import type { FeatureDrift } from '../drift/compare.js';
+import { FEATURES } from '../schema/drift-features.js';
+import { sortForReport, type DriftReport } from '../drift/report.js';
+import { renderSvg } from './vega-svg.js';
+import { escapeHtml as esc } from './html.js';
 
-export { renderSvg } from '../report/vega-svg.js';
+export { renderSvg } from './vega-svg.js';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const num = (x: number | null, digits = 4): string => (x === null ? '–' : Number.isFinite(x) ? x.toFixed(digits) : '∞');
 
 /** The vega-lite spec of one feature: reference and generated shares per bin, overlaid (not stacked). */

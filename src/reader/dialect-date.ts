@@ -158,11 +158,3 @@ function checkCanonicalTimestamp(text: string): string | null {
   if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59) return null;
   return text;
 }
-
-/** Day number since 1970-01-01 of a canonical timestamp or `YYYY-MM-DD` date (UTC calendar arithmetic, no clock). */
-export function dayNumber(timestamp: string): number {
-  const y = digits(timestamp, 0, 4);
-  const m = digits(timestamp, 5, 2);
-  const d = digits(timestamp, 8, 2);
-  return Math.floor(Date.UTC(y, m - 1, d) / 86_400_000);
-}

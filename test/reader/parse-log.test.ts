@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CANONICAL_DIALECT } from '../../src/io/dialect-canonical.js';
-import { listLogFiles } from '../../src/io/log-files.js';
-import { parseLogText, readLogFile } from '../../src/io/read-log.js';
+import { CANONICAL_DIALECT } from '../../src/reader/dialect-canonical.js';
+import { listLogFiles, readLogFile } from '../../src/io/log-files.js';
+import { fileStem, parseLogText } from '../../src/reader/parse-log.js';
 import { formatLogTsv, formatRowsTsv } from '../../src/log/format-tsv.js';
 import { Dialect } from '../../src/schema/dialect.js';
 import type { LogRow } from '../../src/schema/log-row.js';
@@ -28,6 +28,13 @@ function mapCells(text: string, f: (cells: string[], isHeader: boolean) => strin
 const AMOUNT = 5;
 const BALANCE = 6;
 const TIMESTAMP = 1;
+
+describe('fileStem', () => {
+  it('is the file name without its extension, as path.basename(p, path.extname(p)) gives it', () => {
+    for (const p of ['a/b/p000001.tsv', 'p1.csv', 'dir/name.with.dots.txt', 'noext', 'dir/.hidden', 'x.'])
+      expect([p, fileStem(p)]).toEqual([p, basename(p, extname(p))]);
+  });
+});
 
 describe('parseLogText', () => {
   it('reads the canonical TSV back to the rows formatLogTsv wrote', () => {

@@ -3,14 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../support/prerequisites.js';
 import { parseEvalConfig } from '../../src/eval/config.js';
-import { loadEvalDataset } from '../../src/eval/dataset-io.js';
-import { renderRunReportHtml } from '../../src/eval/report-html.js';
+import { loadEvalDataset } from '../../src/io/eval-dataset.js';
+import { renderRunReportHtml } from '../../src/report/eval-html.js';
 import type { RunResults } from '../../src/eval/results.js';
 import type { Item } from '../../src/schema/item.js';
 import { runEval } from '../../src/eval/run.js';
-import { marksIn, textsOf } from '../report/helpers.js';
-import { tempDir } from './fixtures.js';
+import { marksIn, textsOf } from './helpers.js';
+import { tempDir } from '../eval/fixtures.js';
 
 const CLI = resolve('dist/cli/main.js');
 const CHROMIUM = '/usr/bin/chromium';
@@ -20,7 +21,7 @@ const CHART_IDS = ['table3', 'status', 'domain', 'sub-domain', 'difficulty'];
 /** The figure with a given id, as SVG text. */
 const figure = (html: string, id: string) => new RegExp(`<figure id="chart-${id}">(<svg.*?</svg>)</figure>`, 's').exec(html)?.[1] ?? '';
 
-describe.skipIf(!existsSync(CLI))('renderRunReportHtml', () => {
+describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('renderRunReportHtml', () => {
   let runDir = '';
   let results: RunResults;
   let html = '';
@@ -71,7 +72,7 @@ describe.skipIf(!existsSync(CLI))('renderRunReportHtml', () => {
     expect(figure(page, 'table3')).not.toContain('layer_1_layer_0_marks');
   });
 
-  describe.skipIf(!existsSync(CHROMIUM))('in headless Chromium', () => {
+  describe.skipIf(skipWithout(CHROMIUM, 'Chromium'))('in headless Chromium', () => {
     it('renders every chart with a visible size, without console errors, and saves a screenshot', async () => {
       const { chromium } = await import('playwright-core');
       mkdirSync(artifacts, { recursive: true });
@@ -107,10 +108,9 @@ describe.skipIf(!existsSync(CLI))('renderRunReportHtml', () => {
       }
     });
   });
-  if (!existsSync(CHROMIUM)) console.warn(`skipping the Chromium run report test: ${CHROMIUM} not found`);
 });
 
-describe.skipIf(!existsSync(CLI))('the run report of 15,000 items', () => {
+describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('the run report of 15,000 items', () => {
   const N = 15_000;
   let html = '';
   let big: RunResults;
@@ -167,7 +167,7 @@ describe.skipIf(!existsSync(CLI))('the run report of 15,000 items', () => {
         expect(await page.locator('#items article').count()).toBe(50);
         expect(await page.locator('#page-info').textContent()).toBe(`items 1–50 of ${N} (page 1 of 300)`);
         // The page stays short: one page of items, not 15,000 table rows.
-        expect(await page.evaluate(() => document.body.scrollHeight)).toBeLessThan(40_000);
+        expect(await page.evaluate<number>('document.body.scrollHeight')).toBeLessThan(40_000);
 
         const first = big.items[0];
         const q = questions.get(first.item_id)!;
@@ -183,7 +183,7 @@ describe.skipIf(!existsSync(CLI))('the run report of 15,000 items', () => {
         await page.selectOption('#f-status', 'invalid');
         const invalid = big.items.filter((i) => i.status === 'invalid').length;
         expect(await page.locator('#page-info').textContent()).toContain(`of ${invalid} `);
-        for (const s of await page.locator('#items article').evaluateAll((as) => as.map((a) => (a as HTMLElement).dataset.status))) expect(s).toBe('invalid');
+        for (const s of await page.locator('#items article').evaluateAll((as) => as.map((a) => (a as unknown as { dataset: Record<string, string> }).dataset.status))) expect(s).toBe('invalid');
 
         await page.selectOption('#f-format', 'multi');
         const domain = questions.get(big.items.find((i) => i.status === 'invalid' && i.format === 'multi')!.item_id)!.domain;

@@ -1,16 +1,13 @@
-import { createHash } from 'node:crypto';
-import { basename, extname } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import type { Dialect, FieldSpec, DialectField } from '../schema/dialect.js';
 import { DIALECT_FIELDS } from '../schema/dialect.js';
 import type { Log, LogRow } from '../schema/log-row.js';
 import { FORMULA_LEAD_RE } from '../schema/log-row.js';
 import { CHANNELS, LOG_ID_COLUMN, STATUSES, TRANSACTION_TYPES } from '../schema/transaction-types.js';
-import { ISSUE_CODE_TABLE, makeIssue, type IssueCode, type IssueInput, type ValidationIssue } from '../validate/codes.js';
+import { ISSUE_CODE_TABLE, makeIssue, type IssueCode, type IssueInput, type ValidationIssue } from '../schema/issue-codes.js';
 import { CANONICAL_DIALECT } from './dialect-canonical.js';
 import { compileDateFormat, type DateParser } from './dialect-date.js';
 import { parseMoney, strictCentsParser } from './dialect-number.js';
-import { readRegularFile, UnreadableFileError } from './read-regular.js';
 
 /** Options of `parseLogText`: the file name used in issue locations and log ids, and the dialect (default canonical). */
 export interface ParseLogOptions {
@@ -308,10 +305,109 @@ interface LogBuilder {
   unreadable: number[];
 }
 
+/**
+ * Reads a file in steps: `readLines` (decoding and file-wide issues), `readHeader`, `fileColumns` (the per-file plan),
+ * then each line by `fastPath` when it can and `slowPath` otherwise, and `collectLogs`.
+ */
 function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: ValidationIssue[]): ParsedLogText {
   const dialect = opts.dialect ?? CANONICAL_DIALECT;
   const c = compile(dialect);
   const file = opts.file;
+  const { text, lines, crlf } = readLines(input, dialect, file, issues);
+  const header = readHeader(c, dialect, lines, file, issues);
+  if (header === null) return { logs: [], issues };
+  const col = fileColumns(c, dialect, header);
+  const accounts = newAccounts(dialect, col.accIdx, opts.logId ?? fileStem(file), opts.logId);
+  // the fast path reads rows in place in the text, which the lines are pieces of only when no CR was cut off them
+  const fast = crlf === 0 ? fastPath(c, dialect, col, text, accounts) : null;
+  const slow = slowPath(c, dialect, col, file, issues, accounts);
+  let lineIdx = header.first;
+  // offset of `lines[lineIdx]` in `text`
+  let lineStart = 0;
+  if (fast !== null) for (let k = 0; k < lineIdx; k++) lineStart += lines[k].length + 1;
+  let dataRow = 0;
+  for (; lineIdx < lines.length; lineIdx++) {
+    const line = lines[lineIdx];
+    const lineNo = lineIdx + 1;
+    const at = lineStart;
+    lineStart += line.length + 1;
+    const first = line.length === 0 ? 0 : line.charCodeAt(0);
+    if (first <= 32 && line.trim() === '') {
+      issues.push(makeIssue({ code: 'WHITESPACE', file, line: lineNo, note: '(blank line)' }));
+      continue;
+    }
+    dataRow++;
+    if (fast !== null && fast(at, at + line.length, lineNo)) continue;
+    slow(line, lineNo, dataRow);
+  }
+  return { logs: collectLogs(c, dialect, file, accountLogs(accounts, col.accIdx)), issues };
+}
+
+/**
+ * Which log each row goes to: the file's own (`single`), or, with an account column, the log its account value
+ * names. A file read as one named log (`expectId`) is not split: each row's account value must name that log (a
+ * canonical file's `log_id` cells repeat its file name). A `log_id` column splits a file into the logs it names; rows
+ * of the log the file name gives (and ragged lines whose log is not known) stay in the file's own log.
+ */
+interface Accounts {
+  single: LogBuilder;
+  byAccount: Map<string, LogBuilder>;
+  expectId: string | undefined;
+  /** The account cell that `expectId` needs (without the dialect's log id prefix), or null when none can. */
+  expectCell: string | null;
+  prefix: string;
+  byLogId: boolean;
+  /** The previous row's account value and builder (rows of one log come in runs). */
+  lastAcc: string;
+  lastBuilder: LogBuilder | null;
+}
+
+function newAccounts(dialect: Dialect, accIdx: number, ownId: string, expect: string | undefined): Accounts {
+  const expectId = accIdx >= 0 ? expect : undefined;
+  const prefix = dialect.logIdPrefix;
+  return {
+    single: { logId: ownId, rows: [], lines: [], unreadable: [] },
+    byAccount: new Map(),
+    expectId,
+    expectCell: expectId !== undefined && expectId.startsWith(prefix) ? expectId.slice(prefix.length) : null,
+    prefix,
+    byLogId: dialect.account === LOG_ID_COLUMN,
+    lastAcc: '',
+    lastBuilder: null,
+  };
+}
+
+/** The builder of account value `acc` (created on first sight). */
+function accountBuilder(a: Accounts, acc: string): LogBuilder {
+  let b = a.byAccount.get(acc);
+  if (!b) a.byAccount.set(acc, (b = a.byLogId && a.prefix + acc === a.single.logId ? a.single : { logId: a.prefix + acc, rows: [], lines: [], unreadable: [] }));
+  a.lastAcc = acc;
+  a.lastBuilder = b;
+  return b;
+}
+
+/** The builders whose logs the file yields. */
+function accountLogs(a: Accounts, accIdx: number): LogBuilder[] {
+  if (accIdx < 0 || a.expectId !== undefined) return [a.single];
+  if (!a.byLogId) return [...a.byAccount.values()];
+  // split by log_id: the logs named, and the file's own log when it holds anything (or nothing else was read)
+  const named = [...a.byAccount.values()].filter((b) => b !== a.single);
+  const own = a.single.rows.length > 0 || a.single.unreadable.length > 0 || named.length === 0;
+  return own ? [a.single, ...named] : named;
+}
+
+/** A file's text cut into lines (a CR before each LF cut off), and how many lines ended in CRLF. */
+interface FileLines {
+  text: string;
+  lines: string[];
+  crlf: number;
+}
+
+/**
+ * Step 1 of reading a file: decodes it and cuts it into lines, collecting what is wrong with the file as a whole
+ * (undecodable bytes, a byte-order mark the dialect does not expect, other line endings, mojibake) as issues.
+ */
+function readLines(input: string | Uint8Array, dialect: Dialect, file: string, issues: ValidationIssue[]): FileLines {
   let text = decode(input, file, issues);
   const undecodable = issues.length > 0;
 
@@ -343,12 +439,20 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
       if (m) issues.push(makeIssue({ code: 'ENCODING', file, line: i + 1, note: '(mojibake)', actual: shown(lines[i].slice(Math.max(0, m.index - 20), m.index + 20)) }));
     }
   }
+  return { text, lines, crlf };
+}
 
-  const sep = dialect.separator;
-  const quote = dialect.quote;
-  const split = (line: string): string[] | null => (quote ? splitQuoted(line, sep, quote) : line.split(sep));
+/** Where a file's rows start, which cell holds each column, and the header's own names for them. */
+interface Header {
+  /** Index of the first line after the header (and the blank lines before it). */
+  first: number;
+  colIndex: ReadonlyMap<string, number>;
+  nCols: number;
+  headerNames: readonly string[];
+}
 
-  // header
+/** Step 2: the header line (or the dialect's column order when it has none); null when no row can be read. */
+function readHeader(c: CompiledDialect, dialect: Dialect, lines: readonly string[], file: string, issues: ValidationIssue[]): Header | null {
   let lineIdx = 0;
   while (lineIdx < lines.length && lines[lineIdx].trim() === '') lineIdx++;
   let colIndex: ReadonlyMap<string, number>;
@@ -357,11 +461,11 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   if (dialect.header) {
     if (lineIdx >= lines.length) {
       issues.push(makeIssue({ code: 'HEADER', file, line: 1, note: '(empty file, no header)' }));
-      return { logs: [], issues };
+      return null;
     }
     const layout = headerLayout(c, lines[lineIdx]);
     for (const input of layout.issues) issues.push(makeIssue({ ...input, file, line: lineIdx + 1 }));
-    if (layout.missing) return { logs: [], issues };
+    if (layout.missing) return null;
     colIndex = layout.colIndex;
     if (layout.isHeader) {
       headerNames = layout.headerNames;
@@ -371,12 +475,17 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   } else {
     colIndex = new Map(c.keys.map((k, i) => [k, i]));
   }
+  return { first: lineIdx, colIndex, nCols, headerNames };
+}
+
+/** Step 3: the per-file plan both row readers follow: each field's getter, each column's cell index and display name. */
+function fileColumns(c: CompiledDialect, dialect: Dialect, h: Header) {
+  const { colIndex, headerNames, nCols } = h;
   const nameOf = (key: string): string => {
     const i = colIndex.get(key);
     return i !== undefined && headerNames[i] !== undefined ? headerNames[i].trim() : dialect.columns[key]?.[0] ?? key;
   };
 
-  // per-file compiled getters
   const usedIdx = [...new Set([...colIndex.values()])].sort((a, b) => a - b);
   const idx = (key: string): number => colIndex.get(key) ?? -1;
   type Getter = (cells: string[]) => string;
@@ -456,39 +565,24 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
   const num = dialect.number;
   const warnWs = dialect.whitespace === 'warn';
   const strictText = dialect.strictText;
+  return { nCols, headerNames, idx, usedIdx, fields, tsIdx, tsName, balIdx, balName, amt, amtIdx, creditIdx, signIdx, amtName, creditName, signName, accIdx, accName, num, warnWs, strictText };
+}
 
-  const single: LogBuilder = {
-    logId: opts.logId ?? basename(file, extname(file)),
-    rows: [],
-    lines: [],
-    unreadable: [],
-  };
-  const byAccount = new Map<string, LogBuilder>();
-  let dataRow = 0;
-  // A file read as one named log (`opts.logId`) is not split by its account column: each row's account value must
-  // name that log (a canonical file's `log_id` cells must repeat its file name).
-  const expectId = accIdx >= 0 ? opts.logId : undefined;
-  const prefix = dialect.logIdPrefix;
-  const expectCell = expectId !== undefined && expectId.startsWith(prefix) ? expectId.slice(prefix.length) : null;
-  let lastAcc = '';
-  let lastBuilder: LogBuilder | null = null;
-  /** The builder of account value `acc` (created on first sight). */
-  // a log_id column splits a file into the logs it names; its rows of the log the file name gives (and ragged lines
-  // whose log is not known) stay in the file's own log
-  const byLogId = dialect.account === LOG_ID_COLUMN;
-  const accountBuilder = (acc: string): LogBuilder => {
-    let b = byAccount.get(acc);
-    if (!b) byAccount.set(acc, (b = byLogId && prefix + acc === single.logId ? single : { logId: prefix + acc, rows: [], lines: [], unreadable: [] }));
-    lastAcc = acc;
-    lastBuilder = b;
-    return b;
-  };
+type Columns = ReturnType<typeof fileColumns>;
 
-  // Fast path for one-to-one dialects (the canonical TSV): a clean row is read with a few native string tests;
-  // anything unusual (blank, padded, lenient spelling, bad value) falls through to the full reader below.
+/**
+ * Step 4, the fast path for one-to-one dialects (the canonical TSV): a clean row is read with a few native string
+ * tests; anything unusual (blank, padded, lenient spelling, bad value) gives null and falls through to the full
+ * reader (`slowPath`). Null instead of a reader when the dialect is not one-to-one.
+ */
+function fastPath(c: CompiledDialect, dialect: Dialect, col: Columns, text: string, accounts: Accounts): ((s: number, e: number, lineNo: number) => boolean) | null {
+  const { idx, nCols, tsIdx, amtIdx, balIdx, accIdx, amt, num, strictText } = col;
+  const sep = dialect.separator;
+  const quote = dialect.quote;
   const simple = (spec: FieldSpec): number => (spec.sources.length === 1 && typeof spec.sources[0] === 'string' && spec.default === undefined ? idx(spec.sources[0]) : -1);
   const fi = DIALECT_FIELDS.map((f) => simple(dialect.fields[f]));
   const fastMode = !quote && sep.length === 1 && amt.mode === 'signed' && fi.every((i) => i >= 0) && tsIdx >= 0 && amtIdx >= 0 && balIdx >= 0;
+  if (!fastMode) return null;
   const [fId, fType, fChannel, fParty, fStatus, fLoc, fRemark] = fi;
   // `text[s, e)` is a text cell a clean row may hold: not empty, no padding, no formula lead (the characters a strict
   // dialect forbids inside it were already looked for by the scan of the whole line)
@@ -549,42 +643,46 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     const remark = text.slice(starts[fRemark], ends[fRemark]);
     return { txn_id: txnId, timestamp, type: type as LogRow['type'], channel: channel as LogRow['channel'], counterparty, amountCents, balanceCents, status: status as LogRow['status'], location, remark };
   };
-  // offset of `lines[lineIdx]` in `text`; the lines are the text's own pieces when no CR was cut off them
-  const inPlace = fastMode && crlf === 0;
-  let lineStart = 0;
-  if (inPlace) for (let k = 0; k < lineIdx; k++) lineStart += lines[k].length + 1;
+  const { expectId, expectCell } = accounts;
+  // Reads the line `text[s, e)` into its log and says so, or says false when the full reader must read it.
+  return (s, e, lineNo) => {
+    const row = fastRow(s, e);
+    if (row === null) return false;
+    let b: LogBuilder | null = accounts.single;
+    if (accIdx >= 0) {
+      // the account cell, compared in place with the expected id or the previous row's value
+      const as = starts[accIdx];
+      const ae = ends[accIdx];
+      const n = ae - as;
+      if (expectId !== undefined) b = expectCell !== null && n === expectCell.length && text.startsWith(expectCell, as) ? accounts.single : null;
+      else if (accounts.lastBuilder !== null && n === accounts.lastAcc.length && text.startsWith(accounts.lastAcc, as)) b = accounts.lastBuilder;
+      else b = cleanText(as, ae) ? accountBuilder(accounts, text.slice(as, ae)) : null;
+    }
+    if (b === null) return false;
+    b.rows.push(row);
+    b.lines.push(lineNo);
+    return true;
+  };
+}
 
-  for (; lineIdx < lines.length; lineIdx++) {
-    const line = lines[lineIdx];
-    const lineNo = lineIdx + 1;
-    const at = lineStart;
-    lineStart += line.length + 1;
-    const first = line.length === 0 ? 0 : line.charCodeAt(0);
-    if (first <= 32 && line.trim() === '') {
-      issues.push(makeIssue({ code: 'WHITESPACE', file, line: lineNo, note: '(blank line)' }));
-      continue;
-    }
-    dataRow++;
-    if (inPlace) {
-      const row = fastRow(at, at + line.length);
-      if (row !== null) {
-        let b: LogBuilder | null = single;
-        if (accIdx >= 0) {
-          // the account cell, compared in place with the expected id or the previous row's value
-          const as = starts[accIdx];
-          const ae = ends[accIdx];
-          const n = ae - as;
-          if (expectId !== undefined) b = expectCell !== null && n === expectCell.length && text.startsWith(expectCell, as) ? single : null;
-          else if (lastBuilder !== null && n === lastAcc.length && text.startsWith(lastAcc, as)) b = lastBuilder;
-          else b = cleanText(as, ae) ? accountBuilder(text.slice(as, ae)) : null;
-        }
-        if (b !== null) {
-          b.rows.push(row);
-          b.lines.push(lineNo);
-          continue;
-        }
-      }
-    }
+/**
+ * Step 5, the full reader of one line: splits it, reads and checks every field, and adds the row to its log (the
+ * file's, or its account's), or records the line as unreadable; every problem is an issue located on the line.
+ */
+function slowPath(
+  c: CompiledDialect,
+  dialect: Dialect,
+  col: Columns,
+  file: string,
+  issues: ValidationIssue[],
+  accounts: Accounts,
+): (line: string, lineNo: number, dataRow: number) => void {
+  const { single, expectId, prefix } = accounts;
+  const { nCols, headerNames, usedIdx, fields, tsIdx, tsName, balIdx, balName, amt, amtIdx, creditIdx, signIdx, amtName, creditName, signName, accIdx, accName, num, warnWs, strictText } = col;
+  const sep = dialect.separator;
+  const quote = dialect.quote;
+  const split = (line: string): string[] | null => (quote ? splitQuoted(line, sep, quote) : line.split(sep));
+  return (line, lineNo, dataRow) => {
     const cells = split(line);
     let bad = false;
     const report = (code: IssueCode, column: string | undefined, actual: unknown, note?: string, severity?: 'error' | 'warning'): void => {
@@ -594,7 +692,7 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     if (cells === null) {
       report('BAD_TEXT', undefined, shown(line), '(unterminated quote)');
       (accIdx < 0 || expectId !== undefined ? single : null)?.unreadable.push(lineNo);
-      continue;
+      return;
     }
     if (cells.length !== nCols) {
       const col = cells.length < nCols ? headerNames[cells.length] : `(field ${nCols + 1})`;
@@ -603,10 +701,10 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
       else {
         // attribute the ragged line to its account when the account cell can still be found
         const acc = (cells[accIdx] ?? '').trim();
-        if (expectId !== undefined || (byLogId && !byAccount.has(acc))) single.unreadable.push(lineNo);
-        else if (acc !== '') accountBuilder(acc).unreadable.push(lineNo);
+        if (expectId !== undefined || (accounts.byLogId && !accounts.byAccount.has(acc))) single.unreadable.push(lineNo);
+        else if (acc !== '') accountBuilder(accounts, acc).unreadable.push(lineNo);
       }
-      continue;
+      return;
     }
     // whitespace
     for (const i of usedIdx) {
@@ -627,8 +725,8 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
         else if (prefix + acc !== expectId) report('BAD_VALUE', accName, shown(acc), `(the file holds log ${expectId})`);
       } else if (acc === '') {
         report('EMPTY_FIELD', accName, acc);
-        continue;
-      } else builder = lastBuilder !== null && acc === lastAcc ? lastBuilder : accountBuilder(acc);
+        return;
+      } else builder = accounts.lastBuilder !== null && acc === accounts.lastAcc ? accounts.lastBuilder : accountBuilder(accounts, acc);
     }
     // text and enum fields
     const values: string[] = new Array(fields.length);
@@ -716,7 +814,7 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     const balanceCents = money(cells[balIdx], balName) ?? 0;
     if (bad) {
       builder.unreadable.push(lineNo);
-      continue;
+      return;
     }
     builder.rows.push({
       txn_id: values[0],
@@ -731,17 +829,11 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
       remark: values[6],
     });
     builder.lines.push(lineNo);
-  }
+  };
+}
 
-  let builders: LogBuilder[];
-  if (accIdx < 0 || expectId !== undefined) builders = [single];
-  else if (!byLogId) builders = [...byAccount.values()];
-  else {
-    // split by log_id: the logs named, and the file's own log when it holds anything (or nothing else was read)
-    const named = [...byAccount.values()].filter((b) => b !== single);
-    const own = single.rows.length > 0 || single.unreadable.length > 0 || named.length === 0;
-    builders = own ? [single, ...named] : named;
-  }
+/** Step 6: the logs read, one per builder, with the dialect's client kind and business category. */
+function collectLogs(c: CompiledDialect, dialect: Dialect, file: string, builders: readonly LogBuilder[]): Log[] {
   const logs: Log[] = builders.map((b) => {
     const log: Log = { logId: b.logId, rows: b.rows, hasTimeOfDay: c.date.hasTime, file, lines: b.lines };
     if (b.unreadable.length > 0) log.unreadableLines = b.unreadable;
@@ -749,25 +841,13 @@ function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: V
     if (dialect.businessCategory) log.businessCategory = dialect.businessCategory;
     return log;
   });
-  return { logs, issues };
+  return logs;
 }
 
-/**
- * Reads one transaction file from disk and parses it (`parseLogText`). Never throws: an unreadable file
- * (missing, no permission, a directory, FIFO or device, larger than `maxBytes`) is one `READ_ERROR` issue naming
- * why, and no logs. Only regular files are read (checked with `fstat` after a non-blocking open).
- */
-export function readLogFile(path: string, opts: Omit<ParseLogOptions, 'file'> & { file?: string; maxBytes?: number; hash?: boolean } = {}): ParsedLogText {
-  const file = opts.file ?? path;
-  let bytes: Uint8Array;
-  try {
-    bytes = readRegularFile(path, { maxBytes: opts.maxBytes, display: file });
-  } catch (err) {
-    const note = err instanceof UnreadableFileError ? err.message : ((err as NodeJS.ErrnoException).code ?? (err as Error).message);
-    return { logs: [], issues: [makeIssue({ code: 'READ_ERROR', file, note: `(${note})` })] };
-  }
-  const { maxBytes: _max, hash, ...parse } = opts;
-  const parsed = parseLogText(bytes, { ...parse, file });
-  if (hash) parsed.sha256 = createHash('sha256').update(bytes).digest('hex');
-  return parsed;
+/** A path's file name without its extension (`a/b/p000001.tsv` → `p000001`), as `path.basename(p, path.extname(p))`. */
+export function fileStem(path: string): string {
+  const trimmed = path.replace(/[\\/]+$/, '');
+  const name = trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
 }

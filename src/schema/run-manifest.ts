@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
-import { stableStringify } from './hash.js';
+import { stableStringify } from '../hash.js';
 
 /** Version tag of a run manifest. */
 export const RUN_MANIFEST_SCHEMA = 'cclupe-run-manifest/1' as const;

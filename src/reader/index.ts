@@ -1,0 +1,2 @@
+export * from './parse-log.js';
+export * from './dialect-canonical.js';
