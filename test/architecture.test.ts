@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 // A may import a file of B. Anything not listed here is forbidden.
 
 /** The pure core: data in, data out. */
-const CORE = ['schema', 'random', 'log', 'reader', 'signals', 'synth', 'validate', 'drift', 'questions', 'score', 'perturb'] as const;
+const CORE = ['schema', 'random', 'log', 'reader', 'signals', 'synth', 'validate', 'drift', 'questions', 'score', 'perturb', 'fit', 'validity'] as const;
 /** Leaf modules every part may import: error classes, the version string, stable JSON and SHA-256. */
 const SHARED = ['errors', 'version', 'hash'] as const;
 
@@ -22,11 +22,13 @@ const ALLOWED: Record<string, readonly string[]> = {
   validate: ['schema', 'log', 'signals'],
   drift: ['schema', 'random', 'log'],
   questions: ['schema', 'random', 'log', 'signals'],
-  score: ['schema', 'random'],
+  score: ['schema', 'random', 'log'],
   perturb: ['schema', 'random', 'log', 'reader', 'signals', 'validate', 'questions', 'score'],
+  fit: ['schema', 'random', 'log'],
+  validity: ['schema', 'random', 'log', 'signals', 'questions', 'score'],
   // the shell
-  report: ['schema', 'drift', 'questions', 'score'],
-  io: ['schema', 'random', 'log', 'reader', 'signals', 'synth', 'validate', 'drift', 'questions', 'score', 'perturb'],
+  report: ['schema', 'log', 'drift', 'questions', 'score', 'validity'],
+  io: ['schema', 'random', 'log', 'reader', 'signals', 'synth', 'validate', 'drift', 'questions', 'score', 'perturb', 'fit', 'validity'],
   eval: ['schema', 'random', 'log', 'reader', 'questions', 'score', 'report', 'io'],
   cli: [...CORE, 'report', 'io', 'eval'],
   // the library's entry point offers everything but the test server (that is `cclupe-kit/testing`)

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { dirname, join, relative, isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Dialect } from '../schema/dialect.js';
@@ -42,7 +42,9 @@ export function sniffSeparator(text: string): string | null {
 function readHead(path: string, bytes = 16_384): string | null {
   let fd: number | undefined;
   try {
-    fd = openSync(path, 'r');
+    // non-blocking, and regular files only: a FIFO or device is never waited on (the reader reports it)
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    if (!fstatSync(fd).isFile()) return null;
     const buf = Buffer.alloc(bytes);
     const n = readSync(fd, buf, 0, bytes, 0);
     const text = buf.subarray(0, n).toString('utf8');

@@ -84,18 +84,19 @@ export function runPerturb(dataset: string, options: PerturbCliOptions): { text:
     skipChecks,
     ...(rate !== undefined ? { rate } : {}),
   };
-  if (!options.json) {
-    const preserving = opts.ops.filter((id) => OPERATORS.find((o) => o.id === id)?.kind === 'preserving').length;
-    const e = estimatePerturbOutput(dataset, opts, preserving);
-    process.stderr.write(
-      `cclupe perturb: will write up to ${e.files.toLocaleString('en-US')} files, about ${formatBytes(e.bytes)}, to ${options.out} ` +
-        `(${e.logs.toLocaleString('en-US')} logs × ${e.operators} operators × ${e.severities} ${e.severities === 1 ? 'severity' : 'severities'})\n`,
-    );
-  }
-  const source = readDatasetForPerturb(dataset);
-  if (source.sources.length === 0) throw new UsageError(`${dataset} holds no logs`, 'dataset');
+  // the output directory is checked (and locked) before anything is read or announced
   const claim = claimOutputDir(options.out, { kind: 'perturbed', force: options.force === true, command: 'cclupe perturb' });
   try {
+    if (!options.json) {
+      const preserving = opts.ops.filter((id) => OPERATORS.find((o) => o.id === id)?.kind === 'preserving').length;
+      const e = estimatePerturbOutput(dataset, opts, preserving);
+      process.stderr.write(
+        `cclupe perturb: will write up to ${e.files.toLocaleString('en-US')} files, about ${formatBytes(e.bytes)}, to ${options.out} ` +
+          `(${e.logs.toLocaleString('en-US')} logs × ${e.operators} operators × ${e.severities} ${e.severities === 1 ? 'severity' : 'severities'})\n`,
+      );
+    }
+    const source = readDatasetForPerturb(dataset);
+    if (source.sources.length === 0) throw new UsageError(`${dataset} holds no logs`, 'dataset');
     return perturbInto(dataset, claim.dir, options, opts, source);
   } finally {
     claim.release();
