@@ -11,7 +11,7 @@ import { datasetPaths } from './dataset-layout.js';
 import { walkDatasetShard, QUESTION_FILES } from './dataset-shard.js';
 import { MergeWriter } from './merge-writer.js';
 import type { ManifestHeader } from './manifest-stream.js';
-import { PIECE_BYTES, readPieces, SHARD_FILE } from './shard-manifest.js';
+import { hashFile, PIECE_BYTES, readPieces, SHARD_FILE } from './shard-manifest.js';
 import type { ShardSet } from './shard-plan.js';
 
 /** What a merge wrote (or, with `--check`, verified). */
@@ -193,6 +193,12 @@ export function mergeDatasetShards(set: ShardSet, out: string | null, createdAt:
 export function mergeQuestionShards(set: ShardSet, out: string | null): MergeSummary {
   if (out !== null) {
     for (const f of QUESTION_FILES) if (existsSync(join(out, f))) throw new UsageError(`-o: ${join(out, f)} already exists; merge questions into a directory without them`, '-o');
+    // Merged into a dataset: it must be the one the shards were built from.
+    const dataset = String((set.shards[0].manifest.run as { dataset?: unknown }).dataset ?? '');
+    const manifest = join(out, 'manifest.json');
+    if (dataset.startsWith('manifest ') && existsSync(manifest) && `manifest ${hashFile(manifest).sha256}` !== dataset) {
+      throw new InputError('is not the dataset these questions shards were built from (its manifest.json differs)', { file: out });
+    }
   }
   const tmp = out === null ? null : join(out, `.questions-merge-tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   if (tmp) mkdirSync(tmp, { recursive: true });

@@ -27,6 +27,8 @@ export interface RunQuestionsOptions {
   shard?: { k: number; n: number };
   /** Where to write the question files (default `dir`). */
   out?: string;
+  /** Write empty question files for a directory without logs (a generate shard of an empty range) instead of failing. */
+  allowEmpty?: boolean;
 }
 
 /** What `runQuestions` wrote and found. */
@@ -46,7 +48,7 @@ export interface RunQuestionsResult {
 export function runQuestions(options: RunQuestionsOptions): RunQuestionsResult {
   const range = options.shard ? shardRange(listLogFiles(options.dir).length, options.shard) : null;
   const data = readDatasetLogs(options.dir, range ? (files) => files.slice(range.first, range.end) : undefined);
-  if (data.logs.length === 0 && !options.shard) {
+  if (data.logs.length === 0 && !options.shard && !options.allowEmpty) {
     throw new InputError(`no readable logs${data.unreadable.length ? ` (${data.unreadable.length} unreadable)` : ''}`, { file: options.dir });
   }
   const seed = options.seed ?? data.masterSeed ?? '0';
