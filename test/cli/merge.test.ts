@@ -76,6 +76,16 @@ describe('generate --shard auto/N', () => {
     expect(bad.stderr).toBe(`cclupe: ${join(again, 'logs', log)}: does not match its SHA-256 in manifest.json (tampered or damaged)\n`);
   });
 
+  it('writes an empty shard, with empty question files, when there are fewer logs than shards', () => {
+    const d = join(root, 'empty');
+    const r = cclupe(['generate', '--count', '3', '--seed', '5', '--questions', '--shard', 'auto/4', '--out', d], { JOB_COMPLETION_INDEX: '0' });
+    expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: '' });
+    const m = ShardManifest.parse(JSON.parse(readFileSync(join(d, 'shard.json'), 'utf8')));
+    expect(m).toMatchObject({ shard: { k: 1, n: 4 }, range: { first: 0, end: 0, total: 3 }, logs: 0 });
+    expect(readFileSync(join(d, 'questions.jsonl'), 'utf8')).toBe('');
+    expect(JSON.parse(readFileSync(join(d, 'questions-coverage.json'), 'utf8'))).toMatchObject({ logs: 0, items: 0 });
+  });
+
   it('is a usage error (exit 2) when no index variable is set or the index is not below N', () => {
     const none = cclupe([...GEN, '--shard', 'auto/4', '--out', join(root, 'none')]);
     expect(none.status).toBe(2);
