@@ -126,7 +126,7 @@ try {
   // ── eval ─────────────────────────────────────────────────────────────────────────────────────────
   const dataset = join(work, 'merged');
   const items = readFileSync(join(dataset, 'questions.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  const server = await startLoopbackServer({ policy: 'first', items, latencyMs: 3, faults: { rate: faultRate, kinds: ['rate_limit', 'server_error'], retryAfterMs: 1 } });
+  const server = await startLoopbackServer({ policy: 'first', items, latencyMs: 20, faults: { rate: faultRate, kinds: ['rate_limit', 'server_error'], retryAfterMs: 1 } });
   try {
     const evalArgs = ['eval', dataset, '--base-url', server.url, '--model', 'loopback-model', '--concurrency', '4', '--max-logs', String(evalLogs)];
     must(await run([...evalArgs, '--out', join(work, 'eval-single')]), 'single eval');

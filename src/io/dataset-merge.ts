@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { InputError, UsageError } from '../errors.js';
@@ -9,8 +9,9 @@ import { writeAllSync, writeFileAtomicWith, writeJsonAtomic } from './atomic-wri
 import { copyFd, writeManifest, type AssembledDataset } from './dataset-assembly.js';
 import { datasetPaths } from './dataset-layout.js';
 import { walkDatasetShard, QUESTION_FILES } from './dataset-shard.js';
+import { MergeWriter } from './merge-writer.js';
 import type { ManifestHeader } from './manifest-stream.js';
-import { PIECE_BYTES, readPieces, SHARD_FILE } from './shard-manifest.js';
+import { hashFile, PIECE_BYTES, readPieces, SHARD_FILE } from './shard-manifest.js';
 import type { ShardSet } from './shard-plan.js';
 
 /** What a merge wrote (or, with `--check`, verified). */
@@ -62,11 +63,11 @@ export class MergeOutput {
 }
 
 /** Runs `body` on a fresh merge output (or none for `--check`), committing it on success and removing it on failure. */
-export function withMergeOutput<T>(out: string | null, body: (dir: string | null) => T): T {
+export async function withMergeOutput<T>(out: string | null, body: (dir: string | null) => Promise<T>): Promise<T> {
   if (out === null) return body(null);
   const o = MergeOutput.open(out);
   try {
-    const r = body(o.dir);
+    const r = await body(o.dir);
     o.commit();
     return r;
   } catch (err) {
@@ -102,10 +103,13 @@ export function copyListedFile(dir: string, f: ShardFile, append: ((piece: Uint8
  * each shard in index order, each checked against its SHA-256 in its shard's manifest; `labels.jsonl` concatenated;
  * `manifest.json` with the unsharded options, indices and totals and every shard's entries; with `--questions`
  * shards, `questions.jsonl` in log-file order and the summed coverage. The bytes equal a single run's with the same
- * options, `created_at` aside. Streams: one log and one 1 MiB piece at a time.
+ * options, `created_at` aside. Streams: one log and one 1 MiB piece at a time. With `link`, each verified log is
+ * hard-linked instead of copied (no second copy of the bytes; copies when the output is on another file system).
  */
-export function mergeDatasetShards(set: ShardSet, out: string | null, createdAt: string): MergeSummary {
-  return withMergeOutput(out, (tmp) => {
+export function mergeDatasetShards(set: ShardSet, out: string | null, createdAt: string, options: { link?: boolean } = {}): Promise<MergeSummary> {
+  let link = options.link === true;
+  let writer: MergeWriter | null = null;
+  return withMergeOutput(out, async (tmp) => {
     const p = tmp === null ? null : datasetPaths(tmp);
     if (p) mkdirSync(p.logs);
     const labelsFd = p ? openSync(join(tmp as string, '.labels.jsonl.part'), 'w') : -1;
@@ -121,7 +125,17 @@ export function mergeDatasetShards(set: ShardSet, out: string | null, createdAt:
         copyListedFile(dir, listed(dir, m.files, 'labels.jsonl'), p ? (piece) => writeAllSync(labelsFd, piece) : null);
         const h = walkDatasetShard(dir, m, (entry, text, bytes) => {
           if (p) {
-            writeFileSync(join(p.logs, `${entry.log_id}.tsv`), bytes);
+            const to = join(p.logs, `${entry.log_id}.tsv`);
+            if (link) {
+              try {
+                linkSync(join(datasetPaths(dir).logs, `${entry.log_id}.tsv`), to);
+              } catch (err) {
+                // Another file system (or one without hard links): copy this log and the rest.
+                if (!['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+                link = false;
+              }
+            }
+            if (!link) (writer ??= new MergeWriter()).write(to, bytes);
             writeAllSync(entriesFd, logs > 0 ? `,\n${text}` : text);
           }
           first ??= entry.index;
@@ -131,6 +145,11 @@ export function mergeDatasetShards(set: ShardSet, out: string | null, createdAt:
         });
         header ??= h;
         verified += 2 + (m.logs ?? 0);
+      }
+      if (writer) {
+        const w: MergeWriter = writer;
+        writer = null;
+        await w.finish();
       }
       const questions = set.shards[0].manifest.files.some((f) => f.path === QUESTION_FILES[0]);
       const items = questions ? mergeQuestionFiles(set, tmp) : 0;
@@ -151,6 +170,7 @@ export function mergeDatasetShards(set: ShardSet, out: string | null, createdAt:
       }
       return { command: set.command, shards: set.shards.length, out, logs, rows, items, files_verified: verified };
     } finally {
+      if (writer) await (writer as MergeWriter).abort();
       if (p) {
         try {
           closeSync(labelsFd);
@@ -173,6 +193,12 @@ export function mergeDatasetShards(set: ShardSet, out: string | null, createdAt:
 export function mergeQuestionShards(set: ShardSet, out: string | null): MergeSummary {
   if (out !== null) {
     for (const f of QUESTION_FILES) if (existsSync(join(out, f))) throw new UsageError(`-o: ${join(out, f)} already exists; merge questions into a directory without them`, '-o');
+    // Merged into a dataset: it must be the one the shards were built from.
+    const dataset = String((set.shards[0].manifest.run as { dataset?: unknown }).dataset ?? '');
+    const manifest = join(out, 'manifest.json');
+    if (dataset.startsWith('manifest ') && existsSync(manifest) && `manifest ${hashFile(manifest).sha256}` !== dataset) {
+      throw new InputError('is not the dataset these questions shards were built from (its manifest.json differs)', { file: out });
+    }
   }
   const tmp = out === null ? null : join(out, `.questions-merge-tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   if (tmp) mkdirSync(tmp, { recursive: true });
@@ -281,6 +307,7 @@ class ItemLineReader {
   ) {
     this.path = join(dir, file.path);
     if (!existsSync(this.path)) throw new InputError(`missing, though ${SHARD_FILE} lists it`, { file: this.path });
+    if (statSync(this.path).size !== file.bytes) throw mismatch(dir, file.path);
     this.fd = openSync(this.path, 'r');
     this.next();
   }

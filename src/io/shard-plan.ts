@@ -47,11 +47,14 @@ export function planShards(dirs: readonly string[]): ShardSet {
     const { range, shard } = s.manifest;
     const want = shardRange(total, shard);
     if (range.total !== total || range.unit !== first.manifest.range.unit || range.first !== want.first || range.end !== want.end) {
-      throw new InputError(`covers ${range.unit}s [${range.first}, ${range.end}) of ${range.total}, but shard ${shard.k}/${n} of ${total} covers [${want.first}, ${want.end})`, { file: s.dir });
+      throw new InputError(`covers ${PLURAL[range.unit]} [${range.first}, ${range.end}) of ${range.total}, but shard ${shard.k}/${n} of ${total} covers [${want.first}, ${want.end})`, { file: s.dir });
     }
   }
   return { command: first.manifest.command, n, shards };
 }
+
+/** How a refusal names a range's units. */
+const PLURAL: Record<ShardManifest['range']['unit'], string> = { 'log index': 'log indices', 'log file': 'log files', 'log group': 'logs' };
 
 /** The first setting in which two run identities differ, as `path: a, not b` (for a refusal message). */
 export function runDifference(a: unknown, b: unknown, path = ''): string {

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import os from 'node:os';
+import { datasetSnapshot } from '../support/dataset-snapshot.js';
 import { Manifest } from '../../src/schema/manifest.js';
 import { defaultWorkers, LOGS_PER_WORKER } from '../../src/cli/commands/generate.js';
 
@@ -18,27 +19,7 @@ function cclupe(args: string[], cwd?: string): { status: number | null; stdout: 
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** Every file of a dataset (relative path → sha256), manifest without created_at. */
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (rel: string): void => {
-    for (const f of readdirSync(join(dir, rel), { withFileTypes: true })) {
-      const p = rel ? `${rel}/${f.name}` : f.name;
-      if (f.isDirectory()) walk(p);
-      else {
-        let data = readFileSync(join(dir, p), 'utf8');
-        if (p === 'manifest.json') {
-          const m = JSON.parse(data) as Record<string, unknown>;
-          delete m.created_at;
-          data = JSON.stringify(m);
-        }
-        out[p] = createHash('sha256').update(data).digest('hex');
-      }
-    }
-  };
-  walk('');
-  return out;
-}
+const snapshot = datasetSnapshot;
 
 const BASE = ['generate', '--count', '40', '--seed', '7', '--profile', 'personal-healthy=2,sme-overdue=1,personal-night-shift=1'];
 

@@ -9,6 +9,7 @@ export interface MergeCliOptions {
   out?: string;
   check?: boolean;
   dataset?: string;
+  link?: boolean;
   json?: boolean;
 }
 
@@ -25,7 +26,8 @@ export async function runMerge(dirs: readonly string[], o: MergeCliOptions, now:
   const out = o.check ? null : resolve(o.out as string);
   if (set.command !== 'eval' && o.dataset !== undefined) throw new UsageError(`--dataset is for eval shards; these are ${set.command} shards`, '--dataset');
   let summary: MergeSummary;
-  if (set.command === 'generate') summary = mergeDatasetShards(set, out, now().toISOString());
+  if (o.link && set.command !== 'generate') throw new UsageError(`--link is for generate shards; these are ${set.command} shards`, '--link');
+  if (set.command === 'generate') summary = await mergeDatasetShards(set, out, now().toISOString(), { link: o.link === true });
   else if (set.command === 'questions') summary = mergeQuestionShards(set, out);
   else summary = await (await import('../../eval/run-merge.js')).mergeEvalShards(set, out, { dataset: o.dataset === undefined ? undefined : resolve(o.dataset) });
   return { ...summary, seconds: Math.round(Number(process.hrtime.bigint() - t0) / 1e6) / 1000 };
@@ -39,6 +41,7 @@ export function register(program: Command): void {
     .argument('<shards...>', 'shard directories (each holding a shard.json), in any order')
     .option('-o, --out <dir>', 'output directory: a new or empty directory (for questions shards, any directory without questions.jsonl, e.g. the dataset)')
     .option('--check', 'verify the shards (one run, shards 1..N once each, every file against its SHA-256) and write nothing')
+    .option('--link', 'generate shards: hard-link each verified log file instead of copying it (same file system; copies otherwise)')
     .option('--dataset <dir>', 'eval shards: the dataset they ran on (default: the directory recorded in their shard.json)')
     .option('--json', 'print a JSON summary on stdout')
     .addHelpText(

@@ -29,6 +29,8 @@ export interface RunQuestionsOptions {
   shard?: { k: number; n: number };
   /** Where to write the question files (default `dir`). */
   out?: string;
+  /** Write empty question files for a directory without logs (a generate shard of an empty range) instead of failing. */
+  allowEmpty?: boolean;
 }
 
 /** What `runQuestions` wrote and found. */
@@ -55,7 +57,7 @@ export function runQuestions(options: RunQuestionsOptions): RunQuestionsResult {
     onFile: () => reading.tick(),
   });
   reading.stop();
-  if (data.logs.length === 0 && !options.shard) {
+  if (data.logs.length === 0 && !options.shard && !options.allowEmpty) {
     throw new InputError(`no readable logs${data.unreadable.length ? ` (${data.unreadable.length} unreadable)` : ''}`, { file: options.dir });
   }
   const seed = options.seed ?? data.masterSeed ?? '0';
