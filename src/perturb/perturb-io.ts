@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, UsageError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from '../io/atomic-write.js';
 import { formatJsonl, readJsonl } from '../io/jsonl.js';
@@ -17,6 +17,7 @@ import { VERSION } from '../version.js';
 import type { PerturbDatasetOptions, PerturbedDataset, PerturbedOutput, SourceLog } from './dataset.js';
 import type { DetectionMatrix } from './matrix.js';
 import { readRegularText } from '../io/read-regular.js';
+import { insideDataset } from '../io/contained-path.js';
 
 /** A dataset directory read for perturbation: its logs with labels, and its questions (empty when it has none). */
 export interface LoadedDataset {
@@ -142,7 +143,7 @@ export function readPerturbations(dir: string): PerturbRecord[] {
 /** The verbatim text of each perturbed log file, by log id (for prompts that show the file as written). */
 export function readLogTexts(dir: string, logIds: Iterable<string>): Map<string, string> {
   const out = new Map<string, string>();
-  for (const id of logIds) out.set(id, readRegularText(join(dir, 'logs', `${id}.tsv`)));
+  for (const id of logIds) out.set(id, readRegularText(insideDataset(dir, `log ${id}`, 'logs', `${id}.tsv`)));
   return out;
 }
 
@@ -172,7 +173,8 @@ export function readRobustnessSide(path: string, dataset: string | undefined, ba
     if (!dir) {
       const manifestPath = join(path, 'manifest.json');
       const manifest = existsSync(manifestPath) ? (JSON.parse(readRegularText(manifestPath)) as { dataset?: { dir?: string } }) : {};
-      dir = manifest.dataset?.dir;
+      // an older manifest may hold a path relative to where eval ran: it is read relative to the run directory
+      dir = manifest.dataset?.dir === undefined ? undefined : resolve(path, manifest.dataset.dir);
       if (!dir) throw new InputError('the run manifest names no dataset; pass it with --clean-dataset / --perturbed-dataset', { file: manifestPath });
     }
   }
