@@ -18,6 +18,7 @@ import type { PerturbDatasetOptions, PerturbedDataset, PerturbedOutput, SourceLo
 import type { DetectionMatrix } from './matrix.js';
 import { readRegularText } from '../io/read-regular.js';
 import { insideDataset } from '../io/contained-path.js';
+import { writeFileReplace } from '../io/dataset-layout.js';
 
 /** A dataset directory read for perturbation: its logs with labels, and its questions (empty when it has none). */
 export interface LoadedDataset {
@@ -98,8 +99,14 @@ export class PerturbedDatasetWriter {
   /** Writes one perturbed log and its lines. */
   add(o: PerturbedOutput): void {
     const sha = sha256Text(o.text);
-    writeFileAtomic(join(this.out, 'logs', `${o.record.log_id}.tsv`), o.text);
-    if (o.dialect) writeJsonAtomic(join(this.out, o.record.dialect ?? `dialects/${o.record.log_id}.json`), o.dialect);
+    // temp + rename without an fsync per file (tens of thousands of files): the manifest, written last with an
+    // fsync, marks the dataset whole, and an interrupted run is simply run again
+    writeFileReplace(join(this.out, 'logs', `${o.record.log_id}.tsv`), o.text);
+    if (o.dialect) {
+      const path = join(this.out, o.record.dialect ?? `dialects/${o.record.log_id}.json`);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileReplace(path, JSON.stringify(o.dialect, null, 2) + '\n');
+    }
     this.records.write([{ ...o.record, sha256: sha }]);
     if (o.labels) this.labels.write([o.labels]);
     this.questions.write(o.items);
