@@ -32,6 +32,8 @@ import { renderRunReportHtml } from '../report/eval-html.js';
 import { groupByLog, selectItems, shardItems } from './select.js';
 import { Semaphore } from './semaphore.js';
 import { AppendLog, readAppendLog } from '../io/eval-store.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
+import { formatJsonl } from '../io/jsonl.js';
 
 /** Progress of a run, reported after every finished item. */
 export interface RunProgress {
@@ -284,6 +286,7 @@ async function sendRun(plan: RunPlan, config: EvalConfig, options: RunEvalOption
 
     const responses = await AppendLog.open(runPath(options.runDir, 'responses'));
     const errorLog = await AppendLog.open(runPath(options.runDir, 'errors'));
+    const answered = new Set<string>();
     const sem = new Semaphore(config.concurrency);
 
     const finish = (o: ItemOutcome) => {
@@ -324,6 +327,7 @@ async function sendRun(plan: RunPlan, config: EvalConfig, options: RunEvalOption
           const reply = redactDeep(result.value, options.apiKey);
           const rec: ResponseRecord = { key, item_id: item.id, turn, reply, attempts: result.attempts, latency_ms: latency, finished_at: iso(now()) };
           await responses.append(rec);
+          answered.add(key);
           tokens += reply.usage.completion_tokens;
           finish({ item_id: item.id, turn, reply, failure: null, cached: false, attempts: result.attempts, latency_ms: latency });
           return reply;
@@ -371,6 +375,7 @@ async function sendRun(plan: RunPlan, config: EvalConfig, options: RunEvalOption
       await responses.close();
       await errorLog.close();
     }
+    keepCurrentErrors(runPath(options.runDir, 'errors'), new Set([...cached.keys(), ...answered]));
   }
   return { outcomes, attemptsSent, tokens, manifest };
 }
@@ -445,6 +450,16 @@ function hashEach<T>(xs: readonly T[], f: (x: T) => ChatMessage[]): string {
  */
 export function requestKey(baseUrl: string | null, body: ChatBody): string {
   return keyFromParts(requestParamsJson(baseUrl, body), body.messages);
+}
+
+/**
+ * Rewrites `errors.jsonl` (atomically) with only the errors that are still current: the last record of each request
+ * that has no response yet. After a successful `--retry-errors` the file is empty, not a list of stale failures.
+ */
+function keepCurrentErrors(path: string, answered: ReadonlySet<string>): void {
+  const latest = new Map<string, ErrorRecord>();
+  for (const r of readAppendLog(path, ErrorRecord)) if (!answered.has(r.key)) latest.set(r.key, r);
+  writeFileAtomic(path, formatJsonl([...latest.values()]));
 }
 
 /** The first part of a cache key: the stable JSON of the base URL and the body without its messages. */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { parseJsonl } from './jsonl.js';
 import { readDialect } from './dialect-read.js';
@@ -10,6 +10,7 @@ import { Item } from '../schema/item.js';
 import type { Log } from '../schema/log-row.js';
 import { sha256Hex } from '../hash.js';
 import { readRegularFile } from './read-regular.js';
+import { insideDataset } from './contained-path.js';
 
 /** What a run needs from a dataset directory: its items, the logs they ask about, and a content hash. */
 export interface EvalDataset {
@@ -42,10 +43,10 @@ export function loadEvalDataset(dir: string): EvalDataset {
   const texts = new Map<string, string>();
   const parts: string[] = [`questions.jsonl:${sha256Hex(qBytes)}`];
   for (const id of logIds) {
-    const path = logFileOf(dir, id);
+    const path = insideDataset(dir, `log ${id}`, 'logs', `${id}.tsv`);
     if (!existsSync(path)) throw new InputError(`log ${id} referenced by questions.jsonl is missing`, { file: path });
     const bytes = readRegularFile(path);
-    const dialectPath = dialectFileOf(dir, id);
+    const dialectPath = insideDataset(dir, `dialect of log ${id}`, 'dialects', `${id}.json`);
     const dialect = existsSync(dialectPath) ? readDialect(dialectPath) : undefined;
     const parsed = readLogFile(path, { logId: id, dialect });
     const log = parsed.logs.find((l) => l.logId === id) ?? parsed.logs[0];
@@ -59,5 +60,5 @@ export function loadEvalDataset(dir: string): EvalDataset {
     if (text !== formatLogTsv(log)) texts.set(id, withoutLogIdColumn(text, id, dialect?.separator ?? '\t'));
     parts.push(`${id}:${sha256Hex(bytes)}`);
   }
-  return { dir, items, logs, texts, hash: sha256Hex(parts.join('\n')) };
+  return { dir: resolve(dir), items, logs, texts, hash: sha256Hex(parts.join('\n')) };
 }

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { sha256Hex } from '../hash.js';
 import { InputError, UsageError } from '../errors.js';
 import { AtomicFileWriter, writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
@@ -18,6 +18,8 @@ import { baselinePredictions, type BaselineName } from '../score/baselines.js';
 import { VERSION } from '../version.js';
 import type { PerturbDatasetOptions, PerturbedDataset, PerturbedOutput, SourceLog } from '../perturb/dataset.js';
 import type { DetectionMatrix } from '../perturb/matrix.js';
+import { insideDataset } from './contained-path.js';
+import { writeFileReplace } from './dataset-layout.js';
 
 /** A dataset directory read for perturbation: its logs with labels, and its questions (empty when it has none). */
 export interface LoadedDataset {
@@ -88,8 +90,14 @@ export class PerturbedDatasetWriter {
   /** Writes one perturbed log and its lines. */
   add(o: PerturbedOutput): void {
     const sha = sha256Hex(o.text);
-    writeFileAtomic(logFileOf(this.out, o.record.log_id), o.text);
-    if (o.dialect) writeJsonAtomic(join(this.out, o.record.dialect ?? `dialects/${o.record.log_id}.json`), o.dialect);
+    // temp + rename without an fsync per file (tens of thousands of files): the manifest, written last with an
+    // fsync, marks the dataset whole, and an interrupted run is simply run again
+    writeFileReplace(join(this.out, 'logs', `${o.record.log_id}.tsv`), o.text);
+    if (o.dialect) {
+      const path = join(this.out, o.record.dialect ?? `dialects/${o.record.log_id}.json`);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileReplace(path, JSON.stringify(o.dialect, null, 2) + '\n');
+    }
     this.records.write([{ ...o.record, sha256: sha }]);
     if (o.labels) this.labels.write([o.labels]);
     this.questions.write(o.items);
@@ -180,9 +188,9 @@ export function readPerturbations(dir: string): PerturbRecord[] {
 export function readLogTexts(dir: string, logIds: Iterable<string>): Map<string, string> {
   const out = new Map<string, string>();
   for (const id of logIds) {
-    const dialect = dialectFileOf(dir, id);
+    const dialect = insideDataset(dir, `dialect of log ${id}`, 'dialects', `${id}.json`);
     const separator = existsSync(dialect) ? readDialect(dialect).separator : '\t';
-    out.set(id, withoutLogIdColumn(readRegularText(logFileOf(dir, id)), id, separator));
+    out.set(id, withoutLogIdColumn(readRegularText(insideDataset(dir, `log ${id}`, 'logs', `${id}.tsv`)), id, separator));
   }
   return out;
 }
@@ -213,7 +221,8 @@ export function readRobustnessSide(path: string, dataset: string | undefined, ba
     if (!dir) {
       const manifestPath = join(path, 'manifest.json');
       const manifest = existsSync(manifestPath) ? (JSON.parse(readRegularText(manifestPath)) as { dataset?: { dir?: string } }) : {};
-      dir = manifest.dataset?.dir;
+      // an older manifest may hold a path relative to where eval ran: it is read relative to the run directory
+      dir = manifest.dataset?.dir === undefined ? undefined : resolve(path, manifest.dataset.dir);
       if (!dir) throw new InputError('the run manifest names no dataset; pass it with --clean-dataset / --perturbed-dataset', { file: manifestPath });
     }
   }

@@ -9,6 +9,7 @@ import { formatJsonl, parseJsonl } from './jsonl.js';
 import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
 import { datasetFiles, joinLabelFacts, logFileOf, type LabelFacts } from './dataset.js';
 import { readRegularText } from './read-regular.js';
+import { insideDataset } from './contained-path.js';
 
 /** What the questions command needs from a dataset directory: its logs, with client kind and business category. */
 export interface DatasetLogs {
@@ -85,7 +86,7 @@ export function readQuestions(path: string): Item[] {
 
 /** Reads one log of a dataset by id (`<dir>/logs/<id>.tsv`, or `<dir>/<id>.tsv`), with its labels joined. */
 export function readDatasetLog(dir: string, logId: string): Log {
-  const candidates = [logFileOf(dir, logId), join(dir, `${logId}.tsv`)];
+  const candidates = [insideDataset(dir, `log ${logId}`, 'logs', `${logId}.tsv`), insideDataset(dir, `log ${logId}`, `${logId}.tsv`)];
   const file = candidates.find((f) => existsSync(f));
   if (!file) throw new InputError(`no log file for ${logId} (looked for logs/${logId}.tsv)`, { file: join(dir, 'logs') });
   const parsed = readLogFile(file);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ClientKind } from './log-row.js';
 import { SubDomain } from './signal-id.js';
+import { SafeId } from './ids.js';
 
 export const FORMATS = ['single', 'multi', 'calc', 'numeric'] as const;
 /** single: 4 options, one correct; multi: 4–6 options, 1–4 correct; calc: numeric options; numeric: free response. */
@@ -39,8 +40,8 @@ export type Option = z.infer<typeof Option>;
 
 /** One question in `questions.jsonl` (SPEC §6). */
 export const Item = z.object({
-  id: z.string(),
-  log_id: z.string(),
+  id: SafeId,
+  log_id: SafeId,
   client_kind: ClientKind,
   format: Format,
   stem: z.string().min(1),

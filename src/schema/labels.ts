@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ClientKind } from './log-row.js';
 import { SignalId } from './signal-id.js';
+import { SafeId } from './ids.js';
 
 /** What a detector says about one signal on one log (SPEC §3). */
 export const Detection = z.object({
@@ -65,7 +66,7 @@ export type LoanSchedule = z.infer<typeof LoanSchedule>;
 
 /** One line of `labels.jsonl`: everything known about a generated log that the TSV does not say. */
 export const LogLabels = z.object({
-  log_id: z.string(),
+  log_id: SafeId,
   profile: z.string(),
   base: z.string(),
   client_kind: ClientKind,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { SafeId } from './ids.js';
 
 /** One generated log in the manifest: id, profile, seed key, row count and the sha256 of its TSV bytes. */
 export const ManifestLog = z.object({
   index: z.number().int().nonnegative(),
-  log_id: z.string(),
+  log_id: SafeId,
   profile: z.string(),
   seed_key: z.string(),
   rows: z.number().int().nonnegative(),

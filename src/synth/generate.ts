@@ -64,6 +64,9 @@ export function toPeriod(p: { start: string; end: string }): Period {
   return { start, end };
 }
 
+/** Rounds of top-up and thinning allowed to bring a log's rows into `rowsMin..rowsMax`. */
+const MAX_ROW_ROUNDS = 30;
+
 /**
  * Generates one log and its labels from a profile with the given signal machinery (pure):
  * base events (income flows, obligations, profile loans, discretionary spending rescaled to the profile's
@@ -160,14 +163,23 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
 
   const floor = Math.round(profile.overdraft_floor * 100);
   let current = ctx.events;
-  current = thinEvents(current, hi, rng, discretionary);
-  let fin = finalize(current, loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country });
-  for (let round = 0; fin.rows.length < lo && round < 10; round++) {
-    // Rows lost to dropped refunds or out-of-period injections: top up with refund-free discretionary spending.
-    const fill = addSpending({ ...base, events: current }, refundFree(profile.spending), lo - fin.rows.length);
-    for (const ev of fill) discretionary.add(ev);
-    current = thinEvents(current, hi, rng, discretionary);
+  let fin = finalize((current = thinEvents(current, hi, rng, discretionary)), loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country });
+  // `finalize` drops some events (unpaired refunds, out-of-period injections), so the events kept may have to exceed
+  // `hi` by what it drops for the rows to reach `lo`: the cap follows the drops seen, until the rows are in range.
+  let cap = hi;
+  for (let round = 0; (fin.rows.length < lo || fin.rows.length > hi) && round < MAX_ROW_ROUNDS; round++) {
+    const dropped = current.length - fin.rows.length;
+    if (fin.rows.length < lo) {
+      // Rows lost to dropped refunds or out-of-period injections: top up with refund-free discretionary spending.
+      const fill = addSpending({ ...base, events: current }, refundFree(profile.spending), lo - fin.rows.length);
+      for (const ev of fill) discretionary.add(ev);
+      cap = Math.max(cap, hi + dropped);
+    } else cap = current.length - (fin.rows.length - hi);
+    current = thinEvents(current, cap, rng, discretionary);
     fin = finalize(current, loans, { period, openingBalanceCents, overdraftFloorCents: floor, homeCountry: profile.home_country });
+  }
+  if (fin.rows.length < lo || fin.rows.length > hi) {
+    throw new CclupeError(`could not meet the row range ${lo}..${hi} (got ${fin.rows.length} rows) for log ${opts.index} of profile ${profile.name}`);
   }
 
   const logId = logIdFor(profile.client_kind, opts.index);

@@ -37,3 +37,33 @@ export const INJECTION_KEY_WORDS: readonly (readonly string[])[] = [
   ['you'], // \byou\s+
   ['instruction', 'instructions'], // \s+instructions?\b
 ];
+
+/**
+ * More patterns of text addressed to a model, run on the normalised text (`normalizeInjectionText`: NFKC, no
+ * invisible characters, no diacritics, look-alike letters folded, `_` as a space): English paraphrases without the
+ * key words above, and the same instructions in French, Spanish, German and Chinese.
+ */
+export const INTL_INJECTION_PATTERNS: readonly RegExp[] = [
+  // English paraphrases
+  /\b(?:pay\s+no\s+attention\s+to|do\s+not\s+follow|don'?t\s+follow|stop\s+following|never\s+mind)\b[^.]{0,40}\b(?:previous|prior|above|earlier|preceding|original|before|rules|guidance|directions|told)\b/i,
+  /\bfrom\s+now\s+on\b[^.]{0,20}\b(?:you|answer|respond|reply|only)\b/i,
+  /\bpretend\s+(?:to\s+be|you\s+are)\b/i,
+  /\binstead\b[^.]{0,20}\b(?:answer|respond|reply|say|output)\b/i,
+  // French
+  /\b(?:ignore[rz]?|oublie[rz]?|ne\s+tiens\s+pas\s+compte\s+de?s?)\b[^.]{0,30}\b(?:instructions?|consignes?|directives?|regles)\b/i,
+  /\bla\s+(?:bonne|vraie)\s+reponse\s+est\b/i,
+  /\breponds?(?:ez)?\s+(?:par|avec|uniquement)?\s*(?:l'option|la\s+lettre|option)?\s*["'(]?[A-H]["')]?(?:\s|[.,;:!]|$)/i,
+  // Spanish
+  /\b(?:ignora[rd]?|olvida[rd]?|no\s+sigas)\b[^.]{0,30}\b(?:instrucciones|indicaciones|reglas|ordenes)\b/i,
+  /\bla\s+respuesta\s+correcta\s+es\b/i,
+  /\bresponde(?:r)?\s+(?:con|solo|solamente)?\s*(?:la\s+opcion|la\s+letra|opcion)?\s*["'(]?[A-H]["')]?(?:\s|[.,;:!]|$)/i,
+  // German
+  /\b(?:ignorier(?:e|en|t)?|vergiss|vergessen\s+sie|missachte)\b[^.]{0,30}\b(?:anweisungen|anweisung|instruktionen|regeln|vorgaben)\b/i,
+  /\bdie\s+(?:richtige|korrekte)\s+antwort\s+ist\b/i,
+  /\bantworte(?:n\s+sie)?\s+(?:mit|nur)?\s*(?:option|buchstabe)?\s*["'(]?[A-H]["')]?(?:\s|[.,;:!]|$)/i,
+  // Chinese
+  /(?:忽略|无视|忽视|不要理会|忘记|忘掉|無視|忘記)[^。]{0,12}(?:指令|指示|说明|說明|提示|规则|規則)/,
+  /正确答案是|正確答案是|答案是\s*[A-Ha-h]/,
+  /(?:请|請)?(?:回答|选择|選擇|选|選)\s*(?:选项|選項)?\s*[A-H](?![A-Za-z])/,
+  /(?:系统|系統)\s*(?:提示|指令)\s*[:：]/,
+];

@@ -209,10 +209,13 @@ describe('runEval', () => {
     const b = await runEval(loadEvalDataset(ds.dir), config, opts(runDir));
     expect(b.results.scores.counts.error).toBe(1);
     expect(server.counts.attempts.get('L000-q03')).toBe(2);
+    expect(readFileSync(join(runDir, 'errors.jsonl'), 'utf8').trim().split('\n')).toHaveLength(1);
     const c = await runEval(loadEvalDataset(ds.dir), config, opts(runDir, { retryErrors: true }));
     expect(c.results.scores.counts.error).toBe(0);
     expect(server.counts.attempts.get('L000-q03')).toBe(3);
     expect(server.counts.completions.get('L000-q00')).toBe(1);
+    // errors.jsonl holds only current errors: none once the retry succeeded (D12)
+    expect(readFileSync(join(runDir, 'errors.jsonl'), 'utf8')).toBe('');
   });
 
   it('asks a log\'s items in one chat in conversation mode, the log given once', async () => {

@@ -218,6 +218,8 @@ export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRu
   } else {
     const c = r.scores.counts;
     process.stdout.write(formatTable3Lines(r.model, r.table3_row));
+    // the row scores an item without an answer as wrong: say how many of those were transport errors (D12)
+    if (c.error > 0) process.stdout.write(`(this row scores ${c.error} item${c.error === 1 ? '' : 's'} that ended in a transport error as wrong)\n`);
     process.stdout.write(
       `${c.items} items, ${c.answered} answered, ${c.invalid} invalid, ${c.no_answer} no answer, ${c.truncated} truncated, ${c.error} errors; ` +
         `${r.usage.total_tokens} tokens; ${r.transport.cached_items} from cache. Results in ${out}/results.json\n`,
