@@ -10,7 +10,7 @@ const README = fileURLToPath(new URL('../README.md', import.meta.url));
 const cclupe = (...args: string[]) =>
   spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, CI: '1' } });
 const baselineRows = (text: string) =>
-  text.split('\n').filter((l) => /^\| (oracle|random|select-all|abstain|first-option) \|/.test(l));
+  text.split('\n').filter((l) => /^\| (oracle|random|select-all|abstain|first-option|blind) \|/.test(l));
 
 describe('README', () => {
   it("shows the baselines' Table 3 rows that the demo dataset really gives", () => {
@@ -22,7 +22,7 @@ describe('README', () => {
     const s = cclupe('score', dir, '--baseline', 'all', '--format', 'markdown');
     expect(s.status, s.stderr).toBe(0);
     const actual = baselineRows(s.stdout);
-    expect(actual).toHaveLength(5);
+    expect(actual).toHaveLength(6);
     expect(baselineRows(readFileSync(README, 'utf8'))).toEqual(actual);
   });
 });

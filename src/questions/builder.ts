@@ -19,6 +19,8 @@ import { OPTION_KEYS, PositionDealer, arrangeChoices } from './positions.js';
 export const ITEMS_PER_LOG = 15;
 /** Items per difficulty level. */
 export const PER_DIFFICULTY: Readonly<Record<Difficulty, number>> = { L: 5, M: 5, H: 5 };
+/** Share of logs in which a rare template that fails its strict build may use its lenient one at once. */
+export const RARE_LENIENT_SHARE = 0.25;
 /** Minimum multi-select items per log, by client kind (SPEC §6). */
 export const MIN_MULTI: Readonly<Record<ClientKind, number>> = { personal: 1, sme: 2 };
 
@@ -128,6 +130,7 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   // lenient builds (priors off) in a last pass, so no log loses its items to the balancing.
   const built = [new Map<Template, Candidate | null>(), new Map<Template, Candidate | null>()];
   const strictOn = options.priors !== false;
+  const rareFallback = (t: Template): boolean => templateRng(`${logKey}\u241f${t.id}\u241frare`).next() < RARE_LENIENT_SHARE;
   const candidate = (t: Template, lenient = false): Candidate | null => {
     const cache = built[lenient ? 1 : 0];
     if (cache.has(t)) return cache.get(t)!;
@@ -167,8 +170,9 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   const answers = new Set<string>();
   const open = (t: Template): boolean => !taken.has(t) && perDiff[t.tags.difficulty] < PER_DIFFICULTY[t.tags.difficulty];
   const tryTake = (t: Template, lenient = false): boolean => {
-    // rare templates (a logic few logs support) may fall back to their lenient build at once, so they stay covered
-    const c = candidate(t, lenient) ?? (t.rare && strictOn ? candidate(t, true) : null);
+    // rare templates (a logic few logs support) may fall back to their lenient build at once in a share of logs
+    // (their own stream), so they stay covered without their lenient items dominating
+    const c = candidate(t, lenient) ?? (t.rare && strictOn && rareFallback(t) ? candidate(t, true) : null);
     if (!c || answers.has(c.answer)) return false;
     chosen.push(c);
     taken.add(t);
