@@ -70,7 +70,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [
       'cclupe eval data/run1 --base-url http://127.0.0.1:8000/v1 --model my-model --concurrency 16 -o runs/my-model',
       'OPENAI_BASE_URL=https://api.openai.com/v1 OPENAI_API_KEY=... cclupe eval data/run1 --model gpt-4o-mini -o runs/4o-mini',
-      'cclupe eval data/run1 --model my-model --limit 300 --sample-seed 1 --dry-run',
+      'cclupe eval data/run1 --base-url http://127.0.0.1:8000/v1 --model my-model --limit 300 --sample-seed 1 --dry-run',
       'cclupe eval data/run1 --model baseline:random --seed 3 -o runs/random-3',
     ],
   },
