@@ -49,6 +49,9 @@ describe.skipIf(!existsSync(CLI))('cclupe (the command line as a whole)', () => 
       expect(r.stdout.replace(/\n {3,}/g, ' ').replace(/ {2,}/g, '  ')).toContain(`\n  ${verb}  ${summary}\n`);
     }
     expect(r.stdout).toContain('Exit codes: 0 success, 1 bad input, failed check or unreachable endpoint, 2 usage error.');
+    // Every command of the CLI has its summary and examples in COMMAND_HELP (a new verb needs an entry there).
+    const listed = r.stdout.split('\nCommands:\n')[1].split('\n\n')[0].split('\n').map((l) => /^  (\S+)/.exec(l)?.[1]).filter((v) => v !== undefined);
+    expect(listed.sort()).toEqual([...VERBS, 'help'].sort());
   });
 
   for (const verb of VERBS) {
