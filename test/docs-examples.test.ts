@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_HELP } from '../src/cli/help.js';
 import { start, type Server } from './support/openai-server.js';
+import { skipWithout } from './support/prerequisites.js';
 
 // Every example in the README's "A typical session" and in docs/*.md is run here, so that the docs and the behaviour
 // cannot drift apart; every option of every usage synopsis must be one the command declares.
@@ -85,7 +86,7 @@ function examples(doc: string): string[] {
   return bs.filter((b) => b.lang === 'sh').flatMap((b) => commands(b.text)).filter((c) => !isSynopsis(c) && /\bcclupe\b/.test(c));
 }
 
-describe.skipIf(!existsSync(CLI))('the examples in the README and docs/', () => {
+describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('the examples in the README and docs/', () => {
   let server: Server;
   let bin = '';
   let given = '';

@@ -82,6 +82,25 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     summary: 'compare a run on a dataset with a run on its perturbed copy, per operator',
     examples: ['cclupe robustness runs/clean runs/broken', 'cclupe robustness data/run1 data/run1-broken --baseline random'],
   },
+  fit: {
+    summary: 'fit a profile to real logs of any dialect, so generated logs resemble them',
+    examples: [
+      'cclupe fit ../shared/data/berka/trans_test.csv --dialect dialects/berka.json -o berka-fit.json --report fit.html',
+      'cclupe generate --profile ./berka-fit.json --count 1000 --out data/berka-like',
+    ],
+  },
+  validity: {
+    summary: 'audit how far answers can be had without reading the log (log-free learners, other-log oracle, gates)',
+    examples: ['cclupe validity data/run1', 'cclupe validity data/run1 --calibration data/run2 --html validity.html'],
+  },
+  export: {
+    summary: 'write a dataset as Parquet tables, or as a Hugging Face datasets layout with a dataset card',
+    examples: ['cclupe export data/run1 --format hf -o data/run1-hf', 'cclupe export data/run1 --format parquet -o out/parquet --predictions runs/my-model'],
+  },
+  merge: {
+    summary: 'check the shards of one sharded run and merge them, byte-identical to a single-machine run',
+    examples: ['cclupe merge out/shards/* -o out/dataset', 'cclupe merge runs/qwen-shards/* -o runs/qwen --dataset out/dataset', 'cclupe merge out/shards/* --check'],
+  },
 };
 
 /** The Examples section appended to a command's `--help`. */

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_HELP } from '../../src/cli/help.js';
 import { tempDir } from '../eval/fixtures.js';
+import { skipWithout } from '../support/prerequisites.js';
 
 // The CLI as a whole: what `--version` and `--help` load, one help style for every command, exit codes and JSON
 // errors, and a quiet end when the reader of its output goes away.
@@ -26,7 +27,7 @@ function loadedModules(args: string[]): string[] {
   return readFileSync(file, 'utf8').split('\n').filter((u) => u.includes('/dist/'));
 }
 
-describe.skipIf(!existsSync(CLI))('cclupe (the command line as a whole)', () => {
+describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('cclupe (the command line as a whole)', () => {
   it('loads no command module for --version and --help, and only the named one for <command> --help', () => {
     for (const args of [['--version'], ['--help'], ['help']]) {
       const loaded = loadedModules(args);

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../eval/fixtures.js';
+import { skipWithout } from '../support/prerequisites.js';
 
 // Long steps say what they do: progress bars on a terminal only, and perturb's size preview before it starts.
 
@@ -42,7 +43,7 @@ function filesUnder(dir: string): { files: number; bytes: number } {
   return { files, bytes };
 }
 
-describe.skipIf(!existsSync(CLI))('progress and previews', () => {
+describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('progress and previews', () => {
   let ds = '';
   beforeAll(() => {
     ds = join(tempDir(), 'ds');

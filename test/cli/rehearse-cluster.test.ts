@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { skipWithout } from '../support/prerequisites.js';
 
 const SCRIPT = resolve(__dirname, '../../scripts/rehearse-cluster.mjs');
 const CLI = resolve(__dirname, '../../dist/cli/main.js');
 
-describe.skipIf(!existsSync(CLI))('npm run rehearse:cluster (small)', () => {
+describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('npm run rehearse:cluster (small)', () => {
   it('runs 4 shard processes as an Indexed Job, one killed and retried, and merges byte-identical to one process, for generate and eval', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, CI: '1' };
     for (const v of ['JOB_COMPLETION_INDEX', 'AWS_BATCH_JOB_ARRAY_INDEX', 'SLURM_ARRAY_TASK_ID']) delete env[v];

@@ -8,6 +8,7 @@ import { ANSWER_INSTRUCTION } from '../../src/questions/render.js';
 import type { Item } from '../../src/schema/item.js';
 import { start, type Server } from '../support/openai-server.js';
 import { fixtureItems, tempDir, writeFixtureDataset } from './fixtures.js';
+import { skipWithout } from '../support/prerequisites.js';
 
 // The OpenAI conventions a user of the SDKs, lm-eval or promptfoo expects of `cclupe eval`, end to end through the CLI.
 
@@ -55,7 +56,7 @@ async function recordingServer(items: readonly Item[], opts: { apiKey?: string; 
 const userText = (body: Record<string, unknown>) =>
   (body.messages as Array<{ role: string; content: string }>).filter((m) => m.role === 'user').map((m) => m.content).join('\n');
 
-describe.skipIf(!existsSync(CLI))('cclupe eval: OpenAI conventions', () => {
+describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('cclupe eval: OpenAI conventions', () => {
   it('reads OPENAI_BASE_URL and OPENAI_API_KEY when no flag names them', async () => {
     const ds = writeFixtureDataset(1);
     const { server } = await recordingServer(ds.items, { apiKey: 'sk-env-default' });

@@ -6,6 +6,7 @@ import { deterministicResults, type RunResults } from '../../src/eval/results.js
 import { ShardManifest } from '../../src/schema/shard.js';
 import { start, type Server } from '../support/openai-server.js';
 import { tempDir, writeFixtureDataset } from './fixtures.js';
+import { skipWithout } from '../support/prerequisites.js';
 
 const CLI = resolve('dist/cli/main.js');
 
@@ -46,7 +47,7 @@ async function refused(dirs: string[], extra: string[] = []): Promise<string> {
   return r.stderr.trim();
 }
 
-describe.skipIf(!existsSync(CLI))('eval --shard and merge', () => {
+describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('eval --shard and merge', () => {
   const ds = writeFixtureDataset(5);
   const root = tempDir();
   let base: string[] = [];

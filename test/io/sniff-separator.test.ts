@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sniffSeparator } from '../../src/io/sniff-separator.js';
 import { tempDir } from '../eval/fixtures.js';
+import { skipWithout } from '../support/prerequisites.js';
 
 const CLI = resolve('dist/cli/main.js');
 
@@ -24,7 +25,7 @@ describe('sniffSeparator', () => {
   });
 });
 
-describe.skipIf(!existsSync(CLI))('cclupe validate on a file in another format', () => {
+describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('cclupe validate on a file in another format', () => {
   const validate = (...args: string[]) => spawnSync(process.execPath, [CLI, 'validate', ...args], { encoding: 'utf8', env: { ...process.env, CI: '1' } });
 
   it('prints one hint naming the Berka dialect for a ;-separated Berka export, not one error per row', () => {

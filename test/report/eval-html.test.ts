@@ -149,7 +149,7 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('the run repo
     expect((html.match(/<svg/g) ?? []).length).toBe(5);
   });
 
-  describe.skipIf(!existsSync(CHROMIUM))('in headless Chromium', () => {
+  describe.skipIf(skipWithout(CHROMIUM, 'Debian chromium (apt-get install chromium)'))('in headless Chromium', () => {
     it('shows one page of items, each with question, options, gold, reply and extraction; filters by status, domain and format', async () => {
       const { chromium } = await import('playwright-core');
       mkdirSync(artifacts, { recursive: true });

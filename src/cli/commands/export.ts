@@ -54,7 +54,6 @@ export function register(program: Command): void {
     .option('--license <id>', 'license id for the dataset card (hf)', 'mit')
     .option('--force', 'write into a non-empty output directory (files of the same names are replaced)')
     .option('--json', 'print the written tables as JSON')
-    .addHelpText('after', '\nExamples:\n  cclupe export data/run1 --format hf -o data/run1-hf\n  cclupe export data/run1 --format parquet -o out/parquet --predictions runs/my-model\n')
     .action((dataset: string, options: ExportCliOptions) => {
       process.stdout.write(runExport(dataset, options));
     });

@@ -166,12 +166,5 @@ export function register(program: Command): void {
     .option('--seed <seed>', 'seed of the check sample', 'fit-check')
     .option('--report <file>', 'also write an HTML page with the check: overlaid histograms, real against fitted')
     .option('--json', 'print a JSON summary instead of the table')
-    .addHelpText(
-      'after',
-      `
-Example:
-  cclupe fit ../shared/data/berka/trans_test.csv --dialect dialects/berka.json -o berka-fit.json --report fit.html
-  cclupe generate --profile ./berka-fit.json --count 1000 --out data/berka-like`,
-    )
     .action((paths: string[], options: FitOptions) => runFit(paths, options));
 }

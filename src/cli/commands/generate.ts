@@ -249,10 +249,7 @@ export function register(program: Command): void {
       `
 A run killed half-way and started again with the same arguments resumes and ends byte-identical to an
 uninterrupted run; a directory holding a run with other options is refused, and so is a directory that holds
-anything but a dataset of ours (unless --force). A second run into a directory in use is refused (lock).
-
-Example:
-  cclupe generate --count 1000 --profile personal-healthy=3,personal-overdue=1 --seed 7 --out data/run1`,
+anything but a dataset of ours (unless --force). A second run into a directory in use is refused (lock).`,
     )
     .action(async (o: GenerateCliOptions) => {
       const run = resolveGenerate(o);

@@ -49,12 +49,7 @@ export function register(program: Command): void {
       `
 Refuses, naming the shard and the file, in one line with exit 1 and writing nothing: a missing or doubled shard,
 a shard of another run (another options hash) or another N, an unfinished shard (no shard.json), and any file
-that does not match its SHA-256. Merging streams: memory stays flat at any size.
-
-Examples:
-  cclupe merge out/shards/* -o out/dataset
-  cclupe merge runs/qwen-shards/* -o runs/qwen --dataset out/dataset
-  cclupe merge out/shards/* --check`,
+that does not match its SHA-256. Merging streams: memory stays flat at any size.`,
     )
     .action(async (dirs: string[], o: MergeCliOptions) => {
       const s = await runMerge(dirs, o);
