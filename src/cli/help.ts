@@ -86,19 +86,19 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     summary: 'fit a profile to real logs of any dialect, so generated logs resemble them',
     examples: [
       'cclupe fit ../shared/data/berka/trans_test.csv --dialect dialects/berka.json -o berka-fit.json --report fit.html',
-      'cclupe generate --profile ./berka-fit.json --count 1000 --out data/berka-like',
+      'cclupe fit data/bank-export --dialect dialects/debit-credit.yaml --kind sme -o bank-fit.json --json',
     ],
   },
   validity: {
-    summary: 'audit how far answers can be had without reading the log (log-free learners, other-log oracle, gates)',
+    summary: 'audit how far answers can be had without reading the log (log-free learners, gates)',
     examples: ['cclupe validity data/run1', 'cclupe validity data/run1 --calibration data/run2 --html validity.html'],
   },
   export: {
-    summary: 'write a dataset as Parquet tables, or as a Hugging Face datasets layout with a dataset card',
+    summary: 'write a dataset as Parquet tables, or a Hugging Face datasets layout with a card',
     examples: ['cclupe export data/run1 --format hf -o data/run1-hf', 'cclupe export data/run1 --format parquet -o out/parquet --predictions runs/my-model'],
   },
   merge: {
-    summary: 'check the shards of one sharded run and merge them, byte-identical to a single-machine run',
+    summary: 'check the shards of one run and merge them, byte-identical to a single-machine run',
     examples: ['cclupe merge out/shards/* -o out/dataset', 'cclupe merge runs/qwen-shards/* -o runs/qwen --dataset out/dataset', 'cclupe merge out/shards/* --check'],
   },
 };

@@ -12,6 +12,7 @@ import { ITEM_HEADER } from './wire.js';
 import { RunManifest } from '../schema/run-manifest.js';
 import { runEval } from './run.js';
 import { readRunManifest, RUN_FILES, writeRunManifest } from '../io/eval-run-dir.js';
+import { maxOf } from '../log/extremes.js';
 
 /** Options of `mergeEvalShards`. */
 export interface MergeEvalOptions {
@@ -73,7 +74,7 @@ export async function mergeEvalShards(set: ShardSet, out: string | null, options
     const manifests = set.shards.map(({ dir }) => readRunManifest(dir) as RunManifest);
     const created = manifests.map((m) => m.created_at).sort()[0];
     const { shard: _shard, ...rest } = firstRun;
-    writeRunManifest(o.dir, RunManifest.parse({ ...rest, status: 'running', created_at: created, sessions: Math.max(...manifests.map((m) => m.sessions)) }));
+    writeRunManifest(o.dir, RunManifest.parse({ ...rest, status: 'running', created_at: created, sessions: maxOf(manifests.map((m) => m.sessions)) }));
     // Everything is in the merged cache: a request would mean a shard lacks an item's response.
     let asked: string | null = null;
     const offline: ChatTransport = {

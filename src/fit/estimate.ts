@@ -5,6 +5,7 @@ import { CHANNELS } from '../schema/transaction-types.js';
 import { AMOUNT_RESOLUTION, CASH_NOTES, type FitSketch, type TypeStats } from './accumulator.js';
 import { fitCalendar } from './calendar-fit.js';
 import { TYPE_VOCABULARY } from './type-vocabulary.js';
+import { maxOf, minOf } from '../log/extremes.js';
 
 /** Quantiles written per empirical distribution: K + 1 values at 0, 1/K, …, 1. */
 export const FIT_QUANTILES = 40;
@@ -177,7 +178,7 @@ export function estimateProfile(sketch: FitSketch, opts: EstimateOptions): Fitte
     description: opts.description,
     period: { start: dateOf(periodStart), end: dateOf(periodEnd) },
     currency: 'CNY',
-    rows: { min: Math.min(...sketch.logRows), max: Math.max(...sketch.logRows) },
+    rows: { min: minOf(sketch.logRows), max: maxOf(sketch.logRows) },
     activity: {
       months: { dist: 'empirical', quantiles: monthQuantiles },
       rows: { dist: 'empirical', quantiles: quantilesOf(sketch.logRows).map((x) => round(x, 4)) },

@@ -1,6 +1,7 @@
 import type { Manifest } from '../schema/manifest.js';
 import { LOG_FORMAT_VERSION } from '../schema/transaction-types.js';
 import { VERSION } from '../version.js';
+import { maxOf } from '../log/extremes.js';
 
 /** One exported table as the card describes it. */
 export interface CardTable {
@@ -59,7 +60,7 @@ function yamlScalar(s: string): string {
 export function renderDatasetCard(input: { manifest: Manifest | null; tables: readonly CardTable[]; license: string; dataset: string }): string {
   const { manifest, tables, license } = input;
   const has = (name: string) => tables.some((t) => t.name === name);
-  const largest = Math.max(0, ...tables.map((t) => t.rows));
+  const largest = Math.max(0, maxOf(tables.map((t) => t.rows)));
   const front = [
     '---',
     `license: ${yamlScalar(license)}`,

@@ -75,12 +75,18 @@ describe('cclupe score', () => {
     const model = readFileSync(join(DEMO, 'model-a.jsonl'), 'utf8').split('\n').filter(Boolean);
     writeFileSync(partial, model.slice(0, 15).join('\n') + '\n');
 
-    it('refuses an empty predictions file (/dev/null) with exit 1, even with --allow-partial', () => {
+    it('refuses an empty predictions file with exit 1, even with --allow-partial, and /dev/null as no regular file', () => {
+      const empty = join(work, 'empty.jsonl');
+      writeFileSync(empty, '');
       for (const extra of [[], ['--allow-partial']]) {
-        const r = cclupe('score', DEMO, '--predictions', '/dev/null', ...extra);
+        const r = cclupe('score', DEMO, '--predictions', empty, ...extra);
         expect(r.code).toBe(1);
         expect(r.stdout).toBe('');
-        expect(r.stderr).toBe('cclupe: /dev/null: holds no predictions: nothing to score\n');
+        expect(r.stderr).toBe(`cclupe: ${empty}: holds no predictions: nothing to score\n`);
+        const n = cclupe('score', DEMO, '--predictions', '/dev/null', ...extra);
+        expect(n.code).toBe(1);
+        expect(n.stdout).toBe('');
+        expect(n.stderr).toBe('cclupe: /dev/null: a character device, not a regular file; only regular files are read\n');
       }
     });
 

@@ -96,7 +96,7 @@ export function formatDriftTable(report: DriftReport): string {
         f.categoryShifts.map((c) => [f.group, f.feature, c.label, pct(c.share), pct(c.refShare), c.ratio === null ? 'new' : `×${c.ratio.toFixed(2)}`, String(c.generated), String(c.reference)]),
       ),
     ];
-    const w = shiftRows[0].map((_, c) => Math.max(...shiftRows.map((r) => r[c].length)));
+    const w = shiftRows[0].map((_, c) => maxOf(shiftRows.map((r) => r[c].length)));
     out += shiftRows.map((r) => r.map((cell, c) => (c < 3 ? cell.padEnd(w[c]) : cell.padStart(w[c]))).join('  ')).join('\n') + '\n';
   }
   for (const u of report.pooled.unmatched) out += `\nnot compared: ${u.logs} ${u.group} log(s) of the ${u.side === 'generated' ? 'generated corpus' : 'reference'}: ${u.reason}`;

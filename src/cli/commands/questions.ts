@@ -169,7 +169,7 @@ export function register(program: Command): void {
     .option('--seed <seed>', 'question seed (default: the manifest master seed, else 0)')
     .option('--json', 'print the coverage summary as JSON instead of a table')
     .option('--shard <k/N|auto/N>', `${SHARD_HELP}. Shards split the sorted log files into contiguous ranges; needs --out`)
-    .option('--out <dir>', 'with --shard: the shard directory (questions.jsonl, questions-coverage.json, shard.json)')
+    .option('-o, --out <dir>', 'with --shard: the shard directory (questions.jsonl, questions-coverage.json, shard.json)')
     .action((dir: string, o: { seed?: string; json?: boolean; shard?: string; out?: string }) => {
       if (o.seed !== undefined && o.seed.trim() === '') throw new UsageError('--seed must not be empty', '--seed');
       if (o.shard !== undefined || o.out !== undefined) {

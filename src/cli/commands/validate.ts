@@ -149,6 +149,6 @@ export function register(program: Command): void {
     .option('--max-issues <n>', 'issues listed per file (default: 20 in text, 50 in JSON)')
     .option('--strict', 'count warnings as errors')
     .option('--no-write', 'do not write validation.json into the dataset directory')
-    .option('--max-file-bytes <n>', 'largest file read, in bytes, or with a K/M/G suffix (default 1G); a larger file is a READ_ERROR')
+    .option('--max-file-bytes <n>', 'largest file read, in bytes, or with a K/M/G suffix (default: 1G); a larger file is a READ_ERROR')
     .action((paths: string[], o: ValidateCliOptions) => run(paths, o));
 }

@@ -93,7 +93,7 @@ export function register(program: Command): void {
     )
     .argument('<dataset>', 'dataset directory with questions.jsonl, logs/ and labels.jsonl')
     .option('--calibration <dir>', 'a dataset built with another seed to train the learners on (its questions.jsonl)')
-    .option('--calibration-seed <seed>', 'generate the calibration set on the fly with this seed (default: "<dataset seed>-calibration")')
+    .option('--calibration-seed <seed>', 'generate the calibration set on the fly with this seed (default: <dataset seed>-calibration)')
     .option('--format <format>', 'output: text or markdown', 'text')
     .option('--json', 'print the full report as JSON')
     .option('--html <file>', 'also write the report as a self-contained HTML page (atomically)')
