@@ -158,7 +158,8 @@ export function estimatePerturbOutput(dir: string, options: Pick<PerturbDatasetO
   const outputs = files.length * copies;
   const dialects = files.length * preservingOps * severities;
   const bytes = severities * (preservingOps * preservingCopy + (options.ops.length - preservingOps) * corruptingCopy) + dialects * 600;
-  return { logs: files.length, operators: options.ops.length, severities, files: outputs + dialects + 4, bytes: Math.round(bytes) };
+  // besides the logs and dialects: labels, questions, perturbations, manifest and the output marker
+  return { logs: files.length, operators: options.ops.length, severities, files: outputs + dialects + 5, bytes: Math.round(bytes) };
 }
 
 /** Writes a whole perturbed dataset held in memory (see `PerturbedDatasetWriter`). */
