@@ -61,18 +61,19 @@ export function readManifestStream(path: string, onEntry: (entry: ManifestLog, t
     }
     entry.push(text);
   };
-  let rest = '';
+  // Lines are cut on the bytes (a newline byte never occurs inside a UTF-8 sequence), then each is decoded once.
+  let rest: Buffer = Buffer.alloc(0);
   const bytes = readPieces(path, (piece) => {
     hash.update(piece);
-    const text = rest + piece.toString('latin1');
+    const data = rest.length > 0 ? Buffer.concat([rest, piece]) : piece;
     let from = 0;
-    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', from)) {
-      line(Buffer.from(text.slice(from, nl), 'latin1').toString('utf8'));
+    for (let nl = data.indexOf(10); nl >= 0; nl = data.indexOf(10, from)) {
+      line(data.toString('utf8', from, nl));
       from = nl + 1;
     }
-    rest = text.slice(from);
+    rest = Buffer.from(data.subarray(from));
   });
-  if (rest !== '') line(Buffer.from(rest, 'latin1').toString('utf8'));
+  if (rest.length > 0) line(rest.toString('utf8'));
   if ((state as string) !== 'tail' || entry.length > 0) bad((state as string) === 'head' ? 'no "logs" list' : 'the "logs" list does not end');
   let value: unknown;
   try {

@@ -7,14 +7,11 @@ import { TEMPLATES } from '../../questions/templates/index.js';
 import { DOMAIN_TITLES, COGNITION_TITLES } from '../../questions/taxonomy.js';
 import { SUB_DOMAIN_TITLES } from '../../schema/signal-id.js';
 import type { Item } from '../../schema/item.js';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
-import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
 import { listLogFiles } from '../../io/log-files.js';
 import { shardRange } from '../../io/dataset-layout.js';
-import { QUESTION_FILES } from '../../io/dataset-shard.js';
-import { checkShardFile, hashFile, readShardManifest, runHash, SHARD_FILE, writeShardManifest } from '../../io/shard-manifest.js';
-import { VERSION } from '../../version.js';
+import { SHARD_FILE } from '../../io/shard-manifest.js';
+import { proveQuestionsShard, questionsShardRun, readDatasetSeed, writeQuestionsShard } from '../../io/questions-shard.js';
 import { parseShardOption, SHARD_HELP } from '../shard-option.js';
 import { maxOf } from '../../log/extremes.js';
 import { createProgress } from '../progress.js';
@@ -70,24 +67,6 @@ export function runQuestions(options: RunQuestionsOptions): RunQuestionsResult {
 }
 
 /**
- * The identity every questions shard of one run shares: the question seed, the template count and the dataset (its
- * manifest's SHA-256, or, for a folder of logs, the SHA-256 of its file list with sizes and of its labels).
- */
-export function questionsShardRun(dir: string, seed: string): Record<string, unknown> {
-  const manifest = join(dir, 'manifest.json');
-  let dataset: string;
-  if (existsSync(manifest)) dataset = `manifest ${hashFile(manifest).sha256}`;
-  else {
-    const h = createHash('sha256');
-    for (const f of listLogFiles(dir)) h.update(`${basename(f)} ${statSync(f).size}\n`);
-    const labels = join(dir, 'labels.jsonl');
-    if (existsSync(labels)) h.update(`labels ${hashFile(labels).sha256}`);
-    dataset = `files ${h.digest('hex')}`;
-  }
-  return { command: 'questions', tool: VERSION, seed, templates: TEMPLATES.length, dataset };
-}
-
-/**
  * Runs one questions shard into `out` and writes its `shard.json`; a shard already complete there for this run (a
  * retried task) is verified instead of rebuilt.
  */
@@ -95,34 +74,11 @@ export function runQuestionsShard(dir: string, out: string, shard: { k: number; 
   const seed = seedOption ?? readDatasetSeed(dir) ?? '0';
   const run = questionsShardRun(dir, seed);
   const file = join(out, SHARD_FILE);
-  if (existsSync(file)) {
-    const had = readShardManifest(out);
-    if (had.run_hash === runHash(run) && had.shard.k === shard.k && had.shard.n === shard.n) {
-      for (const f of had.files) {
-        const bad = checkShardFile(out, f);
-        if (bad) throw bad;
-      }
-      const coverage = JSON.parse(readFileSync(join(out, 'questions-coverage.json'), 'utf8')) as { items: number };
-      return { status: 'verified', items: coverage.items, file };
-    }
-  }
-  mkdirSync(out, { recursive: true });
-  const total = listLogFiles(dir).length;
+  const items = proveQuestionsShard(out, run, shard);
+  if (items !== null) return { status: 'verified', items, file };
   const r = runQuestions({ dir, seed, shard, out });
-  const { first, end } = shardRange(total, shard);
-  writeShardManifest(out, { command: 'questions', run, shard, range: { unit: 'log file', first, end, total }, logs: null }, [...QUESTION_FILES], new Date().toISOString());
+  writeQuestionsShard(dir, out, run, shard);
   return { status: 'written', items: r.items.length, file };
-}
-
-function readDatasetSeed(dir: string): string | null {
-  const manifest = join(dir, 'manifest.json');
-  if (!existsSync(manifest)) return null;
-  try {
-    const m = JSON.parse(readFileSync(manifest, 'utf8')) as { master_seed?: unknown };
-    return typeof m.master_seed === 'string' ? m.master_seed : null;
-  } catch (err) {
-    throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: manifest, line: 1, column: 1 });
-  }
 }
 
 function block(title: string, counts: Record<string, number>, label: (k: string) => string = (k) => k): string[] {
