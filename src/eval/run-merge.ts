@@ -42,7 +42,7 @@ export async function mergeEvalShards(set: ShardSet, out: string | null, options
   const datasetDir = options.dataset ?? resolve(firstRun.dataset.dir);
   const run = first.manifest.run as { config: unknown; dataset_hash: string; structured_output: boolean | null };
   const config = parseEvalConfig(run.config, join(first.dir, SHARD_FILE));
-  const o = MergeOutput.open(out);
+  const o = MergeOutput.open(out, 'run');
   try {
     let verified = 0;
     for (const { dir, manifest } of set.shards) {

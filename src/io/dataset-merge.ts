@@ -13,6 +13,7 @@ import { MergeWriter } from './merge-writer.js';
 import type { ManifestHeader } from './manifest-stream.js';
 import { hashFile, PIECE_BYTES, readPieces, SHARD_FILE } from './shard-manifest.js';
 import type { ShardSet } from './shard-plan.js';
+import { writeOutputMarker, type OutputKind } from './output-guard.js';
 
 /** What a merge wrote (or, with `--check`, verified). */
 export interface MergeSummary {
@@ -32,12 +33,15 @@ export interface MergeSummary {
  */
 export class MergeOutput {
   readonly dir: string;
-  private constructor(readonly out: string) {
+  private constructor(
+    readonly out: string,
+    private readonly kind: OutputKind,
+  ) {
     this.dir = join(dirname(out), `.${basename(out)}.merge-tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   }
 
   /** Checks `out` (a usage error when it holds anything) and creates the temporary directory. */
-  static open(out: string): MergeOutput {
+  static open(out: string, kind: OutputKind): MergeOutput {
     if (existsSync(out)) {
       let entries: string[];
       try {
@@ -47,8 +51,10 @@ export class MergeOutput {
       }
       if (entries.length > 0) throw new UsageError(`-o: ${out} is not empty; merge into a new directory`, '-o');
     }
-    const o = new MergeOutput(out);
+    const o = new MergeOutput(out, kind);
     mkdirSync(o.dir, { recursive: true });
+    // marked as ours, as a single-machine run's output is, so that later commands recognise it
+    writeOutputMarker(o.dir, kind);
     return o;
   }
 
@@ -63,9 +69,9 @@ export class MergeOutput {
 }
 
 /** Runs `body` on a fresh merge output (or none for `--check`), committing it on success and removing it on failure. */
-export async function withMergeOutput<T>(out: string | null, body: (dir: string | null) => Promise<T>): Promise<T> {
+export async function withMergeOutput<T>(out: string | null, kind: OutputKind, body: (dir: string | null) => Promise<T>): Promise<T> {
   if (out === null) return body(null);
-  const o = MergeOutput.open(out);
+  const o = MergeOutput.open(out, kind);
   try {
     const r = await body(o.dir);
     o.commit();
@@ -109,7 +115,7 @@ export function copyListedFile(dir: string, f: ShardFile, append: ((piece: Uint8
 export function mergeDatasetShards(set: ShardSet, out: string | null, createdAt: string, options: { link?: boolean } = {}): Promise<MergeSummary> {
   let link = options.link === true;
   let writer: MergeWriter | null = null;
-  return withMergeOutput(out, async (tmp) => {
+  return withMergeOutput(out, 'dataset', async (tmp) => {
     const p = tmp === null ? null : datasetPaths(tmp);
     if (p) mkdirSync(p.logs);
     const labelsFd = p ? openSync(join(tmp as string, '.labels.jsonl.part'), 'w') : -1;

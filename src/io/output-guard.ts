@@ -63,6 +63,11 @@ function manifestKind(path: string): string | null {
   }
 }
 
+/** Marks `dir` as an output of ours of the given kind (what `claimOutputDir` and `cclupe merge` write). */
+export function writeOutputMarker(dir: string, kind: OutputKind): void {
+  writeFileSync(join(dir, OUTPUT_MARKER), JSON.stringify({ kind, tool: 'cclupe-kit' }) + '\n');
+}
+
 function markerKind(dir: string): string | null {
   try {
     const v = JSON.parse(readRegularText(join(dir, OUTPUT_MARKER), { maxBytes: 4096 })) as { kind?: unknown };
@@ -155,7 +160,7 @@ export function claimOutputDir(dir: string, opts: ClaimOptions): OutputClaim {
   }
   const release = opts.lock === false ? () => {} : acquireLock(abs, field, opts.command ?? 'cclupe');
   try {
-    if (markerKind(abs) === null) writeFileSync(join(abs, OUTPUT_MARKER), JSON.stringify({ kind: opts.kind, tool: 'cclupe-kit' }) + '\n');
+    if (markerKind(abs) === null) writeOutputMarker(abs, opts.kind);
   } catch (err) {
     release();
     throw err;
