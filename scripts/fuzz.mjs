@@ -108,7 +108,7 @@ const baseLogs = readdirSync(join(base, 'logs')).map((n) => readFileSync(join(ba
 // 1. The reader on random and mutated inputs: in-process (parse + every check) and through `cclupe validate`.
 {
   const r = row('reader: random and mutated inputs');
-  const { parseLogText } = await import(join(ROOT, 'dist', 'io', 'read-log.js'));
+  const { parseLogText } = await import(join(ROOT, 'dist', 'reader', 'parse-log.js'));
   const { validateLog } = await import(join(ROOT, 'dist', 'validate', 'validate-log.js'));
   const mutate = (buf) => {
     const b = Buffer.from(buf);

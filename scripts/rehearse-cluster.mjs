@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist', 'cli', 'main.js');
-const { startLoopbackServer } = await import(join(root, 'dist', 'eval', 'loopback-server.js'));
+const { startLoopbackServer } = await import(join(root, 'dist', 'testing', 'loopback-server.js'));
 const { deterministicResults } = await import(join(root, 'dist', 'eval', 'results.js'));
 
 const arg = (name, fallback) => {
