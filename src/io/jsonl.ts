@@ -33,6 +33,30 @@ export function formatJsonl(records: readonly unknown[], floats?: ReadonlySet<st
 }
 
 /**
+ * Parses one line of a JSON Lines file (number `line`, from 1), validating it with `schema`; `undefined` for a blank
+ * line. A malformed or invalid line throws an `InputError` naming file, line and column.
+ */
+export function parseJsonlLine<T>(text: string, schema: z.ZodType<T>, file: string, line: number): T | undefined {
+  const trimmed = text.replace(/\r$/, '');
+  if (trimmed.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch (err) {
+    const m = /position (\d+)/.exec(String((err as Error).message));
+    const column = m ? Number(m[1]) + 1 : 1;
+    throw new InputError(`invalid JSON: ${(err as Error).message}`, { file, line, column });
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue.path.join('.') || '(record)';
+    throw new InputError(`${path}: ${issue.message}`, { file, line, column: 1 });
+  }
+  return parsed.data;
+}
+
+/**
  * Parses JSON Lines text, validating each record with `schema`.
  * Blank lines are allowed; a malformed or invalid line throws an `InputError` naming file, line and column.
  */
@@ -40,23 +64,8 @@ export function parseJsonl<T>(text: string, schema: z.ZodType<T>, file: string):
   const out: T[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].replace(/\r$/, '');
-    if (line.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (err) {
-      const m = /position (\d+)/.exec(String((err as Error).message));
-      const column = m ? Number(m[1]) + 1 : 1;
-      throw new InputError(`invalid JSON: ${(err as Error).message}`, { file, line: i + 1, column });
-    }
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const path = issue.path.join('.') || '(record)';
-      throw new InputError(`${path}: ${issue.message}`, { file, line: i + 1, column: 1 });
-    }
-    out.push(parsed.data);
+    const record = parseJsonlLine(lines[i], schema, file, i + 1);
+    if (record !== undefined) out.push(record);
   }
   return out;
 }

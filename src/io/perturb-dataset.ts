@@ -1,13 +1,14 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import type { z } from 'zod';
 import { basename, dirname, join, resolve } from 'node:path';
 import { sha256Hex } from '../hash.js';
 import { InputError, UsageError } from '../errors.js';
 import { AtomicFileWriter, writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
-import { formatJsonl, readJsonl } from './jsonl.js';
+import { formatJsonl, parseJsonlLine, readJsonl } from './jsonl.js';
 import { listLogFiles, readLogFile } from './log-files.js';
 import { datasetFiles, dialectFileOf, joinLabelFacts, logFileOf } from './dataset.js';
 import { readDialect } from './dialect-read.js';
-import { readRegularText } from './read-regular.js';
+import { readRegularFile, readRegularText } from './read-regular.js';
 import { withoutLogIdColumn } from '../log/format-tsv.js';
 import { ITEM_FLOAT_FIELDS, Item } from '../schema/item.js';
 import { LABEL_FLOAT_FIELDS, LogLabels } from '../schema/labels.js';
@@ -16,7 +17,7 @@ import type { Prediction } from '../schema/prediction.js';
 import { readPredictionsFile } from './predictions.js';
 import { baselinePredictions, type BaselineName } from '../score/baselines.js';
 import { VERSION } from '../version.js';
-import type { PerturbDatasetOptions, PerturbedDataset, PerturbedOutput, SourceLog } from '../perturb/dataset.js';
+import type { PerturbDatasetOptions, PerturbedDataset, PerturbedOutput, SourceLog, SourceLogWithItems } from '../perturb/dataset.js';
 import type { DetectionMatrix } from '../perturb/matrix.js';
 import { insideDataset } from './contained-path.js';
 import { writeFileReplace } from './dataset-layout.js';
@@ -28,26 +29,127 @@ export interface LoadedDataset {
   items: Item[];
 }
 
+/** Where one record of a JSON Lines file is: its bytes and its line number. */
+interface LineSpan {
+  start: number;
+  end: number;
+  line: number;
+}
+
 /**
- * Reads `<dir>/logs/*.tsv` (canonical reader), `labels.jsonl` and `questions.jsonl` when present.
- * A log file that yields no log is an `InputError`: a perturbation source must be readable.
+ * A JSON Lines file indexed by log id, so that one log's records are read on their own: opening it reads and
+ * validates every line (a bad line is an `InputError` then, before any work) but keeps only where each line is.
+ * With `lastOnly`, a log id keeps its last record (as a map built from the whole file would).
  */
-export function readDatasetForPerturb(dir: string): LoadedDataset {
+class JsonlByLog<T> {
+  private readonly spans = new Map<string, LineSpan[]>();
+  private fd: number | null = null;
+
+  constructor(
+    private readonly path: string,
+    private readonly schema: z.ZodType<T>,
+    keyOf: (record: T) => string,
+    lastOnly: boolean,
+  ) {
+    if (!existsSync(path)) return;
+    const buf = readRegularFile(path);
+    let line = 0;
+    for (let start = 0; start <= buf.length; ) {
+      const nl = buf.indexOf(10, start);
+      const end = nl < 0 ? buf.length : nl;
+      line++;
+      const record = parseJsonlLine(buf.toString('utf8', start, end), schema, path, line);
+      if (record !== undefined) {
+        const id = keyOf(record);
+        const list = this.spans.get(id);
+        if (list && !lastOnly) list.push({ start, end, line });
+        else this.spans.set(id, [{ start, end, line }]);
+      }
+      if (nl < 0) break;
+      start = nl + 1;
+    }
+    if (this.spans.size > 0) this.fd = openSync(path, 'r');
+  }
+
+  /** The records of one log, in file order. */
+  read(id: string): T[] {
+    const spans = this.spans.get(id);
+    if (!spans || this.fd === null) return [];
+    return spans.map((s) => {
+      const buf = Buffer.allocUnsafe(s.end - s.start);
+      let got = 0;
+      while (got < buf.length) {
+        const n = readSync(this.fd!, buf, got, buf.length - got, s.start + got);
+        if (n === 0) throw new InputError('file changed while it was read', { file: this.path, line: s.line });
+        got += n;
+      }
+      const record = parseJsonlLine(buf.toString('utf8'), this.schema, this.path, s.line);
+      if (record === undefined) throw new InputError('file changed while it was read', { file: this.path, line: s.line });
+      return record;
+    });
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
+/** A dataset directory opened for perturbation: how many logs it holds, and the logs to read one at a time. */
+export interface PerturbSourceDataset {
+  dir: string;
+  /** Source logs (files under `logs/`). */
+  count: number;
+  /**
+   * The source logs in log-id order, each read with its labels and questions only when reached, so a run holds one
+   * log at a time. A log file that yields no log is an `InputError`: a perturbation source must be readable.
+   */
+  sources(): Generator<SourceLogWithItems>;
+}
+
+/**
+ * Opens `<dir>/logs/*.tsv` (canonical reader), `labels.jsonl` and `questions.jsonl` when present, for a streaming
+ * perturbation: `labels.jsonl` and `questions.jsonl` are validated now (a bad line fails before any work) and then
+ * read back one log's lines at a time.
+ */
+export function openDatasetForPerturb(dir: string): PerturbSourceDataset {
   const files = datasetFiles(dir);
   if (!existsSync(files.logs)) throw new InputError('not a dataset directory (no logs/)', { file: dir });
-  const labels = existsSync(files.labels) ? readJsonl(files.labels, LogLabels) : [];
-  const byId = new Map(labels.map((l) => [l.log_id, l]));
+  const labels = new JsonlByLog(files.labels, LogLabels, (l) => l.log_id, true);
+  const questions = new JsonlByLog(files.questions, Item, (it) => it.log_id, false);
+  const logs = listLogFiles(dir)
+    .map((path) => ({ path, id: basename(path).replace(/\.[^.]+$/, '') }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return {
+    dir,
+    count: logs.length,
+    *sources() {
+      try {
+        for (const { path, id } of logs) {
+          const parsed = readLogFile(path, { logId: id });
+          const log = parsed.logs[0];
+          if (!log) throw new InputError(`log ${id} could not be read${parsed.issues[0] ? `: ${parsed.issues[0].message}` : ''}`, { file: path });
+          const lab = labels.read(id).at(-1) ?? null;
+          yield { log: joinLabelFacts(log, lab, true), labels: lab, items: questions.read(id) };
+        }
+      } finally {
+        labels.close();
+        questions.close();
+      }
+    },
+  };
+}
+
+/**
+ * Reads a whole dataset for perturbation into memory (`openDatasetForPerturb` streams it instead): its logs in
+ * log-id order with their labels, and every question.
+ */
+export function readDatasetForPerturb(dir: string): LoadedDataset {
+  const ds = openDatasetForPerturb(dir);
   const sources: SourceLog[] = [];
-  for (const path of listLogFiles(dir)) {
-    const id = basename(path).replace(/\.[^.]+$/, '');
-    const parsed = readLogFile(path, { logId: id });
-    const log = parsed.logs[0];
-    if (!log) throw new InputError(`log ${id} could not be read${parsed.issues[0] ? `: ${parsed.issues[0].message}` : ''}`, { file: path });
-    const lab = byId.get(id) ?? null;
-    sources.push({ log: joinLabelFacts(log, lab, true), labels: lab });
-  }
-  const items = existsSync(files.questions) ? readJsonl(files.questions, Item) : [];
-  return { dir, sources, items };
+  for (const { log, labels } of ds.sources()) sources.push({ log, labels });
+  const questions = datasetFiles(dir).questions;
+  return { dir, sources, items: existsSync(questions) ? readJsonl(questions, Item) : [] };
 }
 
 /** A JSON Lines file written record by record through the atomic writer, renamed into place on `commit`. */

@@ -14,7 +14,7 @@ import { VERSION } from '../version.js';
 import { makeIssue, type IssueCode, type ValidationIssue } from '../schema/issue-codes.js';
 import { buildReport, fileResult, MAX_KEPT_ISSUES_PER_LOG, type FileResult, type ValidationReport } from '../validate/report.js';
 import type { ValidationPeriod } from '../validate/context.js';
-import { validateLog, type ValidateOptions } from '../validate/validate-log.js';
+import { validateLogCapped, type CappedIssues, type ValidateOptions } from '../validate/validate-log.js';
 import { claimOutputDir, OUTPUT_MARKER } from './output-guard.js';
 import { readRegularFile, readRegularText } from './read-regular.js';
 
@@ -198,14 +198,14 @@ export function validateDataset(paths: string | readonly string[], options: Vali
     const file = display(path);
     const parsed = readLogFile(path, { dialect, file, maxBytes: options.maxFileBytes, hash: manifest !== null });
     if (parsed.sha256 !== undefined) hashes.set(basename(path).replace(/\.[^.]*$/, ''), parsed.sha256);
-    const perLog = new Map<Log, ValidationIssue[]>();
+    const perLog = new Map<Log, CappedIssues>();
     for (const log of parsed.logs) {
       seen.add(log.logId);
       const entry = labels.get(log.logId);
       const l = entry?.labels ?? null;
       perLog.set(
         log,
-        validateLog(log, {
+        validateLogCapped(log, {
           labels: l,
           generated,
           file,
@@ -218,7 +218,7 @@ export function validateDataset(paths: string | readonly string[], options: Vali
           installmentGraceDays: options.installmentGraceDays,
           only: options.only,
           skip: options.skip,
-        }),
+        }, keptPerLog),
       );
     }
     results.push(fileResult(file, parsed.logs, parsed.issues, perLog, resultOptions));

@@ -158,6 +158,12 @@ export function perturbedItemId(sourceItemId: string, perturbedLog: string, sour
   return `${sourceItemId}--${perturbedLog.slice(sourceLog.length + 2)}`;
 }
 
+/** One source log with its questions, as `perturbSourceStream` takes them. */
+export interface SourceLogWithItems extends SourceLog {
+  /** The questions on this log, in dataset order. */
+  items: readonly Item[];
+}
+
 /**
  * Perturbs every source log with every operator at every severity (one operator per perturbed log, so detection is
  * attributable), checks each result, carries the source questions over where they stay true, and adds an integrity
@@ -171,7 +177,6 @@ export function perturbDataset(
   options: PerturbDatasetOptions,
   sink?: (output: PerturbedOutput) => void,
 ): PerturbedDataset {
-  for (const op of options.ops) getOperator(op);
   const sorted = [...sources].sort((a, b) => (a.log.logId < b.log.logId ? -1 : a.log.logId > b.log.logId ? 1 : 0));
   const itemsByLog = new Map<string, Item[]>();
   for (const it of items) {
@@ -181,75 +186,118 @@ export function perturbDataset(
   }
   const outputs: PerturbedOutput[] = [];
   const summaries: PerturbSummary[] = [];
-  const notApplicable: PerturbRecord[] = [];
-  sorted.forEach((src, k) => {
-    const donor = sorted.length > 1 ? sorted[(k + 1) % sorted.length].log : null;
-    const kind = src.labels ? { clientKind: src.labels.client_kind, businessCategory: src.labels.business_category ?? undefined } : {};
-    const baseline = baselineIssues(src, options.skipChecks);
-    let unchanged: ((b: Log) => boolean) | null = null; // detections of the source, computed on first use
-    options.ops.forEach((op, j) => {
-      const severities = options.cover === 'rotate' ? [options.severities[(k + j) % options.severities.length]] : options.severities;
-      for (const severity of severities) {
-        const req: PerturbRequest = { op, severity, ...(options.rate !== undefined ? { rate: options.rate } : {}) };
-        const p = perturbLog({ log: src.log, labels: src.labels, donor }, [req], {
-          seed: options.seed,
-          guard: (a, b) => (unchanged ??= sameAs(detectAll({ ...a, ...kind })))({ ...b, ...kind }),
-          maxAttempts: 8,
-        });
-        if (!p) {
-          const operator = getOperator(op);
-          notApplicable.push({
-            log_id: perturbedLogId(src.log.logId, [req]),
-            source_log_id: src.log.logId,
-            status: 'not_applicable',
-            seed_key: [options.seed, src.log.logId, op, `s${severity}`].join('/'),
-            steps: [{ op, kind: operator.kind, severity, rate: req.rate ?? 0, params: {} }],
-            preserving: operator.kind === 'preserving',
-            keeps_questions: operator.keepsQuestions,
-            edits: [],
-            rows_touched: [],
-            columns_touched: [],
-            expected_codes: [...operator.expectedCodes],
-            integrity: [...operator.integrity],
-            dialect: null,
-          });
-          continue;
-        }
-        // every preserving file (and any file in another format) comes with the dialect it reads back under
-        const dialect = p.record.preserving || !isCanonicalFormat(p.format) ? formatToDialect(p.format, p.logId) : null;
-        const record: PerturbRecord = { ...p.record, dialect: dialect ? `dialects/${p.logId}.json` : null };
-        const file = `logs/${p.logId}.tsv`;
-        const check = checkPerturbed(p.text, file, p.log, p.labels, dialect, record.preserving, { baseline, skipChecks: options.skipChecks });
-        const outItems: Item[] = [];
-        const itemRefs: Array<{ id: string; source_id: string | null }> = [];
-        if (record.keeps_questions) {
-          for (const it of itemsByLog.get(src.log.logId) ?? []) {
-            const id = perturbedItemId(it.id, p.logId, src.log.logId);
-            outItems.push({ ...it, id, log_id: p.logId });
-            itemRefs.push({ id, source_id: it.id });
-          }
-        }
-        if (!record.preserving) {
-          const integrity = buildIntegrityItem({
-            log: { ...p.log, ...kind },
-            record,
-            foundCodes: check.errors,
-            allCodes: check.allErrors,
-            clientKind: src.labels?.client_kind ?? src.log.clientKind ?? 'personal',
-            seed: options.seed,
-          });
-          if (integrity) {
-            outItems.push(integrity);
-            itemRefs.push({ id: integrity.id, source_id: null });
-          }
-        }
-        const output: PerturbedOutput = { record: { ...record, items: itemRefs }, text: p.text, dialect, labels: p.labels, items: outItems, check };
-        summaries.push({ record: output.record, check });
-        if (sink) sink(output);
-        else outputs.push(output);
-      }
-    });
-    options.onLog?.(k + 1, sorted.length);
-  });
+  const notApplicable = perturbSourceStream(
+    sorted.map((src) => ({ ...src, items: itemsByLog.get(src.log.logId) ?? [] })),
+    sorted.length,
+    options,
+    (output) => {
+      summaries.push({ record: output.record, check: output.check });
+      if (sink) sink(output);
+      else outputs.push(output);
+    },
+  );
   return { outputs, summaries, notApplicable };
+}
+
+/**
+ * `perturbDataset` over sources that arrive one at a time, in log-id order (`total` of them), each with its own
+ * questions: every perturbed log goes to `sink` as soon as it is made, and at most three sources are held at once
+ * (the one being perturbed, its donor — the next — and the first, the last one's donor). Returns the records of
+ * (log, op, severity) that did not apply. Gives the same outputs, in the same order, as `perturbDataset`.
+ */
+export function perturbSourceStream(
+  sources: Iterable<SourceLogWithItems>,
+  total: number,
+  options: PerturbDatasetOptions,
+  sink: (output: PerturbedOutput) => void,
+): PerturbRecord[] {
+  for (const op of options.ops) getOperator(op);
+  const notApplicable: PerturbRecord[] = [];
+  let firstLog: Log | null = null;
+  let pending: SourceLogWithItems | null = null;
+  let k = 0;
+  for (const src of sources) {
+    if (pending && src.log.logId < pending.log.logId) throw new Error(`perturbSourceStream: source ${src.log.logId} comes after ${pending.log.logId}; sources must be in log-id order`);
+    if (pending) perturbOne(pending, k++, src.log, total, options, sink, notApplicable);
+    else firstLog = src.log;
+    pending = src;
+  }
+  if (pending) perturbOne(pending, k, k > 0 ? firstLog : null, total, options, sink, notApplicable);
+  return notApplicable;
+}
+
+/** Perturbs source log number `k` (of `total`) with every operator and severity; `donor` is the next log (null when alone). */
+function perturbOne(
+  src: SourceLogWithItems,
+  k: number,
+  donor: Log | null,
+  total: number,
+  options: PerturbDatasetOptions,
+  sink: (output: PerturbedOutput) => void,
+  notApplicable: PerturbRecord[],
+): void {
+  const kind = src.labels ? { clientKind: src.labels.client_kind, businessCategory: src.labels.business_category ?? undefined } : {};
+  const baseline = baselineIssues(src, options.skipChecks);
+  let unchanged: ((b: Log) => boolean) | null = null; // detections of the source, computed on first use
+  options.ops.forEach((op, j) => {
+    const severities = options.cover === 'rotate' ? [options.severities[(k + j) % options.severities.length]] : options.severities;
+    for (const severity of severities) {
+      const req: PerturbRequest = { op, severity, ...(options.rate !== undefined ? { rate: options.rate } : {}) };
+      const p = perturbLog({ log: src.log, labels: src.labels, donor }, [req], {
+        seed: options.seed,
+        guard: (a, b) => (unchanged ??= sameAs(detectAll({ ...a, ...kind })))({ ...b, ...kind }),
+        maxAttempts: 8,
+      });
+      if (!p) {
+        const operator = getOperator(op);
+        notApplicable.push({
+          log_id: perturbedLogId(src.log.logId, [req]),
+          source_log_id: src.log.logId,
+          status: 'not_applicable',
+          seed_key: [options.seed, src.log.logId, op, `s${severity}`].join('/'),
+          steps: [{ op, kind: operator.kind, severity, rate: req.rate ?? 0, params: {} }],
+          preserving: operator.kind === 'preserving',
+          keeps_questions: operator.keepsQuestions,
+          edits: [],
+          rows_touched: [],
+          columns_touched: [],
+          expected_codes: [...operator.expectedCodes],
+          integrity: [...operator.integrity],
+          dialect: null,
+        });
+        continue;
+      }
+      // every preserving file (and any file in another format) comes with the dialect it reads back under
+      const dialect = p.record.preserving || !isCanonicalFormat(p.format) ? formatToDialect(p.format, p.logId) : null;
+      const record: PerturbRecord = { ...p.record, dialect: dialect ? `dialects/${p.logId}.json` : null };
+      const file = `logs/${p.logId}.tsv`;
+      const check = checkPerturbed(p.text, file, p.log, p.labels, dialect, record.preserving, { baseline, skipChecks: options.skipChecks });
+      const outItems: Item[] = [];
+      const itemRefs: Array<{ id: string; source_id: string | null }> = [];
+      if (record.keeps_questions) {
+        for (const it of src.items) {
+          const id = perturbedItemId(it.id, p.logId, src.log.logId);
+          outItems.push({ ...it, id, log_id: p.logId });
+          itemRefs.push({ id, source_id: it.id });
+        }
+      }
+      if (!record.preserving) {
+        const integrity = buildIntegrityItem({
+          log: { ...p.log, ...kind },
+          record,
+          foundCodes: check.errors,
+          allCodes: check.allErrors,
+          clientKind: src.labels?.client_kind ?? src.log.clientKind ?? 'personal',
+          seed: options.seed,
+        });
+        if (integrity) {
+          outItems.push(integrity);
+          itemRefs.push({ id: integrity.id, source_id: null });
+        }
+      }
+      const output: PerturbedOutput = { record: { ...record, items: itemRefs }, text: p.text, dialect, labels: p.labels, items: outItems, check };
+      sink(output);
+    }
+  });
+  options.onLog?.(k + 1, total);
 }

@@ -31,25 +31,30 @@ export interface DetectionMatrix {
   pass: boolean;
 }
 
+type CellTally = MatrixCell & { seen: Set<string> };
+
 /**
- * Aggregates per-log checks into the detection matrix, per operator × severity: operators in order of first
- * appearance, severities ascending. A corrupting cell passes when `missed` is 0; a preserving cell when every log round-trips
- * and none has an error.
+ * Builds the detection matrix one perturbed log at a time (`add`), so a streaming run keeps a few counters per
+ * operator × severity instead of every record; `build` adds the not-applicable records and gives the same matrix as
+ * `detectionMatrix` on the same summaries.
  */
-export function detectionMatrix(outputs: readonly PerturbSummary[], notApplicable: readonly PerturbRecord[]): DetectionMatrix {
-  const cells = new Map<string, MatrixCell & { seen: Set<string> }>();
-  const cell = (r: PerturbRecord): MatrixCell & { seen: Set<string> } => {
+export class DetectionMatrixBuilder {
+  private readonly cells = new Map<string, CellTally>();
+
+  private cell(r: Pick<PerturbRecord, 'steps'>): CellTally {
     const step = r.steps[0];
     const key = `${step.op}\u0000${step.severity}`;
-    let c = cells.get(key);
+    let c = this.cells.get(key);
     if (!c) {
       c = { op: step.op, kind: step.kind, severity: step.severity, applied: 0, notApplicable: 0, expected: 0, other: 0, missed: 0, roundTrip: 0, withErrors: 0, codes: [], seen: new Set() };
-      cells.set(key, c);
+      this.cells.set(key, c);
     }
     return c;
-  };
-  for (const o of outputs) {
-    const c = cell(o.record);
+  }
+
+  /** Counts one perturbed log. */
+  add(o: PerturbSummary): void {
+    const c = this.cell(o.record);
     c.applied++;
     if (c.kind === 'corrupting') {
       if (o.check.errors.some((code) => o.record.expected_codes.includes(code))) c.expected++;
@@ -62,14 +67,29 @@ export function detectionMatrix(outputs: readonly PerturbSummary[], notApplicabl
       for (const code of [...o.check.findings, ...o.check.errors]) c.seen.add(code);
     }
   }
-  for (const r of notApplicable) cell(r).notApplicable++;
-  const opOrder = new Map<string, number>();
-  for (const c of cells.values()) if (!opOrder.has(c.op)) opOrder.set(c.op, opOrder.size);
-  const out: MatrixCell[] = [...cells.values()]
-    .sort((a, b) => opOrder.get(a.op)! - opOrder.get(b.op)! || a.severity - b.severity)
-    .map(({ seen, ...c }) => ({ ...c, codes: [...seen].sort() }));
-  const pass = out.every((c) => (c.kind === 'corrupting' ? c.missed === 0 : c.roundTrip === c.applied && c.withErrors === 0));
-  return { cells: out, pass };
+
+  /**
+   * The matrix, per operator × severity: operators in order of first appearance (perturbed logs first, then the
+   * not-applicable records), severities ascending. A corrupting cell passes when `missed` is 0; a preserving cell
+   * when every log round-trips and none has an error.
+   */
+  build(notApplicable: readonly PerturbRecord[]): DetectionMatrix {
+    for (const r of notApplicable) this.cell(r).notApplicable++;
+    const opOrder = new Map<string, number>();
+    for (const c of this.cells.values()) if (!opOrder.has(c.op)) opOrder.set(c.op, opOrder.size);
+    const out: MatrixCell[] = [...this.cells.values()]
+      .sort((a, b) => opOrder.get(a.op)! - opOrder.get(b.op)! || a.severity - b.severity)
+      .map(({ seen, ...c }) => ({ ...c, codes: [...seen].sort() }));
+    const pass = out.every((c) => (c.kind === 'corrupting' ? c.missed === 0 : c.roundTrip === c.applied && c.withErrors === 0));
+    return { cells: out, pass };
+  }
+}
+
+/** Aggregates per-log checks into the detection matrix (see `DetectionMatrixBuilder`). */
+export function detectionMatrix(outputs: readonly PerturbSummary[], notApplicable: readonly PerturbRecord[]): DetectionMatrix {
+  const b = new DetectionMatrixBuilder();
+  for (const o of outputs) b.add(o);
+  return b.build(notApplicable);
 }
 
 /** The matrix as a Markdown table (the report format of the issue note). */

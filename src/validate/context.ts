@@ -37,6 +37,18 @@ export interface CheckContext {
   installmentGraceDays: number;
   /** File name for issue locations. */
   file: string | undefined;
+  /** Set by `validateLogCapped`: row checks hand each issue on at once (see `issueCollector`). */
+  emit?: (issue: ValidationIssue) => void;
+}
+
+/**
+ * Where a row check puts its issues: with a context `emit` (`validateLogCapped`) each issue is handed on as it is
+ * raised, kept or only counted there, and `list` stays empty, so a check over a million bad rows holds no list of
+ * them; otherwise `list` collects them (what the check returns).
+ */
+export function issueCollector(ctx: CheckContext): { add: (issue: ValidationIssue) => void; list: ValidationIssue[] } {
+  const list: ValidationIssue[] = [];
+  return { add: ctx.emit ?? ((issue) => void list.push(issue)), list };
 }
 
 /** A check: a pure function from a log and its context to issues (STYLE: validators return issues, they do not throw). */

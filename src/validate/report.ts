@@ -1,6 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import { ISSUE_CODES, ISSUE_CODE_TABLE, type IssueCode, type ValidationIssue } from '../schema/issue-codes.js';
 import { CHECKS } from './registry.js';
+import type { CappedIssues } from './validate-log.js';
 
 /** Issues kept per log (and for the file-level issues) by default; the rest are counted exactly but not kept. */
 export const MAX_KEPT_ISSUES_PER_LOG = 1000;
@@ -120,7 +121,7 @@ export function fileResult(
   file: string,
   logs: readonly Log[],
   readerIssues: readonly ValidationIssue[],
-  logIssues: ReadonlyMap<Log, ValidationIssue[]>,
+  logIssues: ReadonlyMap<Log, ValidationIssue[] | CappedIssues>,
   opts: FileResultOptions = {},
 ): FileResult {
   const keep = opts.keepPerLog ?? MAX_KEPT_ISSUES_PER_LOG;
@@ -148,7 +149,16 @@ export function fileResult(
   const results = logs.map((log) => {
     const { own, worst, take } = unit({ ...fileLevel.worst });
     for (const i of attributed.get(log) ?? []) take(strict({ ...i, log_id: log.logId }));
-    for (const i of logIssues.get(log) ?? []) take(strict(i));
+    const found = logIssues.get(log) ?? [];
+    if (Array.isArray(found)) for (const i of found) take(strict(i));
+    else {
+      for (const i of found.kept) take(strict(i));
+      // issues left out by the log's own cap come after its kept ones: counted, never kept here either
+      for (const d of found.dropped) {
+        const i = strict({ code: d.code, severity: d.severity, check: d.check } as ValidationIssue);
+        for (let n = 0; n < d.n; n++) take(i);
+      }
+    }
     const errors = own.errors + fileLevel.own.errors;
     const warnings = own.warnings + fileLevel.own.warnings;
     return { logId: log.logId, rows: log.rows.length + (log.unreadableLines?.length ?? 0), passed: errors === 0, errors, warnings, checks: worst };

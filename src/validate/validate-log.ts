@@ -1,7 +1,7 @@
 import type { LogLabels } from '../schema/labels.js';
 import type { Log } from '../schema/log-row.js';
 import { CclupeError } from '../errors.js';
-import type { ValidationIssue } from '../schema/issue-codes.js';
+import { ISSUE_CODE_TABLE, type IssueCode, type ValidationIssue } from '../schema/issue-codes.js';
 import type { CheckContext, ValidationPeriod } from './context.js';
 import { releaseLogFacts } from './context.js';
 import { CHECKS, CHECK_IDS } from './registry.js';
@@ -65,7 +65,53 @@ export function resolveContext(log: Log, options: ValidateOptions = {}): CheckCo
  * Cost: O(rows) per check, plus the sixteen detectors when labels are given.
  */
 export function validateLog(log: Log, options: ValidateOptions = {}): ValidationIssue[] {
+  const out: ValidationIssue[] = [];
+  runChecks(log, options, false, (i) => out.push(i));
+  return out;
+}
+
+/** Issues of one log left out by a cap, counted per code, severity and check (all a report's counts need). */
+export interface DroppedIssues {
+  code: IssueCode;
+  severity: ValidationIssue['severity'];
+  check: string;
+  n: number;
+}
+
+/** A log's issues under a cap: the first ones, in registry order, and exact counts of the rest. */
+export interface CappedIssues {
+  kept: ValidationIssue[];
+  dropped: DroppedIssues[];
+}
+
+/**
+ * `validateLog` keeping only the first `keep` issues (in registry order) and counting the rest exactly, so a log
+ * with millions of issues holds at most `keep` of them (plus one check's own list while it runs).
+ */
+export function validateLogCapped(log: Log, options: ValidateOptions, keep: number): CappedIssues {
+  const kept: ValidationIssue[] = [];
+  const dropped = new Map<string, DroppedIssues>();
+  runChecks(log, options, true, (i) => {
+    if (kept.length < keep) {
+      kept.push(i);
+      return;
+    }
+    const check = i.check ?? ISSUE_CODE_TABLE[i.code].check;
+    const key = `${i.code}\u0000${i.severity}\u0000${check}`;
+    const d = dropped.get(key);
+    if (d) d.n++;
+    else dropped.set(key, { code: i.code, severity: i.severity, check, n: 1 });
+  });
+  return { kept, dropped: [...dropped.values()] };
+}
+
+/**
+ * Runs the checks (see `validateLog`), handing each issue to `emit` in registry order; with `stream`, row checks
+ * hand theirs on as they raise them instead of returning a list.
+ */
+function runChecks(log: Log, options: ValidateOptions, stream: boolean, emit: (issue: ValidationIssue) => void): void {
   const ctx = resolveContext(log, options);
+  if (stream) ctx.emit = emit;
   let target = log;
   if (ctx.labels && (!log.clientKind || (log.businessCategory === undefined && ctx.labels.business_category))) {
     target = { ...log, clientKind: log.clientKind ?? ctx.labels.client_kind };
@@ -74,15 +120,13 @@ export function validateLog(log: Log, options: ValidateOptions = {}): Validation
   }
   const only = options.only ? new Set(options.only) : null;
   const skip = new Set(options.skip ?? []);
-  const out: ValidationIssue[] = [];
   try {
     for (const entry of CHECKS) {
       if (!entry.run || skip.has(entry.id) || (only && !only.has(entry.id))) continue;
       const found = entry.run(target, ctx);
-      for (let i = 0; i < found.length; i++) out.push(found[i]);
+      for (let i = 0; i < found.length; i++) emit(found[i]);
     }
   } finally {
     releaseLogFacts(target);
   }
-  return out;
 }

@@ -4,7 +4,8 @@ import { ISSUE_CODES, isIssueCode, issueMessage, makeIssue } from '../../src/sch
 import { formatIssue, formatValidationText } from '../../src/validate/format-text.js';
 import { CHECKS } from '../../src/validate/registry.js';
 import { buildReport, fileResult } from '../../src/validate/report.js';
-import { validateLog } from '../../src/validate/validate-log.js';
+import { resolveContext, validateLog, validateLogCapped } from '../../src/validate/validate-log.js';
+import { checkDuplicates } from '../../src/validate/checks/duplicates.js';
 
 const row = (id: string, amount: number, balance: number): LogRow => ({ txn_id: id, timestamp: '2023-01-02 10:00:00', type: amount > 0 ? 'Salary' : 'Purchase', channel: 'POS', counterparty: 'Shop', amountCents: amount, balanceCents: balance, status: 'SUCCESS', location: 'CN', remark: 'r' });
 
@@ -91,5 +92,42 @@ describe('a log with more issues than the stack holds arguments (D1)', () => {
     expect(report.files[0]).toMatchObject({ errors: n - 1, more: n - 1 - 10 });
     expect(report.checks.duplicates).toEqual({ pass: 1, warn: 0, fail: 1 });
     expect(formatValidationText(results, report, { maxIssuesPerFile: 3 })).toContain(`  … and ${n - 1 - 3} more`);
+  });
+});
+
+describe('validateLogCapped (validate RSS gate)', () => {
+  const n = 20_000;
+  // every row repeats one txn_id and one balance: a duplicate and a balance mismatch per row after the first
+  const rows = Array.from({ length: n }, () => row('T1', 100, 1100));
+  const huge: Log = { logId: 'huge', rows, hasTimeOfDay: true, file: 'huge.tsv', lines: rows.map((_, k) => k + 2) };
+
+  it('keeps the first issues in registry order and counts the rest exactly, per code, severity and check', () => {
+    const all = validateLog(huge, { rowCount: null });
+    const capped = validateLogCapped(huge, { rowCount: null }, 50);
+    expect(capped.kept).toEqual(all.slice(0, 50));
+    expect(capped.dropped.reduce((s, d) => s + d.n, 0)).toBe(all.length - 50);
+    const byCode = (list: ReadonlyArray<{ code: string; n?: number }>) => {
+      const m: Record<string, number> = {};
+      for (const x of list) m[x.code] = (m[x.code] ?? 0) + (x.n ?? 1);
+      return m;
+    };
+    expect(byCode(capped.dropped)).toEqual(byCode(all.slice(50)));
+    expect(capped.dropped.map((d) => d.check).sort()).toEqual(['balance', 'duplicates']);
+  });
+
+  it('gives the same file result and report as the full list, strict or not', () => {
+    for (const strict of [false, true]) {
+      const full = fileResult('huge.tsv', [huge], [], new Map([[huge, validateLog(huge, { rowCount: null })]]), { keepPerLog: 100, strict });
+      const capped = fileResult('huge.tsv', [huge], [], new Map([[huge, validateLogCapped(huge, { rowCount: null }, 100)]]), { keepPerLog: 100, strict });
+      expect(capped).toEqual(full);
+      const opts = { version: '0', dialect: 'canonical', maxIssuesPerFile: 10 };
+      expect(buildReport([capped], opts)).toEqual(buildReport([full], opts));
+    }
+  });
+
+  it('leaves a row check with nothing to return when it hands its issues on as it raises them', () => {
+    const ctx = { ...resolveContext(huge, { rowCount: null }), emit: () => {} };
+    expect(checkDuplicates(huge, ctx)).toEqual([]);
+    expect(checkDuplicates(huge, resolveContext(huge, { rowCount: null }))).toHaveLength(n - 1);
   });
 });

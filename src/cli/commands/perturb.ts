@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { perturbDataset, type PerturbDatasetOptions } from '../../perturb/dataset.js';
-import { detectionMatrix, formatMatrixTable, type DetectionMatrix } from '../../perturb/matrix.js';
+import { perturbSourceStream, type PerturbDatasetOptions } from '../../perturb/dataset.js';
+import { DetectionMatrixBuilder, formatMatrixTable, type DetectionMatrix } from '../../perturb/matrix.js';
 import { OPERATORS } from '../../perturb/operators/index.js';
-import { estimatePerturbOutput, PerturbedDatasetWriter, readDatasetForPerturb } from '../../io/perturb-dataset.js';
+import { estimatePerturbOutput, openDatasetForPerturb, PerturbedDatasetWriter, type PerturbSourceDataset } from '../../io/perturb-dataset.js';
 import type { SeverityLevel } from '../../perturb/types.js';
 import { CHECK_IDS } from '../../validate/registry.js';
 import { claimOutputDir } from '../../io/output-guard.js';
@@ -65,8 +65,8 @@ export function formatBytes(n: number): string {
 }
 
 /**
- * Runs `cclupe perturb`: says on stderr what it will write (files, bytes; not with --json), reads the dataset,
- * perturbs it, writes the new dataset, and returns what to print.
+ * Runs `cclupe perturb`: says on stderr what it will write (files, bytes; not with --json), then reads, perturbs and
+ * writes one source log at a time (memory bounded by about one log), and returns what to print.
  */
 export function runPerturb(dataset: string, options: PerturbCliOptions): { text: string; matrix: DetectionMatrix | null } {
   if (!options.out) throw new UsageError('--out <dir> is required', '--out');
@@ -95,35 +95,39 @@ export function runPerturb(dataset: string, options: PerturbCliOptions): { text:
           `(${e.logs.toLocaleString('en-US')} logs × ${e.operators} operators × ${e.severities} ${e.severities === 1 ? 'severity' : 'severities'})\n`,
       );
     }
-    const source = readDatasetForPerturb(dataset);
-    if (source.sources.length === 0) throw new UsageError(`${dataset} holds no logs`, 'dataset');
+    const source = openDatasetForPerturb(dataset);
+    if (source.count === 0) throw new UsageError(`${dataset} holds no logs`, 'dataset');
     return perturbInto(dataset, claim.dir, options, opts, source);
   } finally {
     claim.release();
   }
 }
 
-function perturbInto(dataset: string, out: string, options: PerturbCliOptions, opts: PerturbDatasetOptions, source: ReturnType<typeof readDatasetForPerturb>): { text: string; matrix: DetectionMatrix | null } {
-  const bar = createProgress('perturb', source.sources.length);
+function perturbInto(dataset: string, out: string, options: PerturbCliOptions, opts: PerturbDatasetOptions, source: PerturbSourceDataset): { text: string; matrix: DetectionMatrix | null } {
+  const bar = createProgress('perturb', source.count);
   const writer = new PerturbedDatasetWriter(out, dataset);
-  let result: ReturnType<typeof perturbDataset>;
-  let matrix: ReturnType<typeof detectionMatrix>;
+  const builder = new DetectionMatrixBuilder();
+  let notApplicable: ReturnType<typeof perturbSourceStream>;
+  let matrix: DetectionMatrix;
   let written: { logs: number; items: number };
   try {
-    result = perturbDataset(source.sources, source.items, { ...opts, onLog: () => bar.tick() }, (o) => writer.add(o));
+    notApplicable = perturbSourceStream(source.sources(), source.count, { ...opts, onLog: () => bar.tick() }, (o) => {
+      writer.add(o);
+      builder.add(o);
+    });
     bar.stop();
-    matrix = detectionMatrix(result.summaries, result.notApplicable);
-    written = writer.finish(result.notApplicable, opts, options.check ? matrix : null);
+    matrix = builder.build(notApplicable);
+    written = writer.finish(notApplicable, opts, options.check ? matrix : null);
   } catch (err) {
     writer.abort();
     throw err;
   }
   const { logs, items } = written;
-  const summary = `perturbed ${source.sources.length} logs → ${logs} files (${result.notApplicable.length} not applicable), ${items} items, in ${options.out}`;
+  const summary = `perturbed ${source.count} logs → ${logs} files (${notApplicable.length} not applicable), ${items} items, in ${options.out}`;
   if (!options.check) {
-    return { text: options.json ? JSON.stringify({ logs, not_applicable: result.notApplicable.length, items }, null, 2) + '\n' : summary + '\n', matrix: null };
+    return { text: options.json ? JSON.stringify({ logs, not_applicable: notApplicable.length, items }, null, 2) + '\n' : summary + '\n', matrix: null };
   }
-  if (options.json) return { text: JSON.stringify({ ...matrix, logs, not_applicable: result.notApplicable.length, items }, null, 2) + '\n', matrix };
+  if (options.json) return { text: JSON.stringify({ ...matrix, logs, not_applicable: notApplicable.length, items }, null, 2) + '\n', matrix };
   const verdict = matrix.pass
     ? 'PASS: every corrupting operator detected at every severity; every preserving file reads back exactly, without errors'
     : 'FAIL: see the rows with missed > 0, or round-trip < logs, or errors > 0';

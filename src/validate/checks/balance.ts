@@ -1,7 +1,7 @@
 import type { Log, LogRow } from '../../schema/log-row.js';
 import type { ValidationIssue } from '../../schema/issue-codes.js';
 import type { Check, CheckContext } from '../context.js';
-import { money, rowIssue } from '../context.js';
+import { money, rowIssue, issueCollector } from '../context.js';
 
 /** How far the balance moves on a row: the amount when SUCCESS, nothing when FAILED (SPEC §1 Balance rule). */
 function moveOf(r: LogRow): number {
@@ -149,7 +149,7 @@ export const checkBalance: Check = (log, ctx) => {
   if (n === 0) return [];
   const gaps = gapsBefore(log);
   const tol = ctx.toleranceCents;
-  const out: ValidationIssue[] = [];
+  const out = issueCollector(ctx);
   if (!ctx.reorderWithinDay) {
     let prev: number | null = ctx.openingBalanceCents;
     for (let i = 0; i < n; i++) {
@@ -158,7 +158,7 @@ export const checkBalance: Check = (log, ctx) => {
       if (prev !== null) {
         const expected = prev + moveOf(r);
         if (Math.abs(r.balanceCents - expected) > tol) {
-          out.push(mismatch(log, ctx, i, expected, i > 0 && !gaps[i] ? rows[i - 1].txn_id : undefined));
+          out.add(mismatch(log, ctx, i, expected, i > 0 && !gaps[i] ? rows[i - 1].txn_id : undefined));
           // When the next row follows from the expected balance, only this row's balance is wrong (not its amount):
           // carry the expected balance on, so that one wrong balance is one issue.
           const next = i + 1 < n && !gaps[i + 1] ? rows[i + 1] : undefined;
@@ -170,7 +170,7 @@ export const checkBalance: Check = (log, ctx) => {
       }
       prev = r.balanceCents;
     }
-    return out;
+    return out.list;
   }
   let starts: number[] | null = ctx.openingBalanceCents === null ? null : [ctx.openingBalanceCents];
   let i = 0;
@@ -182,12 +182,12 @@ export const checkBalance: Check = (log, ctx) => {
     const day = reconcileDay(rows.slice(i, j), starts, tol);
     for (const f of day.flagged) {
       const idx = i + f.index;
-      out.push(mismatch(log, ctx, idx, f.expectedCents, undefined, '(no order of the day reconciles it)'));
+      out.add(mismatch(log, ctx, idx, f.expectedCents, undefined, '(no order of the day reconciles it)'));
     }
     starts = day.ends;
     i = j;
   }
-  return out;
+  return out.list;
 };
 
 function mismatch(log: Log, ctx: CheckContext, i: number, expected: number | null, prevId: string | undefined, note?: string): ValidationIssue {

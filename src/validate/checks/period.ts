@@ -1,11 +1,11 @@
 import type { Check } from '../context.js';
-import { rowIssue, timeOrdered } from '../context.js';
+import { rowIssue, timeOrdered, issueCollector } from '../context.js';
 
 /** OUT_OF_PERIOD: a row dated outside the log's period (inclusive dates; from the labels, the options or the dialect). */
 export const checkPeriod: Check = (log, ctx) => {
   const p = ctx.period;
   if (!p) return [];
-  const out = [];
+  const out = issueCollector(ctx);
   // a canonical timestamp compares with a YYYY-MM-DD date as its date part does: below the start, or above the end + '~'
   const after = p.end + '~';
   const rows = log.rows;
@@ -17,13 +17,13 @@ export const checkPeriod: Check = (log, ctx) => {
     while (i < rows.length && rows[i].timestamp < p.start) i++;
     let j = rows.length;
     while (j > i && rows[j - 1].timestamp > after) j--;
-    for (let k = 0; k < i; k++) out.push(outside(k));
-    for (let k = j; k < rows.length; k++) out.push(outside(k));
-    return out;
+    for (let k = 0; k < i; k++) out.add(outside(k));
+    for (let k = j; k < rows.length; k++) out.add(outside(k));
+    return out.list;
   }
   for (let i = 0; i < rows.length; i++) {
     const ts = rows[i].timestamp;
-    if (ts < p.start || ts > after) out.push(outside(i));
+    if (ts < p.start || ts > after) out.add(outside(i));
   }
-  return out;
+  return out.list;
 };

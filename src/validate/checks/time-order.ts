@@ -1,5 +1,5 @@
 import type { Check } from '../context.js';
-import { rowIssue, timeOrdered } from '../context.js';
+import { rowIssue, timeOrdered, issueCollector } from '../context.js';
 
 /**
  * NOT_TIME_ORDERED: a row whose timestamp is earlier than the row before it (SPEC §1: rows are in time order).
@@ -7,12 +7,12 @@ import { rowIssue, timeOrdered } from '../context.js';
  */
 export const checkTimeOrder: Check = (log, ctx) => {
   if (timeOrdered(log)) return [];
-  const out = [];
+  const out = issueCollector(ctx);
   const rows = log.rows;
   for (let i = 1; i < rows.length; i++) {
     if (rows[i].timestamp < rows[i - 1].timestamp) {
-      out.push(rowIssue(log, ctx, i, { code: 'NOT_TIME_ORDERED', column: 'timestamp', expected: `>= ${rows[i - 1].timestamp}`, actual: rows[i].timestamp, related: [rows[i - 1].txn_id] }));
+      out.add(rowIssue(log, ctx, i, { code: 'NOT_TIME_ORDERED', column: 'timestamp', expected: `>= ${rows[i - 1].timestamp}`, actual: rows[i].timestamp, related: [rows[i - 1].txn_id] }));
     }
   }
-  return out;
+  return out.list;
 };
