@@ -7,8 +7,8 @@ import { BinnedAccumulator, ReferenceSketch } from '../../src/drift/accumulator.
 import { renderDriftHtml } from '../../src/report/drift-html.js';
 import { buildDriftReport } from '../../src/drift/report.js';
 import { makeLog } from '../drift/helpers.js';
+import { CHROMIUM, launchChromium } from '../support/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const artifacts = join(import.meta.dirname, '..', '..', 'test-artifacts');
 
 async function sampleReport() {
@@ -37,15 +37,11 @@ describe('renderDriftHtml', () => {
 
   describe.skipIf(skipWithout(CHROMIUM, 'Chromium'))('in headless Chromium', () => {
     it('renders every chart without console errors and saves a screenshot', async () => {
-      const { chromium } = await import('playwright-core');
       const report = await sampleReport();
       mkdirSync(artifacts, { recursive: true });
       const file = join(artifacts, 'drift-report.html');
       writeFileSync(file, await renderDriftHtml(report));
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-      });
+      const browser = await launchChromium();
       try {
         const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
         const errors: string[] = [];

@@ -12,9 +12,9 @@ import type { Item } from '../../src/schema/item.js';
 import { runEval } from '../../src/eval/run.js';
 import { marksIn, textsOf } from './helpers.js';
 import { tempDir } from '../eval/fixtures.js';
+import { CHROMIUM, launchChromium } from '../support/chromium.js';
 
 const CLI = resolve('dist/cli/main.js');
-const CHROMIUM = '/usr/bin/chromium';
 const artifacts = resolve('test-artifacts');
 const CHART_IDS = ['table3', 'status', 'domain', 'sub-domain', 'difficulty'];
 
@@ -74,14 +74,10 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('renderRunRep
 
   describe.skipIf(skipWithout(CHROMIUM, 'Chromium'))('in headless Chromium', () => {
     it('renders every chart with a visible size, without console errors, and saves a screenshot', async () => {
-      const { chromium } = await import('playwright-core');
       mkdirSync(artifacts, { recursive: true });
       const file = join(artifacts, 'run-report.html');
       writeFileSync(file, html);
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-      });
+      const browser = await launchChromium();
       try {
         const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
         const errors: string[] = [];
@@ -151,11 +147,10 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('the run repo
 
   describe.skipIf(skipWithout(CHROMIUM, 'Debian chromium (apt-get install chromium)'))('in headless Chromium', () => {
     it('shows one page of items, each with question, options, gold, reply and extraction; filters by status, domain and format', async () => {
-      const { chromium } = await import('playwright-core');
       mkdirSync(artifacts, { recursive: true });
       const file = join(artifacts, 'run-report-15k.html');
       writeFileSync(file, html);
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+      const browser = await launchChromium();
       try {
         const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
         const errors: string[] = [];
