@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { sha256Hex } from '../hash.js';
 import { InputError, UsageError } from '../errors.js';
 import { AtomicFileWriter, writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
-import { formatJsonl, parseJsonlLine, readJsonl } from './jsonl.js';
+import { formatJsonl, jsonLine, parseJsonlLine, readJsonl } from './jsonl.js';
 import { listLogFiles, readLogFile } from './log-files.js';
 import { datasetFiles, dialectFileOf, joinLabelFacts, logFileOf } from './dataset.js';
 import { readDialect } from './dialect-read.js';
@@ -152,30 +152,61 @@ export function readDatasetForPerturb(dir: string): LoadedDataset {
   return { dir, sources, items: existsSync(questions) ? readJsonl(questions, Item) : [] };
 }
 
-/** A JSON Lines file written record by record through the atomic writer, renamed into place on `commit`. */
-class JsonlSink extends AtomicFileWriter {
-  constructor(
-    path: string,
-    private readonly floats?: ReadonlySet<string>,
-  ) {
-    super(path);
+/** One perturbed log once its files are on disk: its lines of the dataset's JSON Lines files and its manifest entry. */
+export interface WrittenOutput {
+  /** Its line of `perturbations.jsonl`. */
+  record: string;
+  /** Its line of `labels.jsonl` (empty without labels). */
+  labels: string;
+  /** Its lines of `questions.jsonl`. */
+  questions: string;
+  items: number;
+  log: { log_id: string; source_log_id: string; sha256: string; bytes: number };
+}
+
+/** Directories this thread has made (or found), so that a run of tens of thousands of files asks once per directory. */
+const madeDirs = new Set<string>();
+
+/**
+ * Writes the files of one perturbed log under `out` — `logs/<id>.tsv` as produced (BOM and CRLF kept) and
+ * `dialects/<id>.json` — and formats its JSON Lines lines, which `PerturbedDatasetWriter.append` adds in run order.
+ * Each file is written to a temporary name and renamed (a killed run never leaves a part of a file under a real
+ * name), without an fsync per file: the manifest, written last with an fsync, marks the dataset whole, and an
+ * interrupted run is run again. Files of different logs are independent, so worker threads call this in any order.
+ */
+export function writePerturbedFiles(out: string, o: PerturbedOutput): WrittenOutput {
+  const bytes = Buffer.from(o.text, 'utf8');
+  const sha = sha256Hex(bytes);
+  writeFileReplace(join(out, 'logs', `${o.record.log_id}.tsv`), bytes);
+  if (o.dialect) {
+    const path = join(out, o.record.dialect ?? `dialects/${o.record.log_id}.json`);
+    const dir = dirname(path);
+    if (!madeDirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      madeDirs.add(dir);
+    }
+    writeFileReplace(path, JSON.stringify(o.dialect, null, 2) + '\n');
   }
-  write(records: readonly unknown[]): void {
-    if (records.length > 0) this.append(formatJsonl(records, this.floats));
-  }
+  return {
+    record: jsonLine({ ...o.record, sha256: sha }) + '\n',
+    labels: o.labels ? jsonLine(o.labels, LABEL_FLOAT_FIELDS) + '\n' : '',
+    questions: formatJsonl(o.items, ITEM_FLOAT_FIELDS),
+    items: o.items.length,
+    log: { log_id: o.record.log_id, source_log_id: o.record.source_log_id, sha256: sha, bytes: bytes.length },
+  };
 }
 
 /**
- * Writes a perturbed dataset as it is produced, so memory does not grow with the output: `logs/<id>.tsv` as produced
- * (BOM and CRLF kept), `dialects/<id>.json`, and lines of `labels.jsonl`, `questions.jsonl` and `perturbations.jsonl`
- * (one record per log, the not-applicable ones last); `finish` adds `manifest.json` (and `check.json`). Every file
+ * Writes a perturbed dataset as it is produced, so memory does not grow with the output: each log's files as it
+ * comes (`writePerturbedFiles`), and its lines of `labels.jsonl`, `questions.jsonl` and `perturbations.jsonl` (one
+ * record per log, the not-applicable ones last); `finish` adds `manifest.json` (and `check.json`). Every file
  * appears atomically: logs are written to a temporary file and renamed, the JSONL files are renamed into place at the end.
  */
 export class PerturbedDatasetWriter {
-  private readonly labels: JsonlSink;
-  private readonly questions: JsonlSink;
-  private readonly records: JsonlSink;
-  private readonly logs: Array<{ log_id: string; source_log_id: string; sha256: string; bytes: number }> = [];
+  private readonly labels: AtomicFileWriter;
+  private readonly questions: AtomicFileWriter;
+  private readonly records: AtomicFileWriter;
+  private readonly logs: WrittenOutput['log'][] = [];
   private items = 0;
 
   constructor(
@@ -184,27 +215,23 @@ export class PerturbedDatasetWriter {
   ) {
     const files = datasetFiles(out);
     mkdirSync(files.logs, { recursive: true });
-    this.labels = new JsonlSink(files.labels, LABEL_FLOAT_FIELDS);
-    this.questions = new JsonlSink(files.questions, ITEM_FLOAT_FIELDS);
-    this.records = new JsonlSink(files.perturbations);
+    this.labels = new AtomicFileWriter(files.labels);
+    this.questions = new AtomicFileWriter(files.questions);
+    this.records = new AtomicFileWriter(files.perturbations);
   }
 
   /** Writes one perturbed log and its lines. */
   add(o: PerturbedOutput): void {
-    const sha = sha256Hex(o.text);
-    // temp + rename without an fsync per file (tens of thousands of files): the manifest, written last with an
-    // fsync, marks the dataset whole, and an interrupted run is simply run again
-    writeFileReplace(join(this.out, 'logs', `${o.record.log_id}.tsv`), o.text);
-    if (o.dialect) {
-      const path = join(this.out, o.record.dialect ?? `dialects/${o.record.log_id}.json`);
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileReplace(path, JSON.stringify(o.dialect, null, 2) + '\n');
-    }
-    this.records.write([{ ...o.record, sha256: sha }]);
-    if (o.labels) this.labels.write([o.labels]);
-    this.questions.write(o.items);
-    this.items += o.items.length;
-    this.logs.push({ log_id: o.record.log_id, source_log_id: o.record.source_log_id, sha256: sha, bytes: Buffer.byteLength(o.text, 'utf8') });
+    this.append(writePerturbedFiles(this.out, o));
+  }
+
+  /** Adds the lines of one perturbed log whose files are written (`writePerturbedFiles`): call in run order. */
+  append(w: WrittenOutput): void {
+    this.records.append(w.record);
+    if (w.labels) this.labels.append(w.labels);
+    if (w.questions) this.questions.append(w.questions);
+    this.items += w.items;
+    this.logs.push(w.log);
   }
 
   /** Removes the temporary JSONL files of an unfinished write (the log files already written stay). */
@@ -214,7 +241,7 @@ export class PerturbedDatasetWriter {
 
   /** Adds the not-applicable records, puts the JSONL files in place and writes the manifest (and the matrix). */
   finish(notApplicable: readonly PerturbRecord[], options: PerturbDatasetOptions, matrix: DetectionMatrix | null): { logs: number; items: number } {
-    this.records.write(notApplicable);
+    if (notApplicable.length > 0) this.records.append(formatJsonl(notApplicable));
     this.records.commit();
     this.labels.commit();
     this.questions.commit();

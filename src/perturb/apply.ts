@@ -1,6 +1,6 @@
 import { createRng, streamKey } from '../random/rng.js';
 import type { LogLabels } from '../schema/labels.js';
-import type { Log } from '../schema/log-row.js';
+import type { Log, LogRow } from '../schema/log-row.js';
 import type { PerturbEdit, PerturbRecord, PerturbStep } from '../schema/perturb-manifest.js';
 import { CANONICAL_COLUMNS } from '../schema/transaction-types.js';
 import { CANONICAL_FORMAT, isCanonicalFormat, type FormatSpec } from './format-spec.js';
@@ -61,26 +61,45 @@ function rateFor(op: Operator, params: Record<string, unknown>, req: PerturbRequ
   return typeof params.rate === 'number' ? params.rate : 0;
 }
 
-/** Edits that a format change implies: per column, how many cells read differently, with the first as example. */
-function formatEdits(log: Pick<Log, 'rows' | 'logId'>, format: FormatSpec, ops: string): PerturbEdit[] {
+/**
+ * The canonical text of every cell but `log_id` (which a format never changes), per row: what `formatEdits` compares
+ * a formatted table with. Kept per rows array, so that the operators and severities of one source log, whose format
+ * steps all leave its rows as they are, render them once.
+ */
+const canonicalCells = new WeakMap<LogRow[], string[][]>();
+
+function canonicalCellsOf(rows: LogRow[]): string[][] {
+  let cells = canonicalCells.get(rows);
+  if (!cells) {
+    cells = renderTable({ rows, logId: '' }, CANONICAL_FORMAT).rows;
+    canonicalCells.set(rows, cells);
+  }
+  return cells;
+}
+
+/**
+ * Edits that a format change implies: per column, how many cells read differently, with the first as example.
+ * `now` is the log's table rendered in `format`.
+ */
+function formatEdits(log: Pick<Log, 'rows'>, format: FormatSpec, now: CellTable, ops: string): PerturbEdit[] {
   if (isCanonicalFormat(format)) return [];
   const edits: PerturbEdit[] = [];
-  const canon = renderTable(log, CANONICAL_FORMAT);
-  const now = renderTable(log, format);
+  const canon = canonicalCellsOf(log.rows);
   CANONICAL_COLUMNS.forEach((c, k) => {
     const j = now.columns.indexOf(c);
     if (j !== k || format.headerNames[c] !== c) {
       edits.push({ op: ops, action: 'header', column: c, before: `${c} @${k + 1}`, after: `${format.headerNames[c]} @${j + 1}` });
     }
+    if (c === 'log_id') return; // the same id in every format
     let count = 0;
     let first = -1;
     for (let i = 0; i < log.rows.length; i++) {
-      if (canon.rows[i][k] !== now.rows[i][j]) {
+      if (canon[i][k] !== now.rows[i][j]) {
         count++;
         if (first < 0) first = i;
       }
     }
-    if (count > 0) edits.push({ op: ops, action: 'format', column: c, row: first + 1, count, before: canon.rows[first][k], after: now.rows[first][j] });
+    if (count > 0) edits.push({ op: ops, action: 'format', column: c, row: first + 1, count, before: canon[first][k], after: now.rows[first][j] });
   });
   if (format.bom) edits.push({ op: ops, action: 'bytes', before: null, after: 'EF BB BF', note: 'UTF-8 byte-order mark' });
   if (format.lineEnding !== '\n') edits.push({ op: ops, action: 'bytes', before: 'LF', after: 'CRLF', note: 'line endings' });
@@ -117,8 +136,8 @@ function attempt(source: PerturbSource, requests: readonly PerturbRequest[], see
       used = out.params;
     } else {
       if (!table) {
-        for (const x of formatEdits(named(state.log), format, ordered.filter((o) => o.op.stage === 'format').map((o) => o.op.id).join('+'))) edits.push(x);
         table = renderTable(named(state.log), format);
+        for (const x of formatEdits(state.log, format, table, ordered.filter((o) => o.op.stage === 'format').map((o) => o.op.id).join('+'))) edits.push(x);
       }
       const out = op.apply(table, params, ctx);
       if (!out) return null;
@@ -132,8 +151,8 @@ function attempt(source: PerturbSource, requests: readonly PerturbRequest[], see
   if (table) text = serializeTable(table);
   else if (isCanonicalFormat(format)) text = formatLogTsv(named(state.log)); // the common case: no table needed
   else {
-    for (const x of formatEdits(named(state.log), format, ordered.filter((o) => o.op.stage === 'format').map((o) => o.op.id).join('+'))) edits.push(x);
     table = renderTable(named(state.log), format);
+    for (const x of formatEdits(state.log, format, table, ordered.filter((o) => o.op.stage === 'format').map((o) => o.op.id).join('+'))) edits.push(x);
     text = serializeTable(table);
   }
   return { state, text, format: table ? table.format : format, steps, edits, ops: ordered.map((o) => o.op), seedKey: [...keyParts, ...(attemptNo > 0 ? [`a${attemptNo}`] : [])].join('/') };

@@ -34,6 +34,12 @@ export interface PerturbDatasetOptions {
   cover?: 'all' | 'rotate';
   /** Validator checks to skip (ids from the validator's registry), e.g. `labels` to save the detector re-run. */
   skipChecks?: readonly string[];
+  /**
+   * Read back and validate the preserving outputs too (default true): only the detection matrix needs it. False
+   * leaves their `check` null and saves about half the run (two reads and a validation per file); corrupting
+   * outputs are always checked, since their integrity items are built from what the validator finds.
+   */
+  checkPreserving?: boolean;
   /** Called after each source log is done (for a progress bar); not part of the result. */
   onLog?: (done: number, total: number) => void;
 }
@@ -84,11 +90,15 @@ export interface PerturbedOutput {
   dialect: Dialect | null;
   labels: LogLabels | null;
   items: Item[];
-  check: PerturbCheck;
+  /** Null for a preserving output of a run with `checkPreserving: false`. */
+  check: PerturbCheck | null;
 }
 
 /** What the detection matrix needs of one perturbed log. */
-export type PerturbSummary = Pick<PerturbedOutput, 'record' | 'check'>;
+export interface PerturbSummary {
+  record: PerturbRecord;
+  check: PerturbCheck;
+}
 
 /**
  * The result of perturbing a dataset: the perturbed logs (empty when a `sink` took them), a summary of each, and the
@@ -191,7 +201,7 @@ export function perturbDataset(
     sorted.length,
     options,
     (output) => {
-      summaries.push({ record: output.record, check: output.check });
+      if (output.check) summaries.push({ record: output.record, check: output.check });
       if (sink) sink(output);
       else outputs.push(output);
     },
@@ -218,26 +228,36 @@ export function perturbSourceStream(
   let k = 0;
   for (const src of sources) {
     if (pending && src.log.logId < pending.log.logId) throw new Error(`perturbSourceStream: source ${src.log.logId} comes after ${pending.log.logId}; sources must be in log-id order`);
-    if (pending) perturbOne(pending, k++, src.log, total, options, sink, notApplicable);
-    else firstLog = src.log;
+    if (pending) {
+      for (const r of perturbSource(pending, k++, src.log, options, sink)) notApplicable.push(r);
+      options.onLog?.(k, total);
+    } else firstLog = src.log;
     pending = src;
   }
-  if (pending) perturbOne(pending, k, k > 0 ? firstLog : null, total, options, sink, notApplicable);
+  if (pending) {
+    for (const r of perturbSource(pending, k, k > 0 ? firstLog : null, options, sink)) notApplicable.push(r);
+    options.onLog?.(k + 1, total);
+  }
   return notApplicable;
 }
 
-/** Perturbs source log number `k` (of `total`) with every operator and severity; `donor` is the next log (null when alone). */
-function perturbOne(
+/**
+ * Perturbs source log number `k` (0-based, in log-id order) with every operator and severity, handing each perturbed
+ * log to `sink` in order; `donor` is the next log (the first for the last; null when alone). Returns the records of
+ * (op, severity) that did not apply. A pure function of its arguments, so sources can be perturbed in any order or
+ * on any thread and give the same outputs.
+ */
+export function perturbSource(
   src: SourceLogWithItems,
   k: number,
   donor: Log | null,
-  total: number,
-  options: PerturbDatasetOptions,
+  options: Omit<PerturbDatasetOptions, 'onLog'>,
   sink: (output: PerturbedOutput) => void,
-  notApplicable: PerturbRecord[],
-): void {
+): PerturbRecord[] {
+  const notApplicable: PerturbRecord[] = [];
   const kind = src.labels ? { clientKind: src.labels.client_kind, businessCategory: src.labels.business_category ?? undefined } : {};
-  const baseline = baselineIssues(src, options.skipChecks);
+  let baselineCounts: IssueCounts | null = null; // the source's own issues, computed on first use
+  const baseline = (): IssueCounts => (baselineCounts ??= baselineIssues(src, options.skipChecks));
   let unchanged: ((b: Log) => boolean) | null = null; // detections of the source, computed on first use
   options.ops.forEach((op, j) => {
     const severities = options.cover === 'rotate' ? [options.severities[(k + j) % options.severities.length]] : options.severities;
@@ -245,7 +265,8 @@ function perturbOne(
       const req: PerturbRequest = { op, severity, ...(options.rate !== undefined ? { rate: options.rate } : {}) };
       const p = perturbLog({ log: src.log, labels: src.labels, donor }, [req], {
         seed: options.seed,
-        guard: (a, b) => (unchanged ??= sameAs(detectAll({ ...a, ...kind })))({ ...b, ...kind }),
+        // format and cell steps leave the canonical log as it was (the same object): its detections cannot change
+        guard: (a, b) => a === b || (unchanged ??= sameAs(detectAll({ ...a, ...kind })))({ ...b, ...kind }),
         maxAttempts: 8,
       });
       if (!p) {
@@ -271,7 +292,10 @@ function perturbOne(
       const dialect = p.record.preserving || !isCanonicalFormat(p.format) ? formatToDialect(p.format, p.logId) : null;
       const record: PerturbRecord = { ...p.record, dialect: dialect ? `dialects/${p.logId}.json` : null };
       const file = `logs/${p.logId}.tsv`;
-      const check = checkPerturbed(p.text, file, p.log, p.labels, dialect, record.preserving, { baseline, skipChecks: options.skipChecks });
+      const check =
+        record.preserving && options.checkPreserving === false
+          ? null
+          : checkPerturbed(p.text, file, p.log, p.labels, dialect, record.preserving, { baseline: baseline(), skipChecks: options.skipChecks });
       const outItems: Item[] = [];
       const itemRefs: Array<{ id: string; source_id: string | null }> = [];
       if (record.keeps_questions) {
@@ -281,7 +305,7 @@ function perturbOne(
           itemRefs.push({ id, source_id: it.id });
         }
       }
-      if (!record.preserving) {
+      if (!record.preserving && check) {
         const integrity = buildIntegrityItem({
           log: { ...p.log, ...kind },
           record,
@@ -299,5 +323,5 @@ function perturbOne(
       sink(output);
     }
   });
-  options.onLog?.(k + 1, total);
+  return notApplicable;
 }

@@ -10,6 +10,25 @@ import type { FormatSpec } from './format-spec.js';
  * lenient reader, which the dialect keeps on and tells about the currency mark.
  */
 export function formatToDialect(format: FormatSpec, name: string): Dialect {
+  // one validated dialect per format (a run writes tens of thousands of files in a few dozen formats); only the
+  // name and the description, plain strings, differ between logs
+  const key = JSON.stringify(format);
+  let shared = byFormat.get(key);
+  if (!shared) {
+    shared = dialectOf(format, name);
+    if (byFormat.size >= 256) byFormat.clear();
+    byFormat.set(key, shared);
+  }
+  return { ...shared, name, description: describe(name) };
+}
+
+const byFormat = new Map<string, Dialect>();
+
+function describe(name: string): string {
+  return `perturbed copy of the canonical TSV (${name}); reads back to the source log`;
+}
+
+function dialectOf(format: FormatSpec, name: string): Dialect {
   const base = CANONICAL_DIALECT;
   const columns: Record<string, string[]> = {};
   for (const [key, names] of Object.entries(base.columns)) {
@@ -19,7 +38,7 @@ export function formatToDialect(format: FormatSpec, name: string): Dialect {
   return Dialect.parse({
     ...base,
     name,
-    description: `perturbed copy of the canonical TSV (${name}); reads back to the source log`,
+    description: describe(name),
     separator: format.delimiter,
     columns,
     strictHeader: false,

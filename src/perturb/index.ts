@@ -7,6 +7,6 @@ export { HEADER_SYNONYMS, INJECTION_TEXTS, MOJIBAKE_TABLE, INTEGRITY_CATEGORIES,
 export { OPERATORS, getOperator } from './operators/index.js';
 export * from './apply.js';
 export * from './integrity.js';
-export { perturbDataset, perturbSourceStream, checkPerturbed, sameDetections, perturbedItemId, type SourceLog, type SourceLogWithItems, type PerturbDatasetOptions, type PerturbCheck, type PerturbedOutput, type PerturbedDataset, type PerturbSummary } from './dataset.js';
+export { perturbDataset, perturbSourceStream, perturbSource, checkPerturbed, sameDetections, perturbedItemId, type SourceLog, type SourceLogWithItems, type PerturbDatasetOptions, type PerturbCheck, type PerturbedOutput, type PerturbedDataset, type PerturbSummary } from './dataset.js';
 export * from './matrix.js';
 export * from './robustness.js';

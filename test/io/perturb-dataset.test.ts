@@ -5,34 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { openDatasetForPerturb, readDatasetForPerturb } from '../../src/io/perturb-dataset.js';
 import { formatLogTsv } from '../../src/log/format-tsv.js';
-import type { Item } from '../../src/schema/item.js';
 import { generatedSources } from '../perturb/support/generated.js';
+import { sampleItem } from '../perturb/support/items.js';
 
 const root = mkdtempSync(join(tmpdir(), 'cclupe-perturb-open-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-function item(logId: string, n: number): Item {
-  return {
-    id: `${logId}-q${n}`,
-    log_id: logId,
-    client_kind: 'personal',
-    format: 'single',
-    stem: `Question ${n} on ${logId}?`,
-    stem_first_person: `Question ${n} on my account?`,
-    options: ['A', 'B', 'C', 'D'].map((key) => ({ key, text: `option ${key}` })),
-    answer: ['A'],
-    domain: 'stability',
-    sub_domain: 'others',
-    perspective: 'lender',
-    logic: 'test',
-    cognition: 'memory',
-    difficulty: 'L',
-    steps: 1,
-    evidence: [],
-    template: { id: 'test', version: 1 },
-    program: [],
-  } as Item;
-}
 
 /** A dataset of `n` generated logs, their labels (in reverse order) and two questions each (interleaved across logs). */
 function writeDataset(name: string, n: number): { dir: string; ids: string[] } {
@@ -41,7 +18,7 @@ function writeDataset(name: string, n: number): { dir: string; ids: string[] } {
   const sources = generatedSources(n, name);
   for (const s of sources) writeFileSync(join(dir, 'logs', `${s.log.logId}.tsv`), formatLogTsv(s.log));
   writeFileSync(join(dir, 'labels.jsonl'), [...sources].reverse().map((s) => JSON.stringify(s.labels)).join('\n') + '\n');
-  const items = [0, 1].flatMap((q) => sources.map((s) => item(s.log.logId, q)));
+  const items = [0, 1].flatMap((q) => sources.map((s) => sampleItem(s.log.logId, q)));
   writeFileSync(join(dir, 'questions.jsonl'), items.map((i) => JSON.stringify(i)).join('\r\n') + '\r\n');
   return { dir, ids: sources.map((s) => s.log.logId).sort() };
 }
@@ -78,7 +55,7 @@ describe('openDatasetForPerturb', () => {
 
   it('refuses a bad line of questions.jsonl when opened, naming file and line, before any log is read', () => {
     const { dir } = writeDataset('bad', 2);
-    writeFileSync(join(dir, 'questions.jsonl'), JSON.stringify(item('x', 0)) + '\n{"id": \n');
+    writeFileSync(join(dir, 'questions.jsonl'), JSON.stringify(sampleItem('x', 0)) + '\n{"id": \n');
     expect(() => openDatasetForPerturb(dir)).toThrow(/invalid JSON/);
     try {
       openDatasetForPerturb(dir);

@@ -16,7 +16,7 @@ describe('detectionMatrix on a 200-log generated dataset', () => {
     'detects every corrupting operator at severities 1, 3 and 5, by the expected code',
     () => {
       const res = perturbDataset(sources, [], { ops: CORRUPTING, severities: [1, 3, 5], seed: 'matrix', cover: 'rotate', skipChecks: ['labels'] });
-      const m = detectionMatrix(res.outputs, res.notApplicable);
+      const m = detectionMatrix(res.summaries, res.notApplicable);
       console.log(formatMatrixTable(m));
       expect(m.cells).toHaveLength(CORRUPTING.length * 3);
       for (const c of m.cells) {
@@ -33,7 +33,7 @@ describe('detectionMatrix on a 200-log generated dataset', () => {
     'reads every preserving perturbation back exactly, with findings but no errors',
     () => {
       const res = perturbDataset(sources.slice(0, 24), [], { ops: PRESERVING, severities: [1, 3, 5], seed: 'matrix', cover: 'rotate', skipChecks: ['labels'] });
-      const m = detectionMatrix(res.outputs, res.notApplicable);
+      const m = detectionMatrix(res.summaries, res.notApplicable);
       console.log(formatMatrixTable(m));
       for (const c of m.cells) {
         expect(c.roundTrip, `${c.op} s${c.severity}`).toBe(c.applied);
