@@ -2,24 +2,31 @@ import type { z } from 'zod';
 import { InputError } from '../errors.js';
 import { readRegularText } from './read-regular.js';
 
-/** Marks a number to be written as a float; a private-use character that no record's text carries. */
-const FLOAT_MARK = '\uE000';
-const FLOAT_MARKED_RE = /"\uE000(-?\d+\.0)\uE000"/g;
-
 /**
  * One record as compact JSON, with every whole number under a key of `floats` written as a float (`0.0`, `1.0`):
  * a column that is real-valued then reads as floats in every line, and readers that infer a type from the first
  * lines (polars reads 100) do not settle on integers. Deterministic: the same record gives the same bytes.
+ * The record is serialised natively and the whole numbers after those keys are then given their `.0`: in compact
+ * JSON a key is a quoted name right after `{` or `,`, and a quote inside a string is always escaped, so only real
+ * keys match (a replacer function would call back into JavaScript for every value, several times slower).
  */
 export function jsonLine(record: unknown, floats?: ReadonlySet<string>): string {
-  if (floats === undefined || floats.size === 0) return JSON.stringify(record);
-  let marked = false;
-  const text = JSON.stringify(record, (key, v: unknown) => {
-    if (typeof v !== 'number' || !Number.isInteger(v) || !floats.has(key) || Math.abs(v) >= 1e21) return v;
-    marked = true;
-    return FLOAT_MARK + v.toFixed(1) + FLOAT_MARK;
-  });
-  return marked ? text.replace(FLOAT_MARKED_RE, '$1') : text;
+  const text = JSON.stringify(record);
+  if (floats === undefined || floats.size === 0) return text;
+  return text.replace(floatKeysRe(floats), '$1.0');
+}
+
+const floatKeyRes = new WeakMap<ReadonlySet<string>, RegExp>();
+
+/** `{"key":12` or `,"key":-3` (the number whole, a comma or brace after it) for the keys of `floats`. */
+function floatKeysRe(floats: ReadonlySet<string>): RegExp {
+  let re = floatKeyRes.get(floats);
+  if (!re) {
+    const keys = [...floats].map((k) => JSON.stringify(k).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    re = new RegExp(`([{,](?:${keys.join('|')}):-?\\d+)(?=[,}])`, 'g');
+    floatKeyRes.set(floats, re);
+  }
+  return re;
 }
 
 /**

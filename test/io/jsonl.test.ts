@@ -17,6 +17,25 @@ describe('jsonLine', () => {
     expect(jsonLine(record)).toBe(JSON.stringify(record));
   });
 
+  it('touches only real keys: not a key spelt inside a text, not a number in a list, not a huge or fractional number', () => {
+    const floats = new Set(['strength']);
+    const record = {
+      a: '{"strength":1}',
+      b: ',"strength":2,',
+      c: 'ends in a backslash \\',
+      strength: 3,
+      list: { strength: [4, 5] },
+      big: { strength: 1e21 },
+      frac: { strength: 1.25 },
+      neg: { strength: -7 },
+      last: [{ x: 1, strength: 8 }],
+    };
+    expect(jsonLine(record, floats)).toBe(
+      '{"a":"{\\"strength\\":1}","b":",\\"strength\\":2,","c":"ends in a backslash \\\\","strength":3.0,"list":{"strength":[4,5]},' +
+        '"big":{"strength":1e+21},"frac":{"strength":1.25},"neg":{"strength":-7.0},"last":[{"x":1,"strength":8.0}]}',
+    );
+  });
+
   it('names the real-valued fields of labels, questions and predictions', () => {
     expect([...LABEL_FLOAT_FIELDS].sort()).toEqual(['annual_rate', 'intensity', 'strength']);
     expect([...ITEM_FLOAT_FIELDS]).toEqual(['numeric_answer']);
