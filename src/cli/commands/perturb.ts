@@ -28,8 +28,8 @@ export interface PerturbCliOptions {
 }
 
 /**
- * Source logs per extra thread: a thread costs about 0.2 s to start and compile, against about 0.1 s of work per
- * source log and operator-severity pass over all operators, so below a few logs one thread is faster.
+ * Source logs per thread: a thread takes a fraction of a second to start and compile its code, about what one
+ * source log perturbed with every operator costs, so a handful of logs is done sooner on one thread.
  */
 export const LOGS_PER_PERTURB_WORKER = 4;
 
