@@ -56,7 +56,7 @@ export interface PerturbRunOptions {
   options: PerturbDatasetOptions;
   /** Build the detection matrix (every output is checked). */
   check: boolean;
-  /** Threads perturbing source logs: the calling thread and n − 1 worker threads. */
+  /** Threads perturbing source logs: 1 works on the calling thread; n > 1 starts n worker threads. */
   workers: number;
   /** Called after each source log is written, in order. */
   onLog?: (done: number) => void;
@@ -73,11 +73,10 @@ export interface PerturbRunResult {
 
 /**
  * Perturbs a streamed dataset into `out`: every source log with every operator and severity, written as it is made.
- * With n workers, the calling thread and n − 1 worker threads each take a source log (with its donor) at a time and
- * write its files; the workers send back their lines, and the calling thread appends every log's lines in log-id
- * order. At most a few logs per thread are held at once. The output is byte-identical whatever the worker count:
- * each source log's outputs are a pure function of the log, its donor and the options, and the lines are written in
- * one order.
+ * With n workers, n threads each take a source log (with its donor) at a time, write its files and send back its
+ * lines, which the calling thread appends in log-id order; at most 2n logs are in flight, so memory stays bounded by
+ * a few logs. The output is byte-identical whatever the worker count: each source log's outputs are a pure function
+ * of the log, its donor and the options, and the lines are written in one order.
  */
 export async function perturbToDataset(source: PerturbSourceDataset, run: PerturbRunOptions): Promise<PerturbRunResult> {
   const { onLog: _ignored, ...options } = run.options;
@@ -93,7 +92,8 @@ export async function perturbToDataset(source: PerturbSourceDataset, run: Pertur
     run.onLog?.(++done);
   };
   try {
-    await runPool(tasks(source), setup, Math.max(1, Math.min(run.workers, source.count)), take);
+    if (run.workers <= 1) for (const task of tasks(source)) take(runPerturbTask(task, setup));
+    else await runPool(tasks(source), setup, Math.min(run.workers, source.count), take);
     const matrix = run.check ? builder.build(notApplicable) : null;
     const { logs, items } = writer.finish(notApplicable, options, matrix);
     return { logs, items, notApplicable, matrix };
@@ -117,61 +117,46 @@ function* tasks(source: PerturbSourceDataset): Generator<PerturbTask> {
 }
 
 /**
- * Runs the tasks on `n` threads of execution — the calling thread, which has the code loaded and warm, and n − 1
- * worker threads (each a V8 heap of its own: one thread fewer is about 100 MB less) — and gives the results to
- * `take` in task order. A worker holds up to two tasks, so that it never waits for the calling thread (busy with a
- * task of its own) between two; a task is claimed only while fewer than 4n results wait for an earlier one, so
- * memory stays bounded when one log is slow. The first failure stops the run (and the threads).
+ * Runs the tasks on `n` worker threads and gives the results to `take` in task order. Each thread holds up to two
+ * tasks (so it never waits for the calling thread between two), and a task is sent only while fewer than 4n results
+ * wait for an earlier one, so memory stays bounded when one log is slow. The first failure stops the run.
  */
 async function runPool(queue: Iterator<PerturbTask>, setup: PerturbThreadSetup, n: number, take: (r: PerturbTaskResult) => void): Promise<void> {
   const results = new Map<number, PerturbTaskResult>();
   const pool: Worker[] = [];
-  const free: Worker[] = []; // one entry per task a worker can take now
+  const free: Worker[] = []; // one entry per task a thread can take now
   const window = 4 * n;
-  let sent = 0; // tasks claimed (the next task's k)
+  let sent = 0; // tasks sent (the next task's k)
   let next = 0; // the next result to hand to `take`
   let exhausted = false;
   let failure: unknown = null;
-  let wake: () => void = () => {}; // ends the calling thread's wait for a worker
+  let settle: () => void = () => {};
+  let reject: (err: unknown) => void = () => {};
+  const finished = new Promise<void>((res, rej) => {
+    settle = res;
+    reject = rej;
+  });
   const fail = (err: unknown): void => {
-    if (failure === null) failure = err;
-    wake();
-  };
-  const claim = (): PerturbTask | null => {
-    if (exhausted || failure !== null) return null;
-    try {
-      const step = queue.next();
-      if (step.done) {
-        exhausted = true;
-        return null;
-      }
-      sent++;
-      return step.value;
-    } catch (err) {
-      fail(err);
-      return null;
-    }
-  };
-  const deliver = (r: PerturbTaskResult): void => {
-    results.set(r.k, r);
-    try {
-      for (let x = results.get(next); x && failure === null; x = results.get(next)) {
-        results.delete(next++);
-        take(x);
-      }
-    } catch (err) {
-      fail(err);
-    }
-    wake();
+    if (failure !== null) return;
+    failure = err;
+    reject(err);
   };
   const dispatch = (): void => {
-    while (free.length > 0 && sent - next < window) {
-      const task = claim();
-      if (!task) break;
-      free.shift()!.postMessage(task);
+    try {
+      while (free.length > 0 && sent - next < window && !exhausted && failure === null) {
+        const step = queue.next();
+        if (step.done) exhausted = true;
+        else {
+          free.shift()!.postMessage(step.value);
+          sent++;
+        }
+      }
+    } catch (err) {
+      fail(err);
     }
+    if (exhausted && next === sent) settle();
   };
-  for (let i = 0; i < n - 1; i++) {
+  for (let i = 0; i < n; i++) {
     const w = new Worker(new URL('./perturb-thread.js', import.meta.url), { workerData: setup });
     pool.push(w);
     free.push(w, w);
@@ -180,8 +165,17 @@ async function runPool(queue: Iterator<PerturbTask>, setup: PerturbThreadSetup, 
         fail(new CclupeError(`perturbation failed on source log ${msg.k + 1}: ${msg.error}`, { cause: { code: msg.code, path: msg.path, syscall: msg.syscall } }));
         return;
       }
+      results.set(msg.result.k, msg.result);
       free.push(w);
-      deliver(msg.result);
+      try {
+        for (let r = results.get(next); r && failure === null; r = results.get(next)) {
+          results.delete(next++);
+          take(r);
+        }
+      } catch (err) {
+        fail(err);
+        return;
+      }
       dispatch();
     });
     w.on('error', fail);
@@ -189,24 +183,10 @@ async function runPool(queue: Iterator<PerturbTask>, setup: PerturbThreadSetup, 
       if (failure === null && !(exhausted && next === sent)) fail(new CclupeError(`perturbation thread exited with code ${code} before finishing`));
     });
   }
+  dispatch();
   try {
-    dispatch();
-    while (failure === null) {
-      const task = sent - next < window ? claim() : null;
-      if (task) {
-        deliver(runPerturbTask(task, setup));
-        dispatch();
-        // let the workers' results, and their next tasks, through between two of this thread's own
-        await new Promise((r) => setImmediate(r));
-        continue;
-      }
-      if (failure !== null || (exhausted && next === sent)) break;
-      await new Promise<void>((r) => (wake = r));
-    }
-  } catch (err) {
-    fail(err);
+    await finished;
   } finally {
     await Promise.all(pool.map((w) => w.terminate()));
   }
-  if (failure !== null) throw failure;
 }
