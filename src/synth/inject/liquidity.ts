@@ -18,9 +18,9 @@ export const injectLiquidity: Injector = (ctx: InjectContext, intensity: number)
   const income = Math.max(2_000_00, ctx.monthlyIncomeCents);
   // Declines of the three forms in turn: a card bill, a purchase, a transfer; each at an hour its type has in the log.
   const FORMS = ['Card Repayment', 'Purchase', 'Transfer Out'] as const;
-  const lows = lowPoints(ctx, declines, (k) => hourLike(ctx, FORMS[k % 3]));
+  const lows = lowPoints(ctx, declines, (k) => hourLike(ctx, FORMS[k % 3], { awake: true }));
   for (let k = 0; k < declines; k++) {
-    const at = lows[k]?.at ?? atDayHour(ctx, randomDay(ctx, 5, 1), hourLike(ctx, FORMS[k % 3]));
+    const at = lows[k]?.at ?? atDayHour(ctx, randomDay(ctx, 5, 1), hourLike(ctx, FORMS[k % 3], { awake: true }));
     const above = lows[k]?.headroomCents ?? 0;
     const form = k % 3;
     if (form === 0) {

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY_S, add, atDayHour, hourLike, randomDay, refundedPurchases, roundCny, roundLike, sample, sized, winsorizedOutflow } from './util.js';
+import { DAY_S, NIGHT_HOURS, add, atDayHour, hourLike, randomDay, refundedPurchases, roundCny, roundLike, sample, sized, winsorizedOutflow } from './util.js';
 
 /** Destinations of overseas spending (ISO 3166 alpha-2). */
 const COUNTRIES = ['JP', 'TH', 'KR', 'SG', 'MY', 'US', 'FR', 'GB', 'AU', 'IT', 'AE', 'MO'] as const;
@@ -42,7 +42,7 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
   };
   for (let k = 0; k < trips; k++) {
     add(ctx, {
-      at: atDayHour(ctx, starts[k] + DAY_S, hourLike(ctx, 'ATM Withdrawal')),
+      at: atDayHour(ctx, starts[k] + DAY_S, hourLike(ctx, 'ATM Withdrawal', { awake: true })),
       type: 'ATM Withdrawal',
       channel: 'ATM',
       counterparty: ctx.counterparty(`overseas_atm@${countries[k]}`),
@@ -55,6 +55,7 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
   }
   const refunded = refundedPurchases(ctx.events);
   const movable = ctx.events.filter((e) => e.type === 'Purchase' && e.amountCents < 0 && e.location === ctx.homeCountry && !e.signal && !refunded.has(e));
+  const hourOf = (at: number): number => Math.floor((at % DAY_S) / 3600);
   const tripOf = (at: number): number => {
     for (let k = 0; k < trips; k++) if (at >= starts[k] && at < Math.min(limits[k], starts[k] + lengths[k] * DAY_S)) return k;
     return -1;
@@ -62,11 +63,15 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
   // A time in trip k: a day of it, at the hour of one of the log's purchases.
   const tripTime = (k: number): number => {
     const days = Math.max(1, Math.min(lengths[k], Math.floor((limits[k] - starts[k]) / DAY_S)));
-    return atDayHour(ctx, starts[k] + int(ctx.rng, 0, days - 1) * DAY_S, hourLike(ctx, 'Purchase'));
+    return atDayHour(ctx, starts[k] + int(ctx.rng, 0, days - 1) * DAY_S, hourLike(ctx, 'Purchase', { awake: true }));
   };
   const relocate = (e: SynthEvent, k: number): void => {
     e.amountCents = -Math.max(100, Math.round(-e.amountCents * uniform(ctx.rng, 1.3, 1.8)));
     if (tripOf(e.at) !== k) e.at = tripTime(k);
+    else if (hourOf(e.at) >= NIGHT_HOURS[0] && hourOf(e.at) < NIGHT_HOURS[1]) {
+      // A night worker on holiday shops by day: a night purchase of the trip's days moves to a waking hour that day.
+      e.at = atDayHour(ctx, Math.floor(e.at / DAY_S) * DAY_S, hourLike(ctx, 'Purchase', { awake: true }));
+    }
     e.location = countries[k];
     e.counterparty = ctx.counterparty(`overseas_merchant@${countries[k]}`);
     e.remark = ctx.remarkFor(e.counterparty, 'overseas_purchase');

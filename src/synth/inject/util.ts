@@ -136,15 +136,23 @@ export interface LowPoint {
 /** Day-time hour weights for an injected row whose type has no base row in the log to follow. */
 const DAYTIME_HOURS: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0.5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0.8, 0.5, 0, 0];
 
+/** The night hours [from, to) in which `hourLike(…, { awake: true })` draws no hour (the Nighttime signal's window). */
+export const NIGHT_HOURS = [0, 5] as const;
+
 /**
  * The hour of day for an injected row of `type`: the hour of a randomly chosen base (not injected) event of that type
  * in the log, so that injected rows keep the log's own clock for the type (a card bill debited at 03:00 in this log
  * is declined at 03:00 too); day-time hours when the log has no such base event. Minutes and seconds are not copied
- * (a copied minute and second would repeat the base row's, the fingerprint issue #13 names).
+ * (a copied minute and second would repeat the base row's, the fingerprint issue #13 names). With `awake`, hours in
+ * `NIGHT_HOURS` are drawn again (rows of another signal must not write night spending into a night worker's log).
  */
-export function hourLike(ctx: InjectContext, type: TransactionType): number {
+export function hourLike(ctx: InjectContext, type: TransactionType, opts: { awake?: boolean } = {}): number {
+  const night = (h: number): boolean => opts.awake === true && h >= NIGHT_HOURS[0] && h < NIGHT_HOURS[1];
   const base = ctx.events.filter((e) => e.type === type && !e.signal);
-  if (base.length) return Math.floor((((base[int(ctx.rng, 0, base.length - 1)].at % DAY_S) + DAY_S) % DAY_S) / HOUR_S);
+  for (let tries = 0; base.length && tries < 8; tries++) {
+    const h = Math.floor((((base[int(ctx.rng, 0, base.length - 1)].at % DAY_S) + DAY_S) % DAY_S) / HOUR_S);
+    if (!night(h)) return h;
+  }
   let total = 0;
   for (const w of DAYTIME_HOURS) total += w;
   let u = ctx.rng.next() * total;
