@@ -110,7 +110,8 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   const monthlyIncome = addFlows(base, profile.income, true);
   const incomeScale = monthlyIncome > 0 ? monthlyIncome / 100 / profile.monthly_income : 1;
   addFlows(base, profile.obligations, false, incomeScale);
-  addLoans({ ...base, loans }, profile.loans, LOAN_USES[profile.client_kind]);
+  // A client that keeps a cover buys something with a loan; an overdue one's loan fills its shortfalls.
+  addLoans({ ...base, loans }, profile.loans, profile.opening_cover_months > 0 ? LOAN_USES[profile.client_kind] : undefined);
   const refundShare = profile.spending.reduce((a, c) => a + c.weight * c.refund_rate, 0) / profile.spending.reduce((a, c) => a + c.weight, 0);
   // Discretionary spending gets at least 30% of the target even when scheduled flows fill it (the upper bound is
   // enforced after injection by thinning).

@@ -1,7 +1,7 @@
 import type { ClientKind } from '../../schema/log-row.js';
 
 /**
- * What a client does with a loan it takes (data, issue #13): with `probability`, it pays `share` of the principal on
+ * What a client that keeps a cover (`opening_cover_months` > 0) does with a loan it takes (data, issue #13): with `probability`, it pays `share` of the principal on
  * to a seller in two transfers (a deposit and the balance), each `delayHours` after the one before (a car, a renovation, a machine). Without
  * it, no log ever moved money out soon after a disbursement, and "how many cash-out rows followed the loan" was
  * always zero.
