@@ -46,6 +46,25 @@ const UnitlessRange = z.tuple([z.number().positive(), z.number().positive()]).re
 const UnitRange = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]).refine(([a, b]) => a <= b, 'range must be [min, max] with min <= max');
 
 /** A recurring flow: income (salary, sales receipts) or an obligation (rent, bills, payroll, supplier payments). */
+/**
+ * One way a flow can run in a given log: the fields it sets replace the flow's, `amount_scale` multiplies the level,
+ * and `skip_months` drops that many whole months of it (a job between employers, a payroll paid late into the next
+ * month); absent fields keep the flow's own.
+ */
+export const FlowVariant = z
+  .object({
+    weight: z.number().positive(),
+    cadence: Cadence.optional(),
+    months: z.array(z.number().int().min(1).max(12)).min(1).optional(),
+    hours: z.tuple([z.number().int().min(0).max(23), z.number().int().min(0).max(23)]).optional(),
+    variation: z.number().min(0).max(2).optional(),
+    remark: z.string().min(1).optional(),
+    amount_scale: z.number().positive().optional(),
+    skip_months: Range.optional(),
+  })
+  .strict();
+export type FlowVariant = z.infer<typeof FlowVariant>;
+
 export const Flow = z
   .object({
     name: z.string().min(1),
@@ -81,6 +100,11 @@ export const Flow = z
     seasonal: z.boolean().default(false),
     /** Whether an outgoing payment is declined when funds run short (true) or always goes through (false). */
     declinable: z.boolean().default(true),
+    /**
+     * Ways the flow differs from one client to the next, one drawn per log by weight (default: none, the flow as
+     * written): a settlement hour, a monthly instead of a quarterly tax, a payroll-heavy cost mix, missed months.
+     */
+    variants: z.array(FlowVariant).min(1).optional(),
   })
   .strict();
 export type Flow = z.infer<typeof Flow>;

@@ -1,4 +1,4 @@
-import type { Flow, SpendingCategory } from '../schema/profile.js';
+import type { Flow, FlowVariant, SpendingCategory } from '../schema/profile.js';
 import type { Channel } from '../schema/transaction-types.js';
 import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import type { Rng } from '../random/rng.js';
@@ -122,16 +122,20 @@ export function flowsPerMonth(flow: Flow): number {
  */
 export function addFlows(ctx: BaseContext, flows: readonly Flow[], isIncome: boolean, incomeScale = 1): number {
   let monthly = 0;
-  for (const flow of flows) {
-    if (flow.probability < 1 && !chance(ctx.rng, flow.probability)) continue;
-    const level = drawAmount(ctx.rng, flow.amount) * (flow.scale_with_income ? incomeScale : 1);
+  for (const written of flows) {
+    if (written.probability < 1 && !chance(ctx.rng, written.probability)) continue;
+    const variant = written.variants ? pickVariant(ctx.rng, written.variants) : undefined;
+    const flow = variant ? withVariant(written, variant) : written;
+    const level = drawAmount(ctx.rng, flow.amount) * (flow.scale_with_income ? incomeScale : 1) * (variant?.amount_scale ?? 1);
     if (isIncome) monthly += level * flowsPerMonth(flow);
     const sign = signOf(flow.type, isIncome);
     const pool: string[] = [];
     const fixedName = flow.fixed_counterparty ? ctx.vocab.counterparty(flow.counterparty) : '';
     // One landlord, one lease: a fixed counterparty's rows all carry the same label (with the month where it has one).
     if (flow.fixed_counterparty) ctx.vocab.pinRemark(fixedName, flow.remark);
-    for (const at of flowTimes(ctx.rng, flow, ctx.period)) {
+    let times = flowTimes(ctx.rng, flow, ctx.period);
+    if (variant?.skip_months) times = skipMonths(ctx.rng, times, variant.skip_months);
+    for (const at of times) {
       let units = level;
       if (flow.variation > 0) units *= Math.exp(normal(ctx.rng, 0, flow.variation));
       if (flow.seasonal) units *= ctx.seasons[Math.floor((at - ctx.period.start) / DAY_S)] ?? 1;
@@ -155,6 +159,37 @@ export function addFlows(ctx: BaseContext, flows: readonly Flow[], isIncome: boo
     }
   }
   return Math.round(monthly * 100);
+}
+
+/** One of a flow's variants, drawn by weight. */
+function pickVariant(rng: Rng, variants: readonly FlowVariant[]): FlowVariant {
+  let total = 0;
+  for (const v of variants) total += v.weight;
+  let u = rng.next() * total;
+  for (const v of variants) if ((u -= v.weight) < 0) return v;
+  return variants[variants.length - 1];
+}
+
+/** The flow as a variant runs it: the variant's fields replace the flow's. */
+function withVariant(flow: Flow, v: FlowVariant): Flow {
+  return {
+    ...flow,
+    cadence: v.cadence ?? flow.cadence,
+    months: v.months ?? (v.cadence && v.cadence !== flow.cadence ? undefined : flow.months),
+    hours: v.hours ?? flow.hours,
+    variation: v.variation ?? flow.variation,
+    remark: v.remark ?? flow.remark,
+  };
+}
+
+/** The times left when `range` (drawn count) of the calendar months they fall in are dropped whole. */
+function skipMonths(rng: Rng, times: number[], range: readonly [number, number]): number[] {
+  const months = [...new Set(times.map((at) => { const c = civil(at); return c.year * 12 + c.month; }))];
+  const n = Math.min(months.length - 1, int(rng, Math.round(range[0]), Math.round(range[1])));
+  if (n <= 0) return times;
+  const dropped = new Set<number>();
+  while (dropped.size < n) dropped.add(months[int(rng, 0, months.length - 1)]);
+  return times.filter((at) => { const c = civil(at); return !dropped.has(c.year * 12 + c.month); });
 }
 
 function signOf(type: Flow['type'], isIncome: boolean): 1 | -1 {

@@ -30,6 +30,8 @@ export interface SynthEvent {
   refundOf?: SynthEvent;
   /** For loan rows: which loan and which installment (0 for the disbursement). */
   loan?: { loanId: string; installment: number };
+  /** For money paid on out of a loan (a car bought with it): the disbursement; not spending of income. */
+  fundedBy?: SynthEvent;
   /**
    * Texts known safe when the event was made (the generator marks base events, whose texts the vocabulary wrote);
    * `finalize` checks `counterparty` or `remark` again only when it is no longer this text.
@@ -62,6 +64,7 @@ export function synthEvent(init: SynthEventInit): SynthEvent {
     signal: init.signal,
     refundOf: init.refundOf,
     loan: init.loan,
+    fundedBy: init.fundedBy,
     trustedCounterparty: undefined,
     trustedRemark: undefined,
     txnId: undefined,

@@ -1,5 +1,5 @@
 import type { Detection, LogLabels, SignalLabel } from '../schema/labels.js';
-import type { Log } from '../schema/log-row.js';
+import type { ClientKind, Log } from '../schema/log-row.js';
 import type { Activity, Profile, SpendingCategory } from '../schema/profile.js';
 import { SIGNAL_IDS, type SignalId } from '../schema/signal-id.js';
 import { createRng, streamKey } from '../random/rng.js';
@@ -7,9 +7,9 @@ import { chance, int, normal, uniform } from '../random/draw.js';
 import type { Rng } from '../random/rng.js';
 import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import { CclupeError } from '../errors.js';
-import { DAY_S, formatDate, parseDate } from './calendar.js';
+import { DAY_S, dayStart, formatDate, parseDate } from './calendar.js';
 import { drawAmount, empiricalQuantile, unitsToCents } from './amounts.js';
-import { addFlows, addSpending, type BaseContext } from './base-events.js';
+import { addFlows, addSpending, monthsOf, type BaseContext } from './base-events.js';
 import { calendarDayWeights } from './calendar-weights.js';
 import { postEvents } from './posting.js';
 import { addLoans } from './loans.js';
@@ -18,8 +18,10 @@ import { finalize } from './finalize.js';
 import { dayMultipliers } from './seasonality.js';
 import { sharedFaker } from './faker-rng.js';
 import { Vocabulary } from './vocabulary.js';
+import { SWEEP_DESTINATIONS, SWEEP_TIMING, TRAJECTORIES, type Trajectory } from './data/trajectories.js';
+import { LOAN_USES } from './data/loan-uses.js';
 import { logIdFor } from './log-id.js';
-import type { InjectContext, Injector, Period, SynthEvent, SynthLoan } from './event.js';
+import { synthEvent, type InjectContext, type Injector, type Period, type SynthEvent, type SynthLoan } from './event.js';
 
 /** The default period of a log: the calendar year 2023 (SPEC §1). */
 export const DEFAULT_PERIOD = { start: '2023-01-01', end: '2023-12-31' } as const;
@@ -108,19 +110,27 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   const monthlyIncome = addFlows(base, profile.income, true);
   const incomeScale = monthlyIncome > 0 ? monthlyIncome / 100 / profile.monthly_income : 1;
   addFlows(base, profile.obligations, false, incomeScale);
-  addLoans({ ...base, loans }, profile.loans);
+  // A client that keeps a cover buys something with a loan; an overdue one's loan fills its shortfalls.
+  addLoans({ ...base, loans }, profile.loans, profile.opening_cover_months > 0 ? LOAN_USES[profile.client_kind] : undefined);
   const refundShare = profile.spending.reduce((a, c) => a + c.weight * c.refund_rate, 0) / profile.spending.reduce((a, c) => a + c.weight, 0);
   // Discretionary spending gets at least 30% of the target even when scheduled flows fill it (the upper bound is
   // enforced after injection by thinning).
   const discretionaryCount = Math.round(Math.max(0.3 * target, target - events.length) / (1 + refundShare));
   const spending = addSpending(base, profile.spending, discretionaryCount);
   const discretionary = new Set<SynthEvent>(spending);
-  rescaleSpending(events, spending, discretionary, profile.spend_ratio, profile.spend_scale);
+  // A balance trajectory (saving, flat, drawing down) per log of a profile that keeps a cover, unless it walks its
+  // balance at a level (profiles without a cover, the overdue ones, spend what comes in already).
+  const netShare = profile.balance || profile.opening_cover_months <= 0 ? null : drawTrajectory(rng, TRAJECTORIES[profile.client_kind]);
+  rescaleSpending(events, spending, discretionary, profile.spend_ratio, profile.spend_scale, netShare);
+  if (netShare !== null) sweepSurplus(base, profile.client_kind, netShare);
   if (profile.opening_cover_months > 0) {
     let out = 0;
     for (const ev of events) if (ev.amountCents < 0 && ev.at >= period.start && ev.at < period.end) out -= ev.amountCents;
     const months = (period.end - period.start) / DAY_S / 30.4375;
-    openingBalanceCents = Math.max(openingBalanceCents, Math.round((profile.opening_cover_months * out) / Math.max(1, months)));
+    // The cover, on top of how far the account runs down before its lowest point (a log that draws on its savings, a
+    // payroll- or rent-heavy cost mix): a client that keeps a cover does not run out before the year's low.
+    const cover = Math.round((profile.opening_cover_months * out) / Math.max(1, months));
+    openingBalanceCents = Math.max(openingBalanceCents, cover + (netShare !== null ? deepestDip(events, period) : 0));
   }
   // Base texts come from the vocabulary and are safe; finalize re-checks only texts an injector wrote or changed.
   for (const ev of events) {
@@ -220,25 +230,93 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   return { log, labels };
 }
 
+/** A net change over the period ÷ the period's income, drawn from a trajectory table (band by weight, uniform in it). */
+function drawTrajectory(rng: Rng, table: readonly Trajectory[]): number {
+  let total = 0;
+  for (const t of table) total += t.weight;
+  let u = rng.next() * total;
+  let band = table[table.length - 1];
+  for (const t of table) {
+    if ((u -= t.weight) < 0) {
+      band = t;
+      break;
+    }
+  }
+  return uniform(rng, band.net[0], band.net[1]);
+}
+
 /**
- * Rescales discretionary outflows so that they sum to `ratio` × (income − obligations) over the log, the factor
- * clipped to `scale`; refunds scale with their purchases. Income and obligations are the non-discretionary
- * events (loan disbursements excluded from income); `mine` is `spending` as a set.
+ * Moves what a log has left over beyond its trajectory (net change over the period above `netShare` × income) out of
+ * the account, one sweep a month on a day of the log's own, to one destination drawn per log (`SWEEP_DESTINATIONS`),
+ * each amount spread around an even share (`SWEEP_TIMING`).
  */
-function rescaleSpending(events: readonly SynthEvent[], spending: readonly SynthEvent[], mine: ReadonlySet<SynthEvent>, ratio: number, scale: readonly [number, number]): void {
+function sweepSurplus(base: BaseContext, kind: ClientKind, netShare: number): void {
+  const { rng, period, events } = base;
+  let net = 0;
+  let income = 0;
+  for (const ev of events) {
+    if (ev.at < period.start || ev.at >= period.end) continue;
+    net += ev.amountCents;
+    if (ev.amountCents > 0 && ev.type !== 'Loan Disbursement') income += ev.amountCents;
+  }
+  const surplus = net - netShare * income;
+  const months = monthsOf(period);
+  if (!(surplus > 0) || months.length === 0) return;
+  const table = SWEEP_DESTINATIONS[kind];
+  let u = rng.next() * table.reduce((a, d) => a + d.weight, 0);
+  const dest = table.find((d) => (u -= d.weight) < 0) ?? table[table.length - 1];
+  const name = base.vocab.counterparty(dest.counterparty);
+  base.vocab.pinRemark(name, dest.remark);
+  const day = int(rng, 1, 28);
+  const weights = months.map(() => Math.exp(normal(rng, 0, SWEEP_TIMING.variation)));
+  const total = weights.reduce((a, b) => a + b, 0);
+  months.forEach(([y, m], k) => {
+    const at = dayStart(y, m, day) + int(rng, SWEEP_TIMING.hours[0], SWEEP_TIMING.hours[1]) * 3600 + int(rng, 0, 3599);
+    if (at < period.start || at >= period.end) return;
+    events.push(
+      synthEvent({
+        at,
+        type: dest.type,
+        channel: dest.type === 'Card Repayment' ? 'AUTO_DEBIT' : 'ONLINE',
+        counterparty: name,
+        amountCents: -Math.max(100, Math.round((surplus * weights[k]) / total)),
+        location: base.homeCountry,
+        remark: base.vocab.remarkFor(name, dest.remark, m),
+        outcome: 'declinable',
+      }),
+    );
+  });
+}
+
+/** How far the running sum of the events (in time order, inside the period) falls below zero at its lowest, cents. */
+function deepestDip(events: readonly SynthEvent[], period: Period): number {
+  const inside = events.filter((e) => e.at >= period.start && e.at < period.end).sort((a, b) => a.at - b.at);
+  let run = 0;
+  let low = 0;
+  for (const e of inside) low = Math.min(low, (run += e.amountCents));
+  return -low;
+}
+
+/**
+ * Rescales discretionary outflows so that they sum to `ratio` × (income − obligations) over the log, or, with a
+ * trajectory `netShare`, to what leaves income − obligations − spending = `netShare` × income; the factor clipped
+ * to `scale`; refunds scale with their purchases. Income and obligations are the non-discretionary events (loan
+ * disbursements excluded from income); `mine` is `spending` as a set.
+ */
+function rescaleSpending(events: readonly SynthEvent[], spending: readonly SynthEvent[], mine: ReadonlySet<SynthEvent>, ratio: number, scale: readonly [number, number], netShare: number | null = null): void {
   let income = 0;
   let obligations = 0;
   let spend = 0;
   for (const ev of events) {
     if (mine.has(ev)) {
       if (ev.amountCents < 0) spend -= ev.amountCents;
-    } else if (ev.type !== 'Loan Disbursement') {
+    } else if (ev.type !== 'Loan Disbursement' && !ev.fundedBy) {
       if (ev.amountCents > 0) income += ev.amountCents;
       else obligations -= ev.amountCents;
     }
   }
   if (spend <= 0 || income <= 0) return;
-  const target = ratio * Math.max(income - obligations, 0.1 * income);
+  const target = netShare === null ? ratio * Math.max(income - obligations, 0.1 * income) : Math.max(income - obligations - netShare * income, 0.1 * ratio * income);
   const factor = Math.min(scale[1], Math.max(scale[0], target / spend));
   for (const ev of spending) {
     if (ev.amountCents < 0) ev.amountCents = -Math.max(1, Math.round(-ev.amountCents * factor));

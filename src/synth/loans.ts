@@ -6,6 +6,7 @@ import { drawAmount } from './amounts.js';
 import { amortize, scheduleDueDates, withDueDates } from './loan-schedule.js';
 import { synthEvent, type Period, type SynthEvent, type SynthLoan } from './event.js';
 import type { Vocabulary } from './vocabulary.js';
+import type { LoanUse } from './data/loan-uses.js';
 
 /** What loan construction needs from the log being built. */
 export interface LoanContext {
@@ -20,9 +21,10 @@ export interface LoanContext {
 /**
  * Opens the profile's loans that this log draws: a Loan Disbursement inside the period, an amortisation schedule
  * (`amortize`, `scheduleDueDates`) and one Loan Repayment per installment due inside the period, auto-debited on
- * the due date. Principal is rounded to 100 CNY and the rate to 0.01 percentage points.
+ * the due date. Principal is rounded to 100 CNY and the rate to 0.01 percentage points. With `use`, a share of some
+ * loans is paid on to a seller soon after it arrives (`LOAN_USES`).
  */
-export function addLoans(ctx: LoanContext, specs: readonly LoanSpec[]): void {
+export function addLoans(ctx: LoanContext, specs: readonly LoanSpec[], use?: LoanUse): void {
   for (const spec of specs) {
     if (!chance(ctx.rng, spec.probability)) continue;
     const principalCents = Math.max(100, Math.round(drawAmount(ctx.rng, spec.principal) / 100)) * 100 * 100;
@@ -32,7 +34,7 @@ export function addLoans(ctx: LoanContext, specs: readonly LoanSpec[]): void {
     const monthOffset = int(ctx.rng, spec.start_month[0], spec.start_month[1]);
     const startDay = dayStart(first.year, first.month + monthOffset, int(ctx.rng, 1, 28));
     if (startDay >= ctx.period.end) continue;
-    openLoan(ctx, {
+    const loan = openLoan(ctx, {
       lender: ctx.vocab.counterparty(spec.lender),
       principalCents,
       annualRate,
@@ -41,6 +43,36 @@ export function addLoans(ctx: LoanContext, specs: readonly LoanSpec[]): void {
       at: startDay + int(ctx.rng, 9, 16) * 3600 + int(ctx.rng, 0, 3599),
       declinable: true,
     });
+    if (use && chance(ctx.rng, use.probability)) spendLoan(ctx, loan.disbursement, use);
+  }
+}
+
+/**
+ * Pays a share of a loan on to a seller (`LoanUse`): a deposit and the balance, two Transfer Out rows of 45–55% each
+ * after the disbursement (a financed purchase, not a one-off spike of spending).
+ */
+function spendLoan(ctx: LoanContext, disbursement: SynthEvent, use: LoanUse): void {
+  const seller = ctx.vocab.counterparty(use.counterparty);
+  const total = disbursement.amountCents * uniform(ctx.rng, use.share[0], use.share[1]);
+  const first = Math.round(total * uniform(ctx.rng, 0.45, 0.55));
+  let at = disbursement.at;
+  for (const cents of [first, Math.round(total) - first]) {
+    // Some hours or days later, in the seller's opening hours.
+    const later = at + Math.round(uniform(ctx.rng, use.delayHours[0], use.delayHours[1]) * 3600);
+    at = Math.max(at + 60, Math.floor(later / 86_400) * 86_400 + int(ctx.rng, use.hours[0], use.hours[1]) * 3600 + int(ctx.rng, 0, 3599));
+    ctx.events.push(
+      synthEvent({
+        at,
+        type: 'Transfer Out',
+        channel: 'TRANSFER',
+        counterparty: seller,
+        amountCents: -Math.max(100, cents),
+        location: ctx.homeCountry,
+        remark: ctx.vocab.remarkFor(seller, use.remark),
+        outcome: 'declinable',
+        fundedBy: disbursement,
+      }),
+    );
   }
 }
 

@@ -21,7 +21,12 @@ export interface InjectionSeparation {
   auc: number | null;
 }
 
-/** The features a reader could use without understanding the log: seconds, minutes, cents and gap to the previous row. */
+/**
+ * The features a reader could use without understanding the log: seconds, minutes, cents and gap to the previous
+ * row. The gap is taken relative to the log's own pace around the row (the mean gap over the `PACE_ROWS` rows on
+ * each side): a row set down just after another stands out whatever the density, but a signal that is itself a
+ * density (a month of 3× the purchases, services piling up) does not count as a timing fingerprint.
+ */
 export const TIMING_FEATURES = [
   'seconds',
   'minutes',
@@ -32,14 +37,17 @@ export const TIMING_FEATURES = [
   'whole_tens',
   'whole_hundreds',
   'same_min_sec_as_previous',
-  'log_gap_previous',
+  'log_gap_relative',
 ] as const;
+
+/** Rows on each side of a row over which its log's local pace (mean gap between rows) is taken. */
+export const PACE_ROWS = 5;
 
 function secondsOf(ts: string): number {
   return Date.UTC(+ts.slice(0, 4), +ts.slice(5, 7) - 1, +ts.slice(8, 10), +ts.slice(11, 13), +ts.slice(14, 16), +ts.slice(17, 19)) / 1000;
 }
 
-function featuresOf(row: LogRow, prev: LogRow | undefined): number[] {
+function featuresOf(row: LogRow, prev: LogRow | undefined, paceSeconds: number): number[] {
   const ts = row.timestamp;
   const sec = +ts.slice(17, 19);
   const min = +ts.slice(14, 16);
@@ -56,15 +64,17 @@ function featuresOf(row: LogRow, prev: LogRow | undefined): number[] {
     abs % 1000 === 0 ? 1 : 0,
     abs % 10000 === 0 ? 1 : 0,
     prev && prev.timestamp.slice(14) === ts.slice(14) ? 1 : 0,
-    Math.log1p(gap) / 10,
+    Math.log1p(gap / paceSeconds),
   ];
 }
 
 
 /**
  * Per signal: a logistic regression on timing and rounding features (seconds, minutes, cents, gap to the previous
- * row) tries to tell the signal's injected rows from base rows (rows no injected signal claims) of the same
- * transaction types, base rows weighted so that their type mix equals the injected rows'. Cross-fitted over two
+ * row relative to the log's pace there) tries to tell the signal's injected rows from base rows (rows no injected signal claims) of the same
+ * transaction types in logs of the same client kind, base rows weighted so that their (kind, type) mix equals the
+ * injected rows'. (Per kind, because SME and personal logs differ in density: an SME signal's rows compared with
+ * personal base rows would be told apart by the gap to the previous row whatever the injector does.) Cross-fitted over two
  * halves of the logs; the AUC of the held-out scores is reported. Near 0.5 means injection leaves no fingerprint.
  */
 export function injectionSeparation(logs: readonly Log[], injected: readonly InjectedRows[]): InjectionSeparation[] {
@@ -76,6 +86,7 @@ export function injectionSeparation(logs: readonly Log[], injected: readonly Inj
   }
   interface Ex {
     x: number[];
+    /** Client kind and transaction type: the stratum base rows are matched on. */
     type: string;
     signal: string | null;
     fold: number;
@@ -85,9 +96,14 @@ export function injectionSeparation(logs: readonly Log[], injected: readonly Inj
     if (!log.hasTimeOfDay) continue;
     const m = claimed.get(log.logId);
     const f = logFold(log.logId);
+    const kind = log.clientKind ?? (log.logId.startsWith('s') ? 'sme' : 'personal');
+    const times = log.rows.map((r) => secondsOf(r.timestamp));
     for (let i = 0; i < log.rows.length; i++) {
       const row = log.rows[i];
-      examples.push({ x: featuresOf(row, log.rows[i - 1]), type: row.type, signal: m?.get(row.txn_id) ?? null, fold: f });
+      const a = Math.max(0, i - PACE_ROWS);
+      const b = Math.min(log.rows.length - 1, i + PACE_ROWS);
+      const pace = Math.max(60, (times[b] - times[a]) / Math.max(1, b - a));
+      examples.push({ x: featuresOf(row, log.rows[i - 1], pace), type: `${kind}/${row.type}`, signal: m?.get(row.txn_id) ?? null, fold: f });
     }
   }
   const signals = [...new Set(injected.map((r) => r.signal))].sort();

@@ -6,7 +6,7 @@ describe('synthEvent', () => {
     const a = synthEvent({ at: 1, type: 'Purchase', channel: 'POS', counterparty: 'A', amountCents: -100, location: 'CN', remark: 'r', outcome: 'declinable' });
     const b = synthEvent({ at: 2, type: 'Refund', channel: 'POS', counterparty: 'A', amountCents: 50, location: 'CN', remark: 'r', outcome: 'success', refundOf: a, signal: 'refunds', loan: { loanId: 'L1', installment: 1 } });
     expect(Object.keys(a)).toEqual(Object.keys(b));
-    expect(Object.keys(a)).toEqual(['at', 'type', 'channel', 'counterparty', 'amountCents', 'location', 'remark', 'outcome', 'signal', 'refundOf', 'loan', 'trustedCounterparty', 'trustedRemark', 'txnId', 'status']);
+    expect(Object.keys(a)).toEqual(['at', 'type', 'channel', 'counterparty', 'amountCents', 'location', 'remark', 'outcome', 'signal', 'refundOf', 'loan', 'fundedBy', 'trustedCounterparty', 'trustedRemark', 'txnId', 'status']);
     expect(b.refundOf).toBe(a);
     expect(b).toMatchObject({ at: 2, type: 'Refund', amountCents: 50, signal: 'refunds', loan: { loanId: 'L1', installment: 1 }, txnId: undefined, status: undefined });
   });

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
-import { int, pick, uniform } from '../../random/draw.js';
-import { add, atHours, lowPoints, randomDay, roundLike, sized } from './util.js';
+import { pick, uniform } from '../../random/draw.js';
+import { add, atDayHour, hourLike, lowPoints, randomDay, roundLike, sized } from './util.js';
 import { FITTING_SUPPLIER } from './words.js';
 
 /**
@@ -17,10 +17,11 @@ export const injectLiquiditySme: Injector = (ctx: InjectContext, intensity: numb
   const own = [...new Set(ctx.events.filter((e) => e.type === 'Supplier Payment' && e.amountCents < 0).map((e) => e.counterparty))].sort();
   const supplier = own.length ? pick(ctx.rng, own) : ctx.counterparty(fit.kind);
   const income = Math.max(10_000_00, ctx.monthlyIncomeCents);
-  const lows = lowPoints(ctx, want);
+  // At the hours supplier payments have in the log, on days when the money is short.
+  const lows = lowPoints(ctx, want, () => hourLike(ctx, 'Supplier Payment'));
   for (let k = 0; k < want; k++) {
     add(ctx, {
-      at: lows[k] ? lows[k].at + int(ctx.rng, 1, 599) : atHours(ctx.rng, randomDay(ctx, 10, 1), 9, 17),
+      at: lows[k]?.at ?? atDayHour(ctx, randomDay(ctx, 10, 1), hourLike(ctx, 'Supplier Payment')),
       type: 'Supplier Payment',
       channel: 'TRANSFER',
       counterparty: supplier,

@@ -1,13 +1,13 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY_S, add, atHours, randomDay, roundLike, sized } from './util.js';
+import { DAY_S, add, atDayHour, atHours, hourLike, randomDay, roundLike, sized } from './util.js';
 import { SPIKE_PURCHASES } from './words.js';
 
 /**
  * Spikes: 2 (intensity 0) to 4 (intensity 1) sudden outflows of 1.6–3.4 months of income each, to fresh
  * counterparties: a big purchase, a cash withdrawal or a transfer to a person. Each is funded by cashing in
- * savings (an Investment Redeem of 80–100% of it a day or two before), so the spike drains the buffer without
+ * savings (an Investment Redeem of 80–100% of it one to seven days before), so the spike drains the buffer without
  * making every later payment bounce. A log with fewer than `minBaseRows` everyday outflows first gets a few small
  * everyday purchases, so that "large" has something to be measured against.
  */
@@ -46,7 +46,7 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
     if (form <= 3) {
       const what = pick(ctx.rng, SPIKE_PURCHASES);
       ev = {
-        at: atHours(ctx.rng, day, 10, 21),
+        at: atDayHour(ctx, day, hourLike(ctx, 'Purchase', { awake: true })),
         type: 'Purchase',
         channel: pick(ctx.rng, ['POS', 'ONLINE'] as const),
         counterparty: fresh(what.kind),
@@ -58,7 +58,7 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
       };
     } else if (form === 4) {
       ev = {
-        at: atHours(ctx.rng, day, 8, 22),
+        at: atDayHour(ctx, day, hourLike(ctx, 'ATM Withdrawal', { awake: true })),
         type: 'ATM Withdrawal',
         channel: 'ATM',
         counterparty: fresh('atm'),
@@ -70,7 +70,7 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
       };
     } else {
       ev = {
-        at: atHours(ctx.rng, day, 8, 22),
+        at: atDayHour(ctx, day, hourLike(ctx, 'Transfer Out', { awake: true })),
         type: 'Transfer Out',
         channel: 'TRANSFER',
         counterparty: fresh('person'),
@@ -83,7 +83,9 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
     }
     add(ctx, ev);
     add(ctx, {
-      at: Math.max(ctx.period.start, ev.at - int(ctx.rng, 1, 2) * DAY_S - int(ctx.rng, 60, 3599)),
+      // Savings cashed in some days before, at any daytime hour: a redemption always a day or two ahead would make
+      // the spike the row right after it, a gap the base rows do not show (issue #13).
+      at: Math.max(ctx.period.start, Math.floor(ev.at / DAY_S) * DAY_S - int(ctx.rng, 1, 7) * DAY_S + int(ctx.rng, 8, 20) * 3600 + int(ctx.rng, 0, 3599)),
       type: 'Investment Redeem',
       channel: 'ONLINE',
       counterparty: savings,

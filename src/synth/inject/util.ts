@@ -28,6 +28,11 @@ export function atHours(rng: Rng, day0: number, h0: number, h1: number): number 
   return day0 + int(rng, h0, h1) * HOUR_S + int(rng, 0, 3599);
 }
 
+/** A time on day `day0` (local seconds at 00:00) in hour `hour`, minute and second uniform. */
+export function atDayHour(ctx: InjectContext, day0: number, hour: number): number {
+  return day0 + hour * HOUR_S + int(ctx.rng, 0, 3599);
+}
+
 /** Whether a time is inside the log's period. */
 export function inPeriod(ctx: InjectContext, at: number): boolean {
   return at >= ctx.period.start && at < ctx.period.end;
@@ -128,39 +133,95 @@ export interface LowPoint {
   headroomCents: number;
 }
 
+/** Day-time hour weights for an injected row whose type has no base row in the log to follow. */
+const DAYTIME_HOURS: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0.5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0.8, 0.5, 0, 0];
+
+/** The night hours [from, to) in which `hourLike(…, { awake: true })` draws no hour (the Nighttime signal's window). */
+export const NIGHT_HOURS = [0, 5] as const;
+
 /**
- * `k` moments when the account is likely at its lowest. The events' running sum (relative: the opening balance is
- * not known yet; events meant to fail left out) is computed in time order; candidates are the points in the bottom
- * quarter of its range, picked lowest first and at least `gapDays` apart, and when there are too few, further
- * attempts follow 1–3 days after earlier ones (a payment retried and declined again). Each moment is in daytime
- * shortly after the event that made the low (the next morning for a low made at night). A decline sized above
- * `headroomCents` plus a month's buffer then fails for the reason it appears to.
+ * The hour of day for an injected row of `type`: the hour of a randomly chosen base (not injected) event of that type
+ * in the log, so that injected rows keep the log's own clock for the type (a card bill debited at 03:00 in this log
+ * is declined at 03:00 too); day-time hours when the log has no such base event. Minutes and seconds are not copied
+ * (a copied minute and second would repeat the base row's, the fingerprint issue #13 names). With `awake`, hours in
+ * `NIGHT_HOURS` are drawn again (rows of another signal must not write night spending into a night worker's log).
  */
-export function lowPoints(ctx: InjectContext, k: number, gapDays = 10): LowPoint[] {
+export function hourLike(ctx: InjectContext, type: TransactionType, opts: { awake?: boolean } = {}): number {
+  const night = (h: number): boolean => opts.awake === true && h >= NIGHT_HOURS[0] && h < NIGHT_HOURS[1];
+  const base = ctx.events.filter((e) => e.type === type && !e.signal);
+  for (let tries = 0; base.length && tries < 8; tries++) {
+    const h = Math.floor((((base[int(ctx.rng, 0, base.length - 1)].at % DAY_S) + DAY_S) % DAY_S) / HOUR_S);
+    if (!night(h)) return h;
+  }
+  let total = 0;
+  for (const w of DAYTIME_HOURS) total += w;
+  let u = ctx.rng.next() * total;
+  for (let h = 0; h < 24; h++) if ((u -= DAYTIME_HOURS[h]) < 0) return h;
+  return 12;
+}
+
+/**
+ * `k` moments when the account is low, for payments that are declined for lack of money. The events' running sum
+ * (relative: the opening balance is not known yet; events meant to fail left out) is computed in time order; the
+ * account is low while the sum is in the bottom quarter of its range. Each moment is a day drawn uniformly over the
+ * low time (so a decline falls anywhere while the money is short, not just after the payment that made it short: rows
+ * placed just after another row would be told from base rows by the gap to the previous row, issue #13), at the hour
+ * `hourOf(i)` gives for the i-th moment and a uniform minute and second; a draw that lands where the account is not low is drawn again.
+ * `headroomCents` is the sum there above the year's lowest point: a decline sized above it plus a month's buffer
+ * fails for the reason it appears to. Moments come in the order drawn (not sorted), the i-th at `hourOf(i)`.
+ */
+export function lowPoints(ctx: InjectContext, k: number, hourOf: (index: number) => number): LowPoint[] {
   const evs = sortByTime(ctx.events.filter((e) => e.outcome !== 'failed' && e.at >= ctx.period.start && e.at < ctx.period.end - DAY_S));
   if (evs.length === 0 || k <= 0) return [];
+  const times = new Float64Array(evs.length);
+  const levels = new Float64Array(evs.length);
   let run = 0;
-  const points = evs.map((e) => ({ at: e.at, level: (run += e.amountCents) }));
   let lo = Infinity;
   let hi = -Infinity;
-  for (const p of points) (lo = Math.min(lo, p.level)), (hi = Math.max(hi, p.level));
+  for (let i = 0; i < evs.length; i++) {
+    times[i] = evs[i].at;
+    levels[i] = run += evs[i].amountCents;
+    lo = Math.min(lo, run);
+    hi = Math.max(hi, run);
+  }
   const cut = lo + 0.25 * (hi - lo);
-  const candidates = points.filter((p) => p.level <= cut).sort((a, b) => a.level - b.level || a.at - b.at);
+  // The low stretches: from an event that leaves the sum at or below the cut to the next event.
+  const end = ctx.period.end - DAY_S;
+  const from: number[] = [];
+  const cum: number[] = [];
+  let total = 0;
+  for (let i = 0; i < evs.length; i++) {
+    if (levels[i] > cut) continue;
+    const to = i + 1 < evs.length ? times[i + 1] : end;
+    if (to <= times[i]) continue;
+    from.push(times[i]);
+    cum.push((total += to - times[i]));
+  }
+  if (total <= 0) return [];
+  // The level at a time: that of the last event at or before it (none before the first event: the opening level 0).
+  const levelAt = (at: number): number => {
+    let a = 0;
+    let b = evs.length;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      if (times[m] <= at) a = m + 1;
+      else b = m;
+    }
+    return a === 0 ? 0 : levels[a - 1];
+  };
   const out: LowPoint[] = [];
-  for (const p of candidates) {
-    if (out.length >= k) break;
-    if (!out.every((q) => Math.abs(q.at - p.at) >= gapDays * DAY_S)) continue;
-    const hour = Math.floor((p.at % DAY_S) / HOUR_S);
-    const day0 = Math.floor(p.at / DAY_S) * DAY_S + (hour >= 20 ? DAY_S : 0);
-    const at = hour >= 8 && hour < 20 ? p.at + 60 * (5 + Math.floor(ctx.rng.next() * 90)) : day0 + (8 + Math.floor(ctx.rng.next() * 4)) * HOUR_S + Math.floor(ctx.rng.next() * 3600);
-    if (at < ctx.period.end) out.push({ at, headroomCents: p.level - lo });
+  for (let tries = 0; out.length < k && tries < 40 * k; tries++) {
+    const u = ctx.rng.next() * total;
+    let j = 0;
+    while (cum[j] <= u) j++;
+    const at0 = from[j] + (u - (j > 0 ? cum[j - 1] : 0));
+    const at = Math.floor(at0 / DAY_S) * DAY_S + hourOf(out.length) * HOUR_S + int(ctx.rng, 0, 3599);
+    if (at < ctx.period.start || at >= ctx.period.end) continue;
+    const level = levelAt(at);
+    if (level > cut) continue;
+    out.push({ at, headroomCents: level - lo });
   }
-  for (let j = 0; out.length > 0 && out.length < k && j < 4 * k; j++) {
-    const base = out[j % out.length];
-    const at = base.at + (1 + Math.floor(ctx.rng.next() * 3)) * DAY_S;
-    if (at < ctx.period.end) out.push({ at, headroomCents: base.headroomCents });
-  }
-  return out.sort((a, b) => a.at - b.at);
+  return out;
 }
 
 /**

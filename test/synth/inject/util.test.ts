@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InjectContext, SynthEvent } from '../../../src/synth/event.js';
 import { createRng } from '../../../src/random/rng.js';
 import fc from 'fast-check';
-import { DAY_S, HOUR_S, lowPoints, refundedPurchases, roundCny, sized, sortByTime, winsorizedOutflow } from '../../../src/synth/inject/util.js';
+import { DAY_S, HOUR_S, hourLike, lowPoints, refundedPurchases, roundCny, sized, sortByTime, winsorizedOutflow } from '../../../src/synth/inject/util.js';
 
 const T0 = Date.UTC(2023, 0, 1) / 1000;
 const ev = (day: number, hour: number, amountCents: number, extra: Partial<SynthEvent> = {}): SynthEvent => ({
@@ -60,35 +60,57 @@ describe('refundedPurchases', () => {
 });
 
 describe('lowPoints', () => {
-  it('finds the lowest moments of the running balance, in daytime, in time order', () => {
-    // Salary on day 10 of each month, a big rent on day 5: the running sum is lowest just after each rent.
+  // Rent on day 5 of each month at 02:00, salary on day 10 at 09:00, 20,000 cents more each month than the rent: the
+  // running sum is lowest between a rent and the next salary, and the lows rise month by month.
+  const rentAndSalary = (): SynthEvent[] => {
     const events: SynthEvent[] = [];
     for (let m = 0; m < 12; m++) {
       events.push(ev(m * 30 + 5, 2, -600_000, { type: 'Rent' }));
       events.push(ev(m * 30 + 10, 9, 620_000));
     }
-    const lows = lowPoints(ctxOf(events), 3);
-    expect(lows).toHaveLength(3);
+    return events;
+  };
+  it('draws moments only while the account is low, at the hour asked for, with the headroom above the low there', () => {
+    // Range −600,000 … 240,000: the bottom quarter is ≤ −390,000, i.e. after the rents of months 0–10, until the salary.
+    const lows = lowPoints(ctxOf(rentAndSalary()), 40, () => 14);
+    expect(lows).toHaveLength(40);
     for (const p of lows) {
       const day = Math.floor((p.at - T0) / DAY_S);
-      const hour = Math.floor(((p.at - T0) % DAY_S) / HOUR_S);
-      expect(day % 30).toBe(5); // the rent day itself (the low came at 02:00, so the same morning)
-      expect(hour).toBeGreaterThanOrEqual(8);
-      expect(hour).toBeLessThan(12);
-      expect(p.headroomCents).toBeGreaterThanOrEqual(0);
+      expect(Math.floor(((p.at - T0) % DAY_S) / HOUR_S)).toBe(14);
+      expect(day % 30).toBeGreaterThanOrEqual(5);
+      expect(day % 30).toBeLessThanOrEqual(9); // 14:00 on day 10 is after that month's salary
+      expect(Math.floor(day / 30)).toBeLessThanOrEqual(10);
+      expect(p.headroomCents).toBe(Math.floor(day / 30) * 20_000);
     }
-    // The running sum after rent m is −600,000 + m × 20,000: the three lowest are months 0, 1, 2.
-    expect(lows.map((p) => Math.floor((p.at - T0) / DAY_S))).toEqual([5, 35, 65]);
-    expect(lows.map((p) => p.headroomCents)).toEqual([0, 20_000, 40_000]);
   });
-  it('retries around the lows when there are fewer low moments than declines', () => {
-    const events = [ev(100, 12, -500_000), ev(101, 12, 5_000_000)];
-    const lows = lowPoints(ctxOf(events), 3);
-    expect(lows).toHaveLength(3);
-    for (const p of lows) expect(p.at).toBeGreaterThan(events[0].at);
+  it('spreads the moments over the low time instead of packing them just after the payment that made the low', () => {
+    const lows = lowPoints(ctxOf(rentAndSalary()), 60, () => 14);
+    const days = new Set(lows.map((p) => Math.floor((p.at - T0) / DAY_S) % 30));
+    expect(days.size).toBe(5); // days 5–9 of the month all occur
+    expect(new Set(lows.map((p) => Math.floor((p.at - T0) / DAY_S / 30))).size).toBeGreaterThan(6);
+  });
+  it('gives the i-th moment the hour hourOf(i) gives', () => {
+    const lows = lowPoints(ctxOf(rentAndSalary()), 6, (i) => [10, 15, 20][i % 3]);
+    expect(lows.map((p) => Math.floor(((p.at - T0) % DAY_S) / HOUR_S))).toEqual([10, 15, 20, 10, 15, 20]);
   });
   it('returns nothing for an empty log', () => {
-    expect(lowPoints(ctxOf([]), 4)).toEqual([]);
+    expect(lowPoints(ctxOf([]), 4, () => 12)).toEqual([]);
+  });
+});
+
+describe('hourLike', () => {
+  it('takes the hour of a base event of the type, never of an injected one', () => {
+    const events = [ev(3, 4, -100, { type: 'Rent' }), ev(4, 23, -100, { type: 'Rent', signal: 'liquidity' }), ev(5, 11, 100)];
+    const ctx = ctxOf(events);
+    for (let k = 0; k < 20; k++) expect(hourLike(ctx, 'Rent')).toBe(4);
+  });
+  it('falls back to day-time hours for a type the log does not have', () => {
+    const ctx = ctxOf([]);
+    for (let k = 0; k < 200; k++) {
+      const h = hourLike(ctx, 'Card Repayment');
+      expect(h).toBeGreaterThanOrEqual(7);
+      expect(h).toBeLessThanOrEqual(21);
+    }
   });
 });
 
