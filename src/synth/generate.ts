@@ -1,6 +1,6 @@
 import type { Detection, LogLabels, SignalLabel } from '../schema/labels.js';
 import type { Log } from '../schema/log-row.js';
-import type { Activity, Profile, SpendingCategory } from '../schema/profile.js';
+import { choleskyFactor, type Activity, type Profile, type SpendingCategory } from '../schema/profile.js';
 import { SIGNAL_IDS, type SignalId } from '../schema/signal-id.js';
 import { createRng, streamKey } from '../random/rng.js';
 import { chance, int, normal, uniform } from '../random/draw.js';
@@ -8,7 +8,7 @@ import type { Rng } from '../random/rng.js';
 import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import { CclupeError } from '../errors.js';
 import { DAY_S, formatDate, parseDate } from './calendar.js';
-import { drawAmount, empiricalQuantile, unitsToCents } from './amounts.js';
+import { drawAmount, empiricalQuantile, normalCdf, unitsToCents } from './amounts.js';
 import { addFlows, addSpending, type BaseContext } from './base-events.js';
 import { calendarDayWeights } from './calendar-weights.js';
 import { postEvents } from './posting.js';
@@ -91,7 +91,10 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   const dayWeights = calendarDayWeights(fullPeriod, fullSeasons, profile.calendar);
 
   let openingBalanceCents = Math.round(drawAmount(rng, profile.opening_balance) * 100);
-  const levelCents = profile.balance ? Math.round(drawAmount(rng, profile.balance.level) * 100) : null;
+  const levels = profile.log_effects ? drawLevels(rng, profile) : null;
+  const levelCents = profile.balance
+    ? Math.round((levels && levels.balance !== null && profile.balance.level.dist === 'empirical' ? empiricalQuantile(profile.balance.level.quantiles, normalCdf(levels.balance)) : drawAmount(rng, profile.balance.level)) * 100)
+    : null;
   if (levelCents !== null) openingBalanceCents = levelCents;
   let period = fullPeriod;
   let periodDates = fullDates;
@@ -104,7 +107,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   } else target = targetRows(rng, lo, hi, profile.fill);
   // A window's seasons are its slice of the period's (no new array per window).
   const seasons = period === fullPeriod ? fullSeasons : fullSeasons.subarray(Math.round((period.start - fullPeriod.start) / DAY_S), Math.round((period.end - fullPeriod.start) / DAY_S));
-  const base: BaseContext = { rng, period, vocab, homeCountry: profile.home_country, seasons, tablePeriod: fullPeriod, dayWeights, events };
+  const base: BaseContext = { rng, period, vocab, homeCountry: profile.home_country, seasons, tablePeriod: fullPeriod, dayWeights, events, ...(levels ? { levels: levels.spending } : {}) };
   const monthlyIncome = addFlows(base, profile.income, true);
   const incomeScale = monthlyIncome > 0 ? monthlyIncome / 100 / profile.monthly_income : 1;
   addFlows(base, profile.obligations, false, incomeScale);
@@ -128,7 +131,10 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     ev.trustedRemark = ev.remark;
   }
 
-  const monthlyIncomeCents = monthlyIncome > 0 ? monthlyIncome : unitsToCents(profile.monthly_income);
+  // Signals are sized by the log's income: its income flows, else (a fitted profile, whose money in is discretionary)
+  // the money in per month of its own spending as drawn, else the profile's typical income.
+  const drawnIncome = monthlyIncome > 0 || !profile.balance ? 0 : inflowPerMonth(spending, period);
+  const monthlyIncomeCents = monthlyIncome > 0 ? monthlyIncome : drawnIncome > 0 ? drawnIncome : unitsToCents(profile.monthly_income);
   const ctx: InjectContext = {
     rng,
     period,
@@ -150,7 +156,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     const intensity = Math.round(uniform(rng, spec.intensity[0], spec.intensity[1]) * 1000) / 1000;
     const injector = deps.injectors[id];
     if (!on || !injector) continue;
-    injector(ctx, intensity);
+    if (injector(ctx, intensity) === false) continue;
     injected.set(id, intensity);
   }
   if (levelCents !== null && profile.balance) {
@@ -251,12 +257,55 @@ function rescaleSpending(events: readonly SynthEvent[], spending: readonly Synth
 }
 
 
-/** The standard normal CDF Φ(z) (Abramowitz–Stegun 7.1.26 for erf; error below 1.5e-7). */
-function normalCdf(z: number): number {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * x);
-  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
-  return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+/** Money in per month (cents) of events inside a period. */
+function inflowPerMonth(events: readonly SynthEvent[], period: Period): number {
+  let cents = 0;
+  for (const ev of events) if (ev.amountCents > 0 && ev.at >= period.start && ev.at < period.end) cents += ev.amountCents;
+  return Math.round(cents / Math.max(1, (period.end - period.start) / DAY_S / DAYS_PER_MONTH));
+}
+
+interface LevelPlan {
+  /** Cholesky factor of the levels' correlation, row-major. */
+  chol: Float64Array;
+  /** Per spending category: its index among the names (−1: none), and its loading. */
+  spendingIndex: Int32Array;
+  spendingLoading: Float64Array;
+  balanceIndex: number;
+}
+const levelPlans = new WeakMap<object, LevelPlan>();
+
+/**
+ * The log's amount levels under `profile.log_effects`: a standard normal vector with the profile's correlation
+ * (Cholesky factor times independent draws), as z and loading per spending category index, and the balance level's
+ * score (null when the profile names no `balance`).
+ */
+function drawLevels(rng: Rng, profile: Profile): { spending: { z: Float64Array; loading: Float64Array }; balance: number | null } {
+  const e = profile.log_effects!;
+  let plan = levelPlans.get(e);
+  if (!plan) {
+    const spendingIndex = new Int32Array(profile.spending.length).fill(-1);
+    const spendingLoading = new Float64Array(profile.spending.length);
+    profile.spending.forEach((c, i) => {
+      const k = e.names.indexOf(c.name);
+      spendingIndex[i] = k;
+      if (k >= 0) spendingLoading[i] = e.loadings[k];
+    });
+    // The schema checked the matrix, so the factor exists.
+    plan = { chol: choleskyFactor(e.correlation)!, spendingIndex, spendingLoading, balanceIndex: e.names.indexOf('balance') };
+    levelPlans.set(e, plan);
+  }
+  const k = e.names.length;
+  const eps = new Float64Array(k);
+  for (let i = 0; i < k; i++) eps[i] = normal(rng, 0, 1);
+  const z = new Float64Array(k);
+  for (let i = 0; i < k; i++) {
+    let s = 0;
+    for (let j = 0; j <= i; j++) s += plan.chol[i * k + j] * eps[j];
+    z[i] = s;
+  }
+  const sz = new Float64Array(plan.spendingIndex.length);
+  for (let i = 0; i < sz.length; i++) sz[i] = plan.spendingIndex[i] >= 0 ? z[plan.spendingIndex[i]] : 0;
+  return { spending: { z: sz, loading: plan.spendingLoading }, balance: plan.balanceIndex >= 0 ? z[plan.balanceIndex] : null };
 }
 
 /** A value of a distribution at probability u: quantile interpolation for empirical ones, a plain draw otherwise. */
@@ -273,6 +322,12 @@ function refundFree(categories: readonly SpendingCategory[]): SpendingCategory[]
   if (!hit) refundFreeCache.set(categories, (hit = categories.map((c) => ({ ...c, refund_rate: 0 }))));
   return hit;
 }
+
+/** How far ahead the balance walk sees fixed outflows (a planned trip, a large payment): ten days. */
+const LOOKAHEAD_S = 10 * DAY_S;
+
+/** Most extra money-in rows the walk adds at one time when fixed outflows ahead would overdraw the account. */
+const MAX_EXTRA_INS = 3;
 
 /** Days per month when a span in months becomes a window in days. */
 const DAYS_PER_MONTH = 30.4375;
@@ -296,7 +351,8 @@ function drawActivity(rng: Rng, activity: Activity, full: Period): { window: Per
 /**
  * Holds the balance near `levelCents` (the opening balance): the times of the discretionary events (not refunds, not
  * refunded) become slots, and walking all events in time order, each slot takes the next money-in event with
- * probability 1 / (1 + exp((balance − level) / (spread · level))), else the next money-out event, from the
+ * probability 1 / (1 + exp((balance − ahead − level) / (spread · level))), where `ahead` is the fixed outflows
+ * (signals, schedules) of the next ten days, else the next money-out event, from the
  * discretionary events followed by `reserve` (whichever kind is left when one runs out; money in, too, when the next
  * payment would take the balance below zero). The events chosen replace
  * the discretionary ones in `events` (and in `discretionary`); the rest are dropped. So the type mix within money in
@@ -336,22 +392,34 @@ function holdBalance(
   let i = 0;
   let o = 0;
   let k = 0;
+  // Fixed outflows (signals, schedules) of the next `LOOKAHEAD_S`, which a holder who knows them saves up for.
+  let ahead = 0;
+  let head = 0;
+  const fixedOut = (ev: SynthEvent): number => (movable(ev) || ev.outcome === 'failed' ? 0 : Math.min(0, signed(ev)));
   const chosen: Array<[SynthEvent, number]> = [];
   for (const slot of order) {
     const progress = k++ / order.length;
     const target = shape.ramp > 0 && progress < shape.ramp ? opening + (levelCents - opening) * (progress / shape.ramp) : levelCents;
     const center = Math.max(target / 2, target - lump);
+    for (; head < order.length && order[head].at < slot.at + LOOKAHEAD_S; head++) ahead += fixedOut(order[head]);
+    ahead -= fixedOut(slot);
     if (!movable(slot)) {
       balance += slot.outcome === 'failed' ? 0 : signed(slot);
       continue;
     }
-    const pIn = 1 / (1 + Math.exp((balance - center) / scale));
+    const pIn = 1 / (1 + Math.exp((balance + ahead - center) / scale));
     let takeIn = o >= outs.length || (i < ins.length && rng.next() < pIn);
     // A payment the balance cannot cover waits for money to come in, as a holder who sees the balance would.
     if (!takeIn && i < ins.length && balance + signed(outs[o]) < 0) takeIn = true;
     const ev = takeIn ? ins[i++] : outs[o++];
     chosen.push([ev, slot.at]);
     balance += signed(ev);
+    // Fixed outflows ahead that the balance cannot cover: money comes in now, up to `MAX_EXTRA_INS` more rows.
+    for (let extra = 1; extra <= MAX_EXTRA_INS && balance + ahead < 0 && i < ins.length; extra++) {
+      const more = ins[i++];
+      chosen.push([more, slot.at + extra * 60]);
+      balance += signed(more);
+    }
   }
   let w = 0;
   for (const ev of events) if (!movable(ev)) events[w++] = ev;
