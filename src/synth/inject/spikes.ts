@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY_S, add, atHours, randomDay, roundLike, sized } from './util.js';
+import { DAY_S, add, atHours, medianOutflow, randomDay, roundLike, sized } from './util.js';
 import { SPIKE_PURCHASES } from './words.js';
 
 /**
@@ -14,17 +14,6 @@ import { SPIKE_PURCHASES } from './words.js';
  */
 /** A spike is at least this many times the log's median everyday outflow before the income multiple (1.6–3.4). */
 const SPIKE_MEDIAN_MULTIPLE = 6;
-
-/** The median |amount| of the outflows of `types` among events (cents; 0 when none). */
-function medianOutflow(events: readonly SynthEvent[], types: readonly string[]): number {
-  const set = new Set(types);
-  const abs: number[] = [];
-  for (const e of events) if (e.amountCents < 0 && set.has(e.type)) abs.push(-e.amountCents);
-  if (abs.length === 0) return 0;
-  const s = Float64Array.from(abs).sort();
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
-}
 
 export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): void => {
   const count = sized(2, 4, intensity);
