@@ -15,6 +15,7 @@ import { postEvents } from './posting.js';
 import { addLoans } from './loans.js';
 import { targetRows, thinEvents } from './budget.js';
 import { finalize } from './finalize.js';
+import { sortedBySecond } from './time-order.js';
 import { dayMultipliers } from './seasonality.js';
 import { sharedFaker } from './faker-rng.js';
 import { Vocabulary } from './vocabulary.js';
@@ -162,7 +163,13 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   if (levelCents !== null && profile.balance) {
     // After injection, so that the walk sees the signals' money too (their events keep their places). A reserve as
     // large again as the discretionary spending, from which the walk picks money in or out as the balance asks.
-    const reserve = addSpending({ ...base, events: [] }, refundFree(profile.spending), 2 * spending.length);
+    const sides = bySide(profile.spending);
+    const reserve = (side: 'in' | 'out', count: number): SynthEvent[] => {
+      const s = sides[side];
+      if (s.categories.length === 0) return [];
+      const sideLevels = levels ? { z: Float64Array.from(s.index, (i) => levels.spending.z[i]), loading: Float64Array.from(s.index, (i) => levels.spending.loading[i]) } : undefined;
+      return addSpending({ ...base, events: [], ...(sideLevels ? { levels: sideLevels } : {}) }, s.categories, count);
+    };
     openingBalanceCents = holdBalance(ctx.events, discretionary, reserve, rng, levelCents, profile.balance);
   }
   postEvents(ctx.events, { period, homeCountry: profile.home_country, cashNote: profile.cash_note });
@@ -326,8 +333,32 @@ function refundFree(categories: readonly SpendingCategory[]): SpendingCategory[]
 /** How far ahead the balance walk sees fixed outflows (a planned trip, a large payment): ten days. */
 const LOOKAHEAD_S = 10 * DAY_S;
 
+/** Reserve draws the balance walk tries before it takes whichever direction is left. */
+const RESERVE_TRIES = 4;
+
 /** Most extra money-in rows the walk adds at one time when fixed outflows ahead would overdraw the account. */
 const MAX_EXTRA_INS = 3;
+
+interface Side {
+  /** Refund-free categories of one direction, and the index of each in the profile's spending list. */
+  categories: SpendingCategory[];
+  index: Int32Array;
+}
+const sideCache = new WeakMap<readonly SpendingCategory[], { in: Side; out: Side }>();
+
+/** The refund-free spending categories that bring money in and those that take it out (cached per list). */
+function bySide(categories: readonly SpendingCategory[]): { in: Side; out: Side } {
+  let hit = sideCache.get(categories);
+  if (!hit) {
+    const free = refundFree(categories);
+    const side = (dir: 1 | -1): Side => {
+      const index = free.map((_, i) => i).filter((i) => (free[i].direction ? (free[i].direction === 'in' ? 1 : -1) : TYPE_DIRECTION[free[i].type] === 1 ? 1 : -1) === dir);
+      return { categories: index.map((i) => free[i]), index: Int32Array.from(index) };
+    };
+    sideCache.set(categories, (hit = { in: side(1), out: side(-1) }));
+  }
+  return hit;
+}
 
 /** Days per month when a span in months becomes a window in days. */
 const DAYS_PER_MONTH = 30.4375;
@@ -361,70 +392,102 @@ function drawActivity(rng: Rng, activity: Activity, full: Period): { window: Per
 function holdBalance(
   events: SynthEvent[],
   discretionary: Set<SynthEvent>,
-  reserve: readonly SynthEvent[],
+  reserve: (side: 'in' | 'out', count: number) => readonly SynthEvent[],
   rng: Rng,
   levelCents: number,
   shape: { spread: number; start: number; ramp: number },
 ): number {
   const referenced = new Set<SynthEvent>();
   for (const ev of events) if (ev.refundOf) referenced.add(ev.refundOf);
-  const movable = (ev: SynthEvent): boolean => discretionary.has(ev) && !ev.signal && !ev.refundOf && !referenced.has(ev);
   const signed = (ev: SynthEvent): number => {
     const dir = TYPE_DIRECTION[ev.type];
     const a = Math.round(ev.amountCents);
     return dir !== 0 && Math.sign(a) !== dir ? -a : a;
   };
+  const movable = new Set<SynthEvent>();
   const ins: SynthEvent[] = [];
   const outs: SynthEvent[] = [];
-  for (const ev of events) if (movable(ev)) (signed(ev) > 0 ? ins : outs).push(ev);
-  for (const ev of reserve) (signed(ev) > 0 ? ins : outs).push(ev);
+  const inCents: number[] = [];
+  const outCents: number[] = [];
+  const take = (ev: SynthEvent): void => {
+    const c = signed(ev);
+    if (c > 0) ins.push(ev), inCents.push(c);
+    else outs.push(ev), outCents.push(c);
+  };
+  for (const ev of events) {
+    if (!discretionary.has(ev) || ev.signal || ev.refundOf || referenced.has(ev)) continue;
+    movable.add(ev);
+    take(ev);
+  }
+  // The reserve is drawn only when the walk runs out of one kind, and only of that kind, an eighth of the
+  // discretionary rows at a time (a fixed reserve of both kinds twice their size, drawn up front, cost a fitted log
+  // a third of its time).
+  const chunk = Math.max(4, Math.ceil((ins.length + outs.length) / 8));
+  let i = 0;
+  let o = 0;
+  // Before each choice: at least one money-in and one money-out row left (a few draws at most).
+  const ensure = (): void => {
+    for (let tries = 0; tries < RESERVE_TRIES && i >= ins.length; tries++) for (const ev of reserve('in', chunk)) take(ev);
+    for (let tries = 0; tries < RESERVE_TRIES && o >= outs.length; tries++) for (const ev of reserve('out', chunk)) take(ev);
+  };
+  ensure();
   const opening = Math.round(levelCents * shape.start);
   if (ins.length === 0 || outs.length === 0) return opening;
-  const order = events.slice().sort((a, b) => a.at - b.at);
+  const order = sortedBySecond(events);
+  const n = order.length;
+  // Per event in time order: movable (a slot), else its signed cents when it moves money (0 when FAILED).
+  const isSlot = new Uint8Array(n);
+  const fixed = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    const ev = order[j];
+    if (movable.has(ev)) isSlot[j] = 1;
+    else if (ev.outcome !== 'failed') fixed[j] = signed(ev);
+  }
   const scale = Math.max(1, shape.spread * Math.abs(levelCents));
   // Money comes in lumps of the mean inflow and drains away, so the balance averages about half a lump above the
   // point where the walk turns: turn that much below the level (but no lower than half the level, so that a level
   // small against the lumps does not run the account dry).
   let inflow = 0;
-  for (const ev of ins) inflow += signed(ev);
-  const lump = inflow / ins.length / 2;
+  for (const c of inCents) inflow += c;
+  const lump = inflow / inCents.length / 2;
   let balance = opening;
-  let i = 0;
-  let o = 0;
-  let k = 0;
   // Fixed outflows (signals, schedules) of the next `LOOKAHEAD_S`, which a holder who knows them saves up for.
   let ahead = 0;
   let head = 0;
-  const fixedOut = (ev: SynthEvent): number => (movable(ev) || ev.outcome === 'failed' ? 0 : Math.min(0, signed(ev)));
   const chosen: Array<[SynthEvent, number]> = [];
-  for (const slot of order) {
-    const progress = k++ / order.length;
+  for (let j = 0; j < n; j++) {
+    const at = order[j].at;
+    const progress = j / n;
     const target = shape.ramp > 0 && progress < shape.ramp ? opening + (levelCents - opening) * (progress / shape.ramp) : levelCents;
     const center = Math.max(target / 2, target - lump);
-    for (; head < order.length && order[head].at < slot.at + LOOKAHEAD_S; head++) ahead += fixedOut(order[head]);
-    ahead -= fixedOut(slot);
-    if (!movable(slot)) {
-      balance += slot.outcome === 'failed' ? 0 : signed(slot);
+    for (; head < n && order[head].at < at + LOOKAHEAD_S; head++) if (fixed[head] < 0) ahead += fixed[head];
+    if (fixed[j] < 0) ahead -= fixed[j];
+    if (!isSlot[j]) {
+      balance += fixed[j];
       continue;
     }
+    ensure();
     const pIn = 1 / (1 + Math.exp((balance + ahead - center) / scale));
     let takeIn = o >= outs.length || (i < ins.length && rng.next() < pIn);
     // A payment the balance cannot cover waits for money to come in, as a holder who sees the balance would.
-    if (!takeIn && i < ins.length && balance + signed(outs[o]) < 0) takeIn = true;
-    const ev = takeIn ? ins[i++] : outs[o++];
-    chosen.push([ev, slot.at]);
-    balance += signed(ev);
+    if (!takeIn && i < ins.length && balance + outCents[o] < 0) takeIn = true;
+    if (takeIn) {
+      chosen.push([ins[i], at]);
+      balance += inCents[i++];
+    } else {
+      chosen.push([outs[o], at]);
+      balance += outCents[o++];
+    }
     // Fixed outflows ahead that the balance cannot cover: money comes in now, up to `MAX_EXTRA_INS` more rows.
-    for (let extra = 1; extra <= MAX_EXTRA_INS && balance + ahead < 0 && i < ins.length; extra++) {
-      const more = ins[i++];
-      chosen.push([more, slot.at + extra * 60]);
-      balance += signed(more);
+    for (let extra = 1; extra <= MAX_EXTRA_INS && balance + ahead < 0 && (ensure(), i < ins.length); extra++) {
+      chosen.push([ins[i], at + extra * 60]);
+      balance += inCents[i++];
     }
   }
   let w = 0;
-  for (const ev of events) if (!movable(ev)) events[w++] = ev;
+  for (const ev of events) if (!movable.has(ev)) events[w++] = ev;
   events.length = w;
-  for (const ev of [...discretionary]) if (movable(ev)) discretionary.delete(ev);
+  for (const ev of movable) discretionary.delete(ev);
   for (const [ev, at] of chosen) {
     ev.at = at;
     events.push(ev);
