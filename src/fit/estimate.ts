@@ -29,6 +29,8 @@ export interface EstimateOptions {
   baseName: string;
   base: Profile;
   kind: ClientKind;
+  /** ISO 4217 code of the source's amounts (default: the base's currency). */
+  currency?: string;
 }
 
 /** A fitted profile as written: the fields estimated, plus removals of what the base has and the source lacks. */
@@ -180,7 +182,7 @@ export function estimateProfile(sketch: FitSketch, opts: EstimateOptions): Fitte
     extends: opts.baseName,
     description: opts.description,
     period: { start: dateOf(periodStart), end: dateOf(periodEnd) },
-    currency: 'CNY',
+    currency: opts.currency ?? opts.base.currency,
     rows: { min: minOf(sketch.logRows), max: maxOf(sketch.logRows) },
     activity: {
       months: { dist: 'empirical', quantiles: monthQuantiles },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SIGNAL_IDS } from './signal-id.js';
 import { CHANNELS, TRANSACTION_TYPES } from './transaction-types.js';
 import { ClientKind } from './log-row.js';
+import { CNY_PER_UNIT, CURRENCIES } from './currencies.js';
 
 /** The declared business categories of SME profiles; shared with the validator's alignment rules and the questions. */
 export const BUSINESS_CATEGORIES = ['restaurant', 'retail', 'factory', 'logistics', 'services'] as const;
@@ -249,8 +250,14 @@ export const Profile = z
     home_country: z.string().regex(/^[A-Z]{2}$/).default('CN'),
     /** The period of the logs (default the calendar year 2023); `cclupe generate --period` overrides it. */
     period: ProfilePeriod.default({ start: '2023-01-01', end: '2023-12-31' }),
-    /** ISO 4217 code of the amounts (default CNY); amounts are in its units. */
-    currency: z.string().regex(/^[A-Z]{3}$/, 'currency is an ISO 4217 code such as CNY').default('CNY'),
+    /**
+     * ISO 4217 code of the amounts (default CNY; `schema/currencies.ts` lists the known ones): every amount of the
+     * profile and of its logs is in its units, and cash withdrawn abroad is converted into it.
+     */
+    currency: z
+      .string()
+      .refine((c) => CNY_PER_UNIT[c] !== undefined, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
+      .default('CNY'),
     /** Per-log span and row count drawn jointly (fitted profiles); absent: the whole period and `fill`. */
     activity: Activity.optional(),
     /** Calendar weights of discretionary spending (fitted profiles). */

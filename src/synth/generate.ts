@@ -172,7 +172,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     };
     openingBalanceCents = holdBalance(ctx.events, discretionary, reserve, rng, levelCents, profile.balance);
   }
-  postEvents(ctx.events, { period, homeCountry: profile.home_country, cashNote: profile.cash_note });
+  postEvents(ctx.events, { period, homeCountry: profile.home_country, cashNote: profile.cash_note, currency: profile.currency });
 
   const floor = Math.round(profile.overdraft_floor * 100);
   let current = ctx.events;

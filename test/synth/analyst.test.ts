@@ -6,6 +6,10 @@ import { MERCHANTS_ABROAD } from '../../src/synth/data/merchants-abroad.js';
 import { CASH_ABROAD } from '../../src/synth/data/business-days.js';
 import { SEASON_PURCHASES } from '../../src/synth/inject/words.js';
 import type { Log } from '../../src/schema/log-row.js';
+import { CNY_PER_UNIT } from '../../src/schema/currencies.js';
+import { postEvents } from '../../src/synth/posting.js';
+import { synthEvent } from '../../src/synth/event.js';
+import { parseDate } from '../../src/synth/calendar.js';
 
 // What a credit analyst checks at a glance, each measured over a 1,000-log dataset of every shipped profile, with the
 // distress signals of the overdue bases among them (overseas trips, seasonal splurges).
@@ -79,6 +83,16 @@ describe('details an analyst spots at a glance', () => {
     }
     expect(home).toBeGreaterThan(500);
     expect(abroad).toBeGreaterThan(10);
+  });
+
+  it('cash abroad is converted into the account currency: 20,000 JPY from a CZK account is 3,166.14 CZK', () => {
+    const at = parseDate('1997-06-02') + 12 * 3600;
+    const ev = synthEvent({ at, type: 'ATM Withdrawal', channel: 'ATM', counterparty: 'Tokyo ATM', amountCents: -3_100_00, location: 'JP', remark: 'Cash', outcome: 'success' });
+    const period = { start: parseDate('1997-01-01'), end: parseDate('1998-01-01') };
+    postEvents([ev], { period, homeCountry: 'CN', cashNote: 10, currency: 'CZK' });
+    // 3,100 CZK × 0.319 / 0.0505 = 19,582 JPY → 20 notes of 1,000 JPY → 20,000 × 0.0505 / 0.319 CZK.
+    expect(ev.amountCents).toBe(-Math.round(((20_000 * CASH_ABROAD.JP.cnyPerUnit) / CNY_PER_UNIT.CZK) * 100));
+    expect(ev.amountCents).toBe(-3_166_14);
   });
 
   it('wages and taxes post on working days of 2023, with the Chinese public holidays and their make-up days', () => {
