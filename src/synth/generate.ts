@@ -132,9 +132,10 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     ev.trustedRemark = ev.remark;
   }
 
-  // Signals are sized by the log's income: its income flows, else (a fitted profile, whose money in is discretionary)
-  // the money in per month of its own spending as drawn, else the profile's typical income.
-  const drawnIncome = monthlyIncome > 0 || !profile.balance ? 0 : inflowPerMonth(spending, period);
+  // Signals are sized by the log's income: its income flows, else (a fitted profile, whose money in is discretionary
+  // and follows its money out, as the balance walk holds the balance) the larger of money in and money out per month
+  // of its own spending as drawn, else the profile's typical income.
+  const drawnIncome = monthlyIncome > 0 || !profile.balance ? 0 : moneyPerMonth(spending, period);
   const monthlyIncomeCents = monthlyIncome > 0 ? monthlyIncome : drawnIncome > 0 ? drawnIncome : unitsToCents(profile.monthly_income);
   const ctx: InjectContext = {
     rng,
@@ -264,11 +265,16 @@ function rescaleSpending(events: readonly SynthEvent[], spending: readonly Synth
 }
 
 
-/** Money in per month (cents) of events inside a period. */
-function inflowPerMonth(events: readonly SynthEvent[], period: Period): number {
-  let cents = 0;
-  for (const ev of events) if (ev.amountCents > 0 && ev.at >= period.start && ev.at < period.end) cents += ev.amountCents;
-  return Math.round(cents / Math.max(1, (period.end - period.start) / DAY_S / DAYS_PER_MONTH));
+/** The larger of money in and money out per month (cents) of events inside a period. */
+function moneyPerMonth(events: readonly SynthEvent[], period: Period): number {
+  let inflow = 0;
+  let outflow = 0;
+  for (const ev of events) {
+    if (ev.at < period.start || ev.at >= period.end) continue;
+    if (ev.amountCents > 0) inflow += ev.amountCents;
+    else outflow -= ev.amountCents;
+  }
+  return Math.round(Math.max(inflow, outflow) / Math.max(1, (period.end - period.start) / DAY_S / DAYS_PER_MONTH));
 }
 
 interface LevelPlan {
@@ -383,10 +389,11 @@ function drawActivity(rng: Rng, activity: Activity, full: Period): { window: Per
  * Holds the balance near `levelCents` (the opening balance): the times of the discretionary events (not refunds, not
  * refunded) become slots, and walking all events in time order, each slot takes the next money-in event with
  * probability 1 / (1 + exp((balance − ahead − level) / (spread · level))), where `ahead` is the fixed outflows
- * (signals, schedules) of the next ten days, else the next money-out event, from the
- * discretionary events followed by `reserve` (whichever kind is left when one runs out; money in, too, when the next
- * payment would take the balance below zero). The events chosen replace
- * the discretionary ones in `events` (and in `discretionary`); the rest are dropped. So the type mix within money in
+ * (signals, schedules) of the next ten days net of the fixed inflows among them, else the next money-out event, from
+ * the discretionary events followed by `reserve` (drawn as needed, of the kind that ran out; money in, too, when the
+ * next payment would take the balance below zero, and up to `MAX_EXTRA_INS` more when the fixed outflows ahead would
+ * overdraw the account). The events chosen replace the discretionary ones in `events` (and in `discretionary`); the
+ * rest are dropped. So the type mix within money in
  * and within money out, the amounts and the times stay as drawn, while the share of money in follows the balance.
  */
 function holdBalance(
@@ -451,7 +458,8 @@ function holdBalance(
   for (const c of inCents) inflow += c;
   const lump = inflow / inCents.length / 2;
   let balance = opening;
-  // Fixed outflows (signals, schedules) of the next `LOOKAHEAD_S`, which a holder who knows them saves up for.
+  // Fixed money (signals, schedules) of the next `LOOKAHEAD_S`, net: outflows not already funded by fixed inflows
+  // (a spike's savings redemption), which a holder who knows them saves up for.
   let ahead = 0;
   let head = 0;
   const chosen: Array<[SynthEvent, number]> = [];
@@ -460,14 +468,15 @@ function holdBalance(
     const progress = j / n;
     const target = shape.ramp > 0 && progress < shape.ramp ? opening + (levelCents - opening) * (progress / shape.ramp) : levelCents;
     const center = Math.max(target / 2, target - lump);
-    for (; head < n && order[head].at < at + LOOKAHEAD_S; head++) if (fixed[head] < 0) ahead += fixed[head];
-    if (fixed[j] < 0) ahead -= fixed[j];
+    for (; head < n && order[head].at < at + LOOKAHEAD_S; head++) ahead += fixed[head];
+    ahead -= fixed[j];
+    const short = Math.min(0, ahead);
     if (!isSlot[j]) {
       balance += fixed[j];
       continue;
     }
     ensure();
-    const pIn = 1 / (1 + Math.exp((balance + ahead - center) / scale));
+    const pIn = 1 / (1 + Math.exp((balance + short - center) / scale));
     let takeIn = o >= outs.length || (i < ins.length && rng.next() < pIn);
     // A payment the balance cannot cover waits for money to come in, as a holder who sees the balance would.
     if (!takeIn && i < ins.length && balance + outCents[o] < 0) takeIn = true;
@@ -479,7 +488,7 @@ function holdBalance(
       balance += outCents[o++];
     }
     // Fixed outflows ahead that the balance cannot cover: money comes in now, up to `MAX_EXTRA_INS` more rows.
-    for (let extra = 1; extra <= MAX_EXTRA_INS && balance + ahead < 0 && (ensure(), i < ins.length); extra++) {
+    for (let extra = 1; extra <= MAX_EXTRA_INS && balance + short < 0 && (ensure(), i < ins.length); extra++) {
       chosen.push([ins[i], at + extra * 60]);
       balance += inCents[i++];
     }
