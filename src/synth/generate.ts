@@ -16,6 +16,8 @@ import { addLoans } from './loans.js';
 import { targetRows, thinEvents } from './budget.js';
 import { finalize } from './finalize.js';
 import { sortedBySecond } from './time-order.js';
+import { keepToMerchantRanges } from './merchant-amounts.js';
+import { CNY_PER_UNIT } from '../schema/currencies.js';
 import { dayMultipliers } from './seasonality.js';
 import { sharedFaker } from './faker-rng.js';
 import { Vocabulary } from './vocabulary.js';
@@ -174,6 +176,8 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     openingBalanceCents = holdBalance(ctx.events, discretionary, reserve, rng, levelCents, profile.balance);
   }
   postEvents(ctx.events, { period, homeCountry: profile.home_country, cashNote: profile.cash_note, currency: profile.currency });
+  // A merchant's trade sets what a purchase there costs; a fitted profile keeps its source's amounts.
+  if (!profile.balance) keepToMerchantRanges(ctx.events, (name) => vocab.amountRange(name), CNY_PER_UNIT[profile.currency] ?? 1);
 
   const floor = Math.round(profile.overdraft_floor * 100);
   let current = ctx.events;
