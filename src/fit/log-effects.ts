@@ -77,7 +77,8 @@ export function estimateLogEffects(sketch: FitSketch, keys: ReadonlyArray<{ key:
   dev.push(balance);
   reliability.push(1);
   loadings.push(1);
-  const names = [...keys.map((x) => x.name), 'balance'];
+  const names = keys.map((x) => x.name);
+  names.push('balance');
   const size = names.length;
   const raw: number[][] = names.map(() => new Array<number>(size).fill(0));
   for (let a = 0; a < size; a++) {
