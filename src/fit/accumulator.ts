@@ -37,6 +37,11 @@ export interface FitSketch {
   rampShare: number[];
   /** Money in per month of each log (currency units; months from its span in days). */
   monthlyInflow: number[];
+  /**
+   * Per log, per type key (`type|direction`, as in `types`): rows, sum and sum of squares of log10 |amount|; with
+   * `meanBalance`, what the per-log amount levels (`log_effects`) are estimated from.
+   */
+  logAmounts: Array<Map<string, [number, number, number]>>;
   /** The lowest balance of the corpus. */
   lowestBalance: number;
   types: Map<string, TypeStats>;
@@ -81,6 +86,7 @@ export class FitAccumulator {
     startShare: [],
     monthlyInflow: [],
     rampShare: [],
+    logAmounts: [],
     lowestBalance: Infinity,
     types: new Map(),
     month: new Array(12).fill(0),
@@ -104,6 +110,7 @@ export class FitAccumulator {
     if (!caps.timeOfDay) s.timeOfDay = false;
     if (!caps.channel) s.channel = false;
     const seen = new Map<TypeStats, Set<string>>();
+    const levels = new Map<string, [number, number, number]>();
     let first = Infinity;
     let last = -Infinity;
     let inflow = 0;
@@ -140,8 +147,14 @@ export class FitAccumulator {
       let t = s.types.get(key);
       if (!t) s.types.set(key, (t = { type: row.type, direction, rows: 0, logs: 0, amounts: new Map(), channels: new Map(), hours: new Array(24).fill(0), counterparties: 0 }));
       t.rows++;
-      const cell = Math.round(Math.log10(Math.abs(row.amountCents) / 100) / AMOUNT_RESOLUTION);
+      const lg = Math.log10(Math.abs(row.amountCents) / 100);
+      const cell = Math.round(lg / AMOUNT_RESOLUTION);
       t.amounts.set(cell, (t.amounts.get(cell) ?? 0) + 1);
+      let level = levels.get(key);
+      if (!level) levels.set(key, (level = [0, 0, 0]));
+      level[0]++;
+      level[1] += lg;
+      level[2] += lg * lg;
       if (caps.channel) t.channels.set(row.channel, (t.channels.get(row.channel) ?? 0) + 1);
       if (caps.timeOfDay) t.hours[digit(ts, 11) * 10 + digit(ts, 12)]++;
       let names = seen.get(t);
@@ -155,6 +168,7 @@ export class FitAccumulator {
     if (first < s.firstDay) s.firstDay = first;
     if (last > s.lastDay) s.lastDay = last;
     s.logRows.push(rows.length);
+    s.logAmounts.push(levels);
     s.monthlyInflow.push(inflow / Math.max(1, (last - first + 1) / 30.4375));
     s.logDays.push(last - first + 1);
     const mean = sumBalance / rows.length;

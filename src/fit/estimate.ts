@@ -4,6 +4,7 @@ import { SIGNAL_IDS } from '../schema/signal-id.js';
 import { CHANNELS } from '../schema/transaction-types.js';
 import { AMOUNT_RESOLUTION, CASH_NOTES, type FitSketch, type TypeStats } from './accumulator.js';
 import { fitCalendar } from './calendar-fit.js';
+import { estimateLogEffects } from './log-effects.js';
 import { TYPE_VOCABULARY } from './type-vocabulary.js';
 import { maxOf, minOf } from '../log/extremes.js';
 
@@ -28,6 +29,8 @@ export interface EstimateOptions {
   baseName: string;
   base: Profile;
   kind: ClientKind;
+  /** ISO 4217 code of the source's amounts (default: the base's currency). */
+  currency?: string;
 }
 
 /** A fitted profile as written: the fields estimated, plus removals of what the base has and the source lacks. */
@@ -150,6 +153,8 @@ function category(t: TypeStats, sketch: FitSketch, kind: ClientKind, refundRate:
  *   mean balance of each log) with the median relative spread around it, where a log starts (its first balance as
  *   a share of the level) and how soon it gets there (the share of rows before the balance first reaches its mean);
  * - the monthly income (median money in per month of a log), which sizes injected signals;
+ * - the per-log amount levels (`log_effects`): how much of each category's amount spread is the log's own scale, and
+ *   how those scales and the balance level go together;
  * - the period (the source's months), day-of-month, weekday and month weights (raked so that generated rows match
  *   the source's marginals over the windows logs are drawn in);
  * and removes the base's income, obligations, spending, seasonality and signals, which the source does not show.
@@ -159,9 +164,9 @@ export function estimateProfile(sketch: FitSketch, opts: EstimateOptions): Fitte
   const refunds = types.find((t) => t.type === 'Refund')?.rows ?? 0;
   const purchases = types.find((t) => t.type === 'Purchase' && t.direction === 'out')?.rows ?? 0;
   const hasLoans = types.some((t) => t.type === 'Loan Disbursement' || t.type === 'Loan Repayment');
-  const spending = types
-    .filter((t) => t.type !== 'Refund' && t.type !== 'Loan Disbursement' && t.type !== 'Loan Repayment')
-    .map((t) => category(t, sketch, opts.kind, purchases > 0 ? refunds / purchases : 0));
+  const spent = types.filter((t) => t.type !== 'Refund' && t.type !== 'Loan Disbursement' && t.type !== 'Loan Repayment');
+  const spending = spent.map((t) => category(t, sketch, opts.kind, purchases > 0 ? refunds / purchases : 0));
+  const logEffects = estimateLogEffects(sketch, spent.map((t) => ({ key: `${t.type}|${t.direction}`, name: slug(t) })));
   const months = sketch.logDays.map((d) => round(d / DAYS_PER_MONTH, 4));
   const first = new Date(sketch.firstDay * 86_400_000);
   const last = new Date(sketch.lastDay * 86_400_000);
@@ -177,7 +182,7 @@ export function estimateProfile(sketch: FitSketch, opts: EstimateOptions): Fitte
     extends: opts.baseName,
     description: opts.description,
     period: { start: dateOf(periodStart), end: dateOf(periodEnd) },
-    currency: 'CNY',
+    currency: opts.currency ?? opts.base.currency,
     rows: { min: minOf(sketch.logRows), max: maxOf(sketch.logRows) },
     activity: {
       months: { dist: 'empirical', quantiles: monthQuantiles },
@@ -194,6 +199,7 @@ export function estimateProfile(sketch: FitSketch, opts: EstimateOptions): Fitte
       start: sketch.startShare.length ? round(median(sketch.startShare), 3) : 1,
       ramp: sketch.rampShare.length ? round(median(sketch.rampShare), 3) : 0,
     },
+    ...(logEffects ? { log_effects: logEffects } : {}),
     income: removeAll(opts.base.income),
     obligations: removeAll(opts.base.obligations),
     spending: [...removeAll(opts.base.spending.filter((c) => !spending.some((s) => s.name === c.name))), ...spending],

@@ -154,6 +154,8 @@ export const Dialect = z
     number: NumberSpec.default({ decimal: '.', thousands: null, places: 2, negative: ['minus'], currency: [], lenient: true }),
     clientKind: ClientKind.optional(),
     businessCategory: z.string().optional(),
+    /** ISO 4217 code of the amounts (Berka: CZK); `cclupe fit` writes it into the fitted profile. */
+    currency: z.string().regex(/^[A-Z]{3}$/, 'currency is an ISO 4217 code such as CZK').optional(),
     checks: DialectChecks.default({}),
   })
   .strict();

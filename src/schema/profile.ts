@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SIGNAL_IDS } from './signal-id.js';
 import { CHANNELS, TRANSACTION_TYPES } from './transaction-types.js';
 import { ClientKind } from './log-row.js';
+import { CNY_PER_UNIT, CURRENCIES } from './currencies.js';
 
 /** The declared business categories of SME profiles; shared with the validator's alignment rules and the questions. */
 export const BUSINESS_CATEGORIES = ['restaurant', 'retail', 'factory', 'logistics', 'services'] as const;
@@ -212,6 +213,54 @@ export const CalendarWeights = z
 export type CalendarWeights = z.infer<typeof CalendarWeights>;
 
 /**
+ * How much of each spending category's amount spread is the log's own level, and how those levels go together
+ * (fitted profiles: a real account that withdraws large sums also receives large sums and keeps a larger balance).
+ * Each log draws one standard normal level per name, correlated by `correlation` (a Gaussian vector); a category's
+ * amount is drawn at probability Φ(loading · level + √(1 − loading²) · ε) of its distribution, so its distribution
+ * over all logs stays as written while its spread within a log narrows. The name `balance` ties the balance level
+ * (`balance.level`, drawn at Φ(level)). Names not in `spending` or `balance` are ignored.
+ */
+export const LogEffects = z
+  .object({
+    names: z.array(z.string().min(1)).min(1),
+    /** Share of a name's spread (on the normal-score scale) that is the log's level, 0–1 (the square root of the between-log share of variance). */
+    loadings: z.array(z.number().min(0).max(1)),
+    /** Correlation of the levels, one row per name (symmetric, unit diagonal, positive definite). */
+    correlation: z.array(z.array(z.number().min(-1).max(1))),
+  })
+  .strict()
+  .superRefine((e, ctx) => {
+    const k = e.names.length;
+    if (new Set(e.names).size !== k) ctx.addIssue({ code: 'custom', message: 'names must be distinct', path: ['names'] });
+    if (e.loadings.length !== k) ctx.addIssue({ code: 'custom', message: `needs one loading per name (${k})`, path: ['loadings'] });
+    if (e.correlation.length !== k || e.correlation.some((r) => r.length !== k)) ctx.addIssue({ code: 'custom', message: `must be ${k} × ${k}`, path: ['correlation'] });
+    else if (choleskyFactor(e.correlation) === null) ctx.addIssue({ code: 'custom', message: 'must be a symmetric positive definite matrix with a unit diagonal', path: ['correlation'] });
+  });
+export type LogEffects = z.infer<typeof LogEffects>;
+
+/**
+ * The lower-triangular Cholesky factor L (row-major, k × k) with L Lᵀ = m, or null when m is not symmetric positive
+ * definite with a unit diagonal (to 1e-6).
+ */
+export function choleskyFactor(m: readonly (readonly number[])[]): Float64Array | null {
+  const k = m.length;
+  const l = new Float64Array(k * k);
+  for (let i = 0; i < k; i++) {
+    if (Math.abs(m[i][i] - 1) > 1e-6) return null;
+    for (let j = 0; j <= i; j++) {
+      if (Math.abs(m[i][j] - m[j][i]) > 1e-6) return null;
+      let s = m[i][j];
+      for (let p = 0; p < j; p++) s -= l[i * k + p] * l[j * k + p];
+      if (i === j) {
+        if (s <= 1e-9) return null;
+        l[i * k + i] = Math.sqrt(s);
+      } else l[i * k + j] = s / l[j * k + j];
+    }
+  }
+  return l;
+}
+
+/**
  * A client profile after `extends` is resolved (SPEC §2). Amounts in CNY units; the generator converts to cents.
  * `base` is the root of the inheritance chain (one of the four bases).
  */
@@ -225,8 +274,14 @@ export const Profile = z
     home_country: z.string().regex(/^[A-Z]{2}$/).default('CN'),
     /** The period of the logs (default the calendar year 2023); `cclupe generate --period` overrides it. */
     period: ProfilePeriod.default({ start: '2023-01-01', end: '2023-12-31' }),
-    /** ISO 4217 code of the amounts (default CNY); amounts are in its units. */
-    currency: z.string().regex(/^[A-Z]{3}$/, 'currency is an ISO 4217 code such as CNY').default('CNY'),
+    /**
+     * ISO 4217 code of the amounts (default CNY; `schema/currencies.ts` lists the known ones): every amount of the
+     * profile and of its logs is in its units, and cash withdrawn abroad is converted into it.
+     */
+    currency: z
+      .string()
+      .refine((c) => CNY_PER_UNIT[c] !== undefined, { message: `currency must be one of ${CURRENCIES.join(', ')}` })
+      .default('CNY'),
     /** Per-log span and row count drawn jointly (fitted profiles); absent: the whole period and `fill`. */
     activity: Activity.optional(),
     /** Calendar weights of discretionary spending (fitted profiles). */
@@ -249,6 +304,7 @@ export const Profile = z
       })
       .strict()
       .optional(),
+    log_effects: LogEffects.optional(),
     rows: z.object({ min: z.number().int().min(1), max: z.number().int().min(1) }).strict().refine((r) => r.min <= r.max, 'rows.min must be <= rows.max').default({ min: 50, max: 300 }),
     /** Target share of the row range the base events fill, before injection (the rest is headroom for signals). */
     fill: UnitRange.default([0.3, 0.8]),

@@ -4,7 +4,7 @@ import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import type { Rng } from '../random/rng.js';
 import { chance, int, normal } from '../random/draw.js';
 import { DAY_S, civil, dayStart, daysInMonth } from './calendar.js';
-import { drawAmount, meanAmount, unitsToCents } from './amounts.js';
+import { drawAmount, drawAmountAtLevel, meanAmount, unitsToCents } from './amounts.js';
 import { OVERSEAS_COUNTRIES } from './data/names.js';
 import { synthEvent, type Period, type SynthEvent } from './event.js';
 import type { Vocabulary } from './vocabulary.js';
@@ -32,6 +32,8 @@ export interface BaseContext {
   tablePeriod: Period;
   dayWeights: Float64Array;
   events: SynthEvent[];
+  /** The log's amount level and its loading per spending category index (profiles with `log_effects`). */
+  levels?: { z: Float64Array; loading: Float64Array };
 }
 
 /** One occurrence time (local seconds) per cadence step of a flow, inside the period. */
@@ -251,7 +253,7 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
       type: cat.type,
       channel: t.channels[sampleCum(t.channelCum, ctx.rng.next() * t.channelCum[t.channelCum.length - 1])],
       counterparty,
-      amountCents: sign * unitsToCents(drawAmount(ctx.rng, cat.amount)),
+      amountCents: sign * unitsToCents(ctx.levels ? drawAmountAtLevel(ctx.rng, cat.amount, ctx.levels.z[ci], ctx.levels.loading[ci]) : drawAmount(ctx.rng, cat.amount)),
       location: country,
       remark: ctx.vocab.remarkFor(counterparty, overseas ? 'overseas_purchase' : cat.remark, monthOfDay[day]),
       outcome: sign < 0 ? 'declinable' : 'success',

@@ -107,5 +107,9 @@ export interface InjectContext {
   remarkFor(counterparty: string, kind: string): string;
 }
 
-/** Writes one risk signal into the events at an intensity in [0, 1]. */
-export type Injector = (ctx: InjectContext, intensity: number) => void;
+/**
+ * Writes one risk signal into the events at an intensity in [0, 1]. Returns false when the log cannot carry the
+ * signal at all (a window shorter than the signal's definition needs): it then changed nothing, and the signal is
+ * not labelled injected.
+ */
+export type Injector = (ctx: InjectContext, intensity: number) => void | boolean;

@@ -1,6 +1,6 @@
 import type { Detection, LogLabels, SignalLabel } from '../schema/labels.js';
 import type { ClientKind, Log } from '../schema/log-row.js';
-import type { Activity, Profile, SpendingCategory } from '../schema/profile.js';
+import { choleskyFactor, type Activity, type Profile, type SpendingCategory } from '../schema/profile.js';
 import { SIGNAL_IDS, type SignalId } from '../schema/signal-id.js';
 import { createRng, streamKey } from '../random/rng.js';
 import { chance, int, normal, uniform } from '../random/draw.js';
@@ -8,13 +8,16 @@ import type { Rng } from '../random/rng.js';
 import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import { CclupeError } from '../errors.js';
 import { DAY_S, dayStart, formatDate, parseDate } from './calendar.js';
-import { drawAmount, empiricalQuantile, unitsToCents } from './amounts.js';
+import { drawAmount, empiricalQuantile, normalCdf, unitsToCents } from './amounts.js';
 import { addFlows, addSpending, monthsOf, type BaseContext } from './base-events.js';
 import { calendarDayWeights } from './calendar-weights.js';
 import { postEvents } from './posting.js';
 import { addLoans } from './loans.js';
 import { targetRows, thinEvents } from './budget.js';
 import { finalize } from './finalize.js';
+import { sortedBySecond } from './time-order.js';
+import { keepToMerchantRanges } from './merchant-amounts.js';
+import { CNY_PER_UNIT } from '../schema/currencies.js';
 import { dayMultipliers } from './seasonality.js';
 import { sharedFaker } from './faker-rng.js';
 import { Vocabulary } from './vocabulary.js';
@@ -93,7 +96,10 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   const dayWeights = calendarDayWeights(fullPeriod, fullSeasons, profile.calendar);
 
   let openingBalanceCents = Math.round(drawAmount(rng, profile.opening_balance) * 100);
-  const levelCents = profile.balance ? Math.round(drawAmount(rng, profile.balance.level) * 100) : null;
+  const levels = profile.log_effects ? drawLevels(rng, profile) : null;
+  const levelCents = profile.balance
+    ? Math.round((levels && levels.balance !== null && profile.balance.level.dist === 'empirical' ? empiricalQuantile(profile.balance.level.quantiles, normalCdf(levels.balance)) : drawAmount(rng, profile.balance.level)) * 100)
+    : null;
   if (levelCents !== null) openingBalanceCents = levelCents;
   let period = fullPeriod;
   let periodDates = fullDates;
@@ -106,7 +112,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   } else target = targetRows(rng, lo, hi, profile.fill);
   // A window's seasons are its slice of the period's (no new array per window).
   const seasons = period === fullPeriod ? fullSeasons : fullSeasons.subarray(Math.round((period.start - fullPeriod.start) / DAY_S), Math.round((period.end - fullPeriod.start) / DAY_S));
-  const base: BaseContext = { rng, period, vocab, homeCountry: profile.home_country, seasons, tablePeriod: fullPeriod, dayWeights, events };
+  const base: BaseContext = { rng, period, vocab, homeCountry: profile.home_country, seasons, tablePeriod: fullPeriod, dayWeights, events, ...(levels ? { levels: levels.spending } : {}) };
   const monthlyIncome = addFlows(base, profile.income, true);
   const incomeScale = monthlyIncome > 0 ? monthlyIncome / 100 / profile.monthly_income : 1;
   addFlows(base, profile.obligations, false, incomeScale);
@@ -138,7 +144,11 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     ev.trustedRemark = ev.remark;
   }
 
-  const monthlyIncomeCents = monthlyIncome > 0 ? monthlyIncome : unitsToCents(profile.monthly_income);
+  // Signals are sized by the log's income: its income flows, else (a fitted profile, whose money in is discretionary
+  // and follows its money out, as the balance walk holds the balance) the larger of money in and money out per month
+  // of its own spending as drawn, else the profile's typical income.
+  const drawnIncome = monthlyIncome > 0 || !profile.balance ? 0 : moneyPerMonth(spending, period);
+  const monthlyIncomeCents = monthlyIncome > 0 ? monthlyIncome : drawnIncome > 0 ? drawnIncome : unitsToCents(profile.monthly_income);
   const ctx: InjectContext = {
     rng,
     period,
@@ -160,16 +170,24 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     const intensity = Math.round(uniform(rng, spec.intensity[0], spec.intensity[1]) * 1000) / 1000;
     const injector = deps.injectors[id];
     if (!on || !injector) continue;
-    injector(ctx, intensity);
+    if (injector(ctx, intensity) === false) continue;
     injected.set(id, intensity);
   }
   if (levelCents !== null && profile.balance) {
     // After injection, so that the walk sees the signals' money too (their events keep their places). A reserve as
     // large again as the discretionary spending, from which the walk picks money in or out as the balance asks.
-    const reserve = addSpending({ ...base, events: [] }, refundFree(profile.spending), 2 * spending.length);
+    const sides = bySide(profile.spending);
+    const reserve = (side: 'in' | 'out', count: number): SynthEvent[] => {
+      const s = sides[side];
+      if (s.categories.length === 0) return [];
+      const sideLevels = levels ? { z: Float64Array.from(s.index, (i) => levels.spending.z[i]), loading: Float64Array.from(s.index, (i) => levels.spending.loading[i]) } : undefined;
+      return addSpending({ ...base, events: [], ...(sideLevels ? { levels: sideLevels } : {}) }, s.categories, count);
+    };
     openingBalanceCents = holdBalance(ctx.events, discretionary, reserve, rng, levelCents, profile.balance);
   }
-  postEvents(ctx.events, { period, homeCountry: profile.home_country, cashNote: profile.cash_note });
+  postEvents(ctx.events, { period, homeCountry: profile.home_country, cashNote: profile.cash_note, currency: profile.currency });
+  // A merchant's trade sets what a purchase there costs; a fitted profile keeps its source's amounts.
+  if (!profile.balance) keepToMerchantRanges(ctx.events, (name) => vocab.amountRange(name), CNY_PER_UNIT[profile.currency] ?? 1);
 
   const floor = Math.round(profile.overdraft_floor * 100);
   let current = ctx.events;
@@ -329,12 +347,60 @@ function rescaleSpending(events: readonly SynthEvent[], spending: readonly Synth
 }
 
 
-/** The standard normal CDF Φ(z) (Abramowitz–Stegun 7.1.26 for erf; error below 1.5e-7). */
-function normalCdf(z: number): number {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * x);
-  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
-  return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+/** The larger of money in and money out per month (cents) of events inside a period. */
+function moneyPerMonth(events: readonly SynthEvent[], period: Period): number {
+  let inflow = 0;
+  let outflow = 0;
+  for (const ev of events) {
+    if (ev.at < period.start || ev.at >= period.end) continue;
+    if (ev.amountCents > 0) inflow += ev.amountCents;
+    else outflow -= ev.amountCents;
+  }
+  return Math.round(Math.max(inflow, outflow) / Math.max(1, (period.end - period.start) / DAY_S / DAYS_PER_MONTH));
+}
+
+interface LevelPlan {
+  /** Cholesky factor of the levels' correlation, row-major. */
+  chol: Float64Array;
+  /** Per spending category: its index among the names (−1: none), and its loading. */
+  spendingIndex: Int32Array;
+  spendingLoading: Float64Array;
+  balanceIndex: number;
+}
+const levelPlans = new WeakMap<object, LevelPlan>();
+
+/**
+ * The log's amount levels under `profile.log_effects`: a standard normal vector with the profile's correlation
+ * (Cholesky factor times independent draws), as z and loading per spending category index, and the balance level's
+ * score (null when the profile names no `balance`).
+ */
+function drawLevels(rng: Rng, profile: Profile): { spending: { z: Float64Array; loading: Float64Array }; balance: number | null } {
+  const e = profile.log_effects!;
+  let plan = levelPlans.get(e);
+  if (!plan) {
+    const spendingIndex = new Int32Array(profile.spending.length).fill(-1);
+    const spendingLoading = new Float64Array(profile.spending.length);
+    profile.spending.forEach((c, i) => {
+      const k = e.names.indexOf(c.name);
+      spendingIndex[i] = k;
+      if (k >= 0) spendingLoading[i] = e.loadings[k];
+    });
+    // The schema checked the matrix, so the factor exists.
+    plan = { chol: choleskyFactor(e.correlation)!, spendingIndex, spendingLoading, balanceIndex: e.names.indexOf('balance') };
+    levelPlans.set(e, plan);
+  }
+  const k = e.names.length;
+  const eps = new Float64Array(k);
+  for (let i = 0; i < k; i++) eps[i] = normal(rng, 0, 1);
+  const z = new Float64Array(k);
+  for (let i = 0; i < k; i++) {
+    let s = 0;
+    for (let j = 0; j <= i; j++) s += plan.chol[i * k + j] * eps[j];
+    z[i] = s;
+  }
+  const sz = new Float64Array(plan.spendingIndex.length);
+  for (let i = 0; i < sz.length; i++) sz[i] = plan.spendingIndex[i] >= 0 ? z[plan.spendingIndex[i]] : 0;
+  return { spending: { z: sz, loading: plan.spendingLoading }, balance: plan.balanceIndex >= 0 ? z[plan.balanceIndex] : null };
 }
 
 /** A value of a distribution at probability u: quantile interpolation for empirical ones, a plain draw otherwise. */
@@ -349,6 +415,36 @@ const refundFreeCache = new WeakMap<readonly SpendingCategory[], SpendingCategor
 function refundFree(categories: readonly SpendingCategory[]): SpendingCategory[] {
   let hit = refundFreeCache.get(categories);
   if (!hit) refundFreeCache.set(categories, (hit = categories.map((c) => ({ ...c, refund_rate: 0 }))));
+  return hit;
+}
+
+/** How far ahead the balance walk sees fixed outflows (a planned trip, a large payment): ten days. */
+const LOOKAHEAD_S = 10 * DAY_S;
+
+/** Reserve draws the balance walk tries before it takes whichever direction is left. */
+const RESERVE_TRIES = 4;
+
+/** Most extra money-in rows the walk adds at one time when fixed outflows ahead would overdraw the account. */
+const MAX_EXTRA_INS = 3;
+
+interface Side {
+  /** Refund-free categories of one direction, and the index of each in the profile's spending list. */
+  categories: SpendingCategory[];
+  index: Int32Array;
+}
+const sideCache = new WeakMap<readonly SpendingCategory[], { in: Side; out: Side }>();
+
+/** The refund-free spending categories that bring money in and those that take it out (cached per list). */
+function bySide(categories: readonly SpendingCategory[]): { in: Side; out: Side } {
+  let hit = sideCache.get(categories);
+  if (!hit) {
+    const free = refundFree(categories);
+    const side = (dir: 1 | -1): Side => {
+      const index = free.map((_, i) => i).filter((i) => (free[i].direction ? (free[i].direction === 'in' ? 1 : -1) : TYPE_DIRECTION[free[i].type] === 1 ? 1 : -1) === dir);
+      return { categories: index.map((i) => free[i]), index: Int32Array.from(index) };
+    };
+    sideCache.set(categories, (hit = { in: side(1), out: side(-1) }));
+  }
   return hit;
 }
 
@@ -374,67 +470,115 @@ function drawActivity(rng: Rng, activity: Activity, full: Period): { window: Per
 /**
  * Holds the balance near `levelCents` (the opening balance): the times of the discretionary events (not refunds, not
  * refunded) become slots, and walking all events in time order, each slot takes the next money-in event with
- * probability 1 / (1 + exp((balance − level) / (spread · level))), else the next money-out event, from the
- * discretionary events followed by `reserve` (whichever kind is left when one runs out; money in, too, when the next
- * payment would take the balance below zero). The events chosen replace
- * the discretionary ones in `events` (and in `discretionary`); the rest are dropped. So the type mix within money in
+ * probability 1 / (1 + exp((balance − ahead − level) / (spread · level))), where `ahead` is the fixed outflows
+ * (signals, schedules) of the next ten days net of the fixed inflows among them, else the next money-out event, from
+ * the discretionary events followed by `reserve` (drawn as needed, of the kind that ran out; money in, too, when the
+ * next payment would take the balance below zero, and up to `MAX_EXTRA_INS` more when the fixed outflows ahead would
+ * overdraw the account). The events chosen replace the discretionary ones in `events` (and in `discretionary`); the
+ * rest are dropped. So the type mix within money in
  * and within money out, the amounts and the times stay as drawn, while the share of money in follows the balance.
  */
 function holdBalance(
   events: SynthEvent[],
   discretionary: Set<SynthEvent>,
-  reserve: readonly SynthEvent[],
+  reserve: (side: 'in' | 'out', count: number) => readonly SynthEvent[],
   rng: Rng,
   levelCents: number,
   shape: { spread: number; start: number; ramp: number },
 ): number {
   const referenced = new Set<SynthEvent>();
   for (const ev of events) if (ev.refundOf) referenced.add(ev.refundOf);
-  const movable = (ev: SynthEvent): boolean => discretionary.has(ev) && !ev.signal && !ev.refundOf && !referenced.has(ev);
   const signed = (ev: SynthEvent): number => {
     const dir = TYPE_DIRECTION[ev.type];
     const a = Math.round(ev.amountCents);
     return dir !== 0 && Math.sign(a) !== dir ? -a : a;
   };
+  const movable = new Set<SynthEvent>();
   const ins: SynthEvent[] = [];
   const outs: SynthEvent[] = [];
-  for (const ev of events) if (movable(ev)) (signed(ev) > 0 ? ins : outs).push(ev);
-  for (const ev of reserve) (signed(ev) > 0 ? ins : outs).push(ev);
+  const inCents: number[] = [];
+  const outCents: number[] = [];
+  const take = (ev: SynthEvent): void => {
+    const c = signed(ev);
+    if (c > 0) ins.push(ev), inCents.push(c);
+    else outs.push(ev), outCents.push(c);
+  };
+  for (const ev of events) {
+    if (!discretionary.has(ev) || ev.signal || ev.refundOf || referenced.has(ev)) continue;
+    movable.add(ev);
+    take(ev);
+  }
+  // The reserve is drawn only when the walk runs out of one kind, and only of that kind, an eighth of the
+  // discretionary rows at a time (a fixed reserve of both kinds twice their size, drawn up front, cost a fitted log
+  // a third of its time).
+  const chunk = Math.max(4, Math.ceil((ins.length + outs.length) / 8));
+  let i = 0;
+  let o = 0;
+  // Before each choice: at least one money-in and one money-out row left (a few draws at most).
+  const ensure = (): void => {
+    for (let tries = 0; tries < RESERVE_TRIES && i >= ins.length; tries++) for (const ev of reserve('in', chunk)) take(ev);
+    for (let tries = 0; tries < RESERVE_TRIES && o >= outs.length; tries++) for (const ev of reserve('out', chunk)) take(ev);
+  };
+  ensure();
   const opening = Math.round(levelCents * shape.start);
   if (ins.length === 0 || outs.length === 0) return opening;
-  const order = events.slice().sort((a, b) => a.at - b.at);
+  const order = sortedBySecond(events);
+  const n = order.length;
+  // Per event in time order: movable (a slot), else its signed cents when it moves money (0 when FAILED).
+  const isSlot = new Uint8Array(n);
+  const fixed = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    const ev = order[j];
+    if (movable.has(ev)) isSlot[j] = 1;
+    else if (ev.outcome !== 'failed') fixed[j] = signed(ev);
+  }
   const scale = Math.max(1, shape.spread * Math.abs(levelCents));
   // Money comes in lumps of the mean inflow and drains away, so the balance averages about half a lump above the
   // point where the walk turns: turn that much below the level (but no lower than half the level, so that a level
   // small against the lumps does not run the account dry).
   let inflow = 0;
-  for (const ev of ins) inflow += signed(ev);
-  const lump = inflow / ins.length / 2;
+  for (const c of inCents) inflow += c;
+  const lump = inflow / inCents.length / 2;
   let balance = opening;
-  let i = 0;
-  let o = 0;
-  let k = 0;
+  // Fixed money (signals, schedules) of the next `LOOKAHEAD_S`, net: outflows not already funded by fixed inflows
+  // (a spike's savings redemption), which a holder who knows them saves up for.
+  let ahead = 0;
+  let head = 0;
   const chosen: Array<[SynthEvent, number]> = [];
-  for (const slot of order) {
-    const progress = k++ / order.length;
+  for (let j = 0; j < n; j++) {
+    const at = order[j].at;
+    const progress = j / n;
     const target = shape.ramp > 0 && progress < shape.ramp ? opening + (levelCents - opening) * (progress / shape.ramp) : levelCents;
     const center = Math.max(target / 2, target - lump);
-    if (!movable(slot)) {
-      balance += slot.outcome === 'failed' ? 0 : signed(slot);
+    for (; head < n && order[head].at < at + LOOKAHEAD_S; head++) ahead += fixed[head];
+    ahead -= fixed[j];
+    const short = Math.min(0, ahead);
+    if (!isSlot[j]) {
+      balance += fixed[j];
       continue;
     }
-    const pIn = 1 / (1 + Math.exp((balance - center) / scale));
+    ensure();
+    const pIn = 1 / (1 + Math.exp((balance + short - center) / scale));
     let takeIn = o >= outs.length || (i < ins.length && rng.next() < pIn);
     // A payment the balance cannot cover waits for money to come in, as a holder who sees the balance would.
-    if (!takeIn && i < ins.length && balance + signed(outs[o]) < 0) takeIn = true;
-    const ev = takeIn ? ins[i++] : outs[o++];
-    chosen.push([ev, slot.at]);
-    balance += signed(ev);
+    if (!takeIn && i < ins.length && balance + outCents[o] < 0) takeIn = true;
+    if (takeIn) {
+      chosen.push([ins[i], at]);
+      balance += inCents[i++];
+    } else {
+      chosen.push([outs[o], at]);
+      balance += outCents[o++];
+    }
+    // Fixed outflows ahead that the balance cannot cover: money comes in now, up to `MAX_EXTRA_INS` more rows.
+    for (let extra = 1; extra <= MAX_EXTRA_INS && balance + short < 0 && (ensure(), i < ins.length); extra++) {
+      chosen.push([ins[i], at + extra * 60]);
+      balance += inCents[i++];
+    }
   }
   let w = 0;
-  for (const ev of events) if (!movable(ev)) events[w++] = ev;
+  for (const ev of events) if (!movable.has(ev)) events[w++] = ev;
   events.length = w;
-  for (const ev of [...discretionary]) if (movable(ev)) discretionary.delete(ev);
+  for (const ev of movable) discretionary.delete(ev);
   for (const [ev, at] of chosen) {
     ev.at = at;
     events.push(ev);

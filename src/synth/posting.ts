@@ -1,6 +1,7 @@
 import type { SynthEvent } from './event.js';
 import { DAY_S, civil } from './calendar.js';
 import { BUSINESS_DAY_TYPES, CASH_ABROAD, CN_HOLIDAYS } from './data/business-days.js';
+import { CNY_PER_UNIT } from '../schema/currencies.js';
 import type { Period } from './event.js';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -61,18 +62,20 @@ export function toWorkingDay(at: number, direction: 'previous' | 'next', period:
  * What a bank's books make of the events before they become rows (pure, in place):
  * - wages and taxes (`BUSINESS_DAY_TYPES`) post on working days, moved to the previous or next one;
  * - ATM withdrawals are whole notes: at home multiples of `cashNote` currency units (no rounding when 0), abroad
- *   whole local notes (`CASH_ABROAD`) converted to CNY at the table's rate, to the cent.
+ *   whole local notes (`CASH_ABROAD`) converted into the account's currency (`CNY_PER_UNIT`) at the tables' rates, to
+ *   the cent.
  */
-export function postEvents(events: readonly SynthEvent[], opts: { period: Period; homeCountry: string; cashNote: number }): void {
+export function postEvents(events: readonly SynthEvent[], opts: { period: Period; homeCountry: string; cashNote: number; currency?: string }): void {
+  const cnyPerAccountUnit = CNY_PER_UNIT[opts.currency ?? 'CNY'] ?? 1;
   for (const ev of events) {
     const rule = BUSINESS_DAY_TYPES[ev.type];
     if (rule) ev.at = toWorkingDay(ev.at, rule, opts.period, opts.homeCountry);
     if (ev.type !== 'ATM Withdrawal' || ev.amountCents >= 0) continue;
     const abroad = ev.location !== opts.homeCountry ? CASH_ABROAD[ev.location] : undefined;
     if (abroad) {
-      const local = -ev.amountCents / 100 / abroad.cnyPerUnit;
+      const local = (-ev.amountCents / 100 / abroad.cnyPerUnit) * cnyPerAccountUnit;
       const notes = Math.max(1, Math.round(local / abroad.note));
-      ev.amountCents = -Math.round(notes * abroad.note * abroad.cnyPerUnit * 100);
+      ev.amountCents = -Math.round(((notes * abroad.note * abroad.cnyPerUnit) / cnyPerAccountUnit) * 100);
     } else if (opts.cashNote > 0) {
       const noteCents = Math.round(opts.cashNote * 100);
       ev.amountCents = -Math.max(1, Math.round(-ev.amountCents / noteCents)) * noteCents;

@@ -5,6 +5,7 @@ import { COUNTERPARTY_KINDS } from './data/counterparties.js';
 import { MONTH_NAMES, REMARK_KINDS } from './data/remarks.js';
 import { BRANDS, CITIES, GIVEN_NAMES, SURNAMES } from './data/names.js';
 import { MERCHANTS_ABROAD } from './data/merchants-abroad.js';
+import { MERCHANT_AMOUNTS } from './data/merchant-amounts.js';
 import { safeText } from './text.js';
 
 /**
@@ -16,6 +17,8 @@ export class Vocabulary {
   private readonly city: string;
   /** Remarks that fit particular counterparties of this log (from `@` hints of their templates). */
   private readonly fitting = new Map<string, CompiledRemark[]>();
+  /** What one purchase costs at particular counterparties of this log, CNY (from `MERCHANT_AMOUNTS`). */
+  private readonly ranges = new Map<string, readonly [number, number]>();
 
   constructor(
     private readonly faker: Faker,
@@ -53,6 +56,7 @@ export class Vocabulary {
             .map((part) => (Object.hasOwn(PLACEHOLDERS, part) ? PLACEHOLDERS[part] : part)),
           known: !!entry,
           remarks: hints ? hints.split(';').map(compileRemark) : null,
+          range: MERCHANT_AMOUNTS[name.replace(/\{[a-z]+\}/g, '').trim()] ?? null,
         };
       });
       byKind.set(kind, templates);
@@ -76,7 +80,13 @@ export class Vocabulary {
     // Names built from the data tables are safe (a test checks every part); faker names and unknown kinds are checked.
     if (!checked || !template.known) name = safeText(name, this.clientKind === 'sme' ? `${this.pick(BRANDS)} Trading Co., Ltd.` : 'Merchant');
     if (template.remarks) this.fitting.set(name, template.remarks);
+    if (template.range) this.ranges.set(name, template.range);
     return name;
+  }
+
+  /** What one purchase at this counterparty costs (CNY, low and high), when its trade says; else undefined. */
+  amountRange(counterparty: string): readonly [number, number] | undefined {
+    return this.ranges.get(counterparty);
   }
 
   /**
@@ -168,6 +178,8 @@ interface NameTemplate {
   parts: Array<string | number>;
   known: boolean;
   remarks: CompiledRemark[] | null;
+  /** What one purchase costs there, CNY (`MERCHANT_AMOUNTS`), or null. */
+  range: readonly [number, number] | null;
 }
 const NAME_TEMPLATES = new Map<ClientKind, Map<string, NameTemplate[]>>();
 /** Shop words for foreign merchants, after a faker surname: `Keller Outlet`. */

@@ -53,6 +53,8 @@ describe('cclupe fit on the Berka subset (spawned)', () => {
   it('gives logs that keep every invariant, with no Berka account or bank number in them', () => {
     const profile = loadProfile(join(tmp, 'berka-fit.json'));
     expect(profile.period).toEqual({ start: '1995-04-01', end: '1998-12-31' });
+    // Czech data says CZK: the Berka dialect's currency.
+    expect(profile.currency).toBe('CZK');
     const text = readFileSync(berka, 'utf8').split(/\r?\n/).slice(1);
     const numbers = new Set<string>();
     for (const line of text) {
@@ -138,5 +140,8 @@ describe('cclupe fit on other layouts and bad input (spawned)', () => {
 
   it('exits 2 on a bad option', () => {
     expect(run(['fit', debitCredit, '-o', 'x.json', '--kind', 'company'], tmp).code).toBe(2);
+    const r = run(['fit', debitCredit, '-o', 'x.json', '--currency', 'XYZ'], tmp);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--currency: unknown currency XYZ \(known: .*CZK/);
   });
 });

@@ -4,17 +4,26 @@ import { generateLog } from '../../src/synth/index.js';
 import { COUNTERPARTY_KINDS } from '../../src/synth/data/counterparties.js';
 import { MERCHANTS_ABROAD } from '../../src/synth/data/merchants-abroad.js';
 import { CASH_ABROAD } from '../../src/synth/data/business-days.js';
+import { MERCHANT_AMOUNTS } from '../../src/synth/data/merchant-amounts.js';
 import { SEASON_PURCHASES } from '../../src/synth/inject/words.js';
 import type { Log } from '../../src/schema/log-row.js';
+import { CNY_PER_UNIT } from '../../src/schema/currencies.js';
+import { postEvents } from '../../src/synth/posting.js';
+import { synthEvent } from '../../src/synth/event.js';
+import { parseDate } from '../../src/synth/calendar.js';
 
 // What a credit analyst checks at a glance, each measured over a 1,000-log dataset of every shipped profile, with the
 // distress signals of the overdue bases among them (overseas trips, seasonal splurges).
 const LOGS = 1000;
 let logs: Log[] = [];
+/** Logs into which no signal was injected: every row is a base row. */
+let baseOnly: Log[] = [];
 
 beforeAll(() => {
   const profiles = listProfiles().map((n) => loadProfile(n));
-  logs = Array.from({ length: LOGS }, (_, index) => generateLog(profiles[index % profiles.length], { masterSeed: 'analyst', index }).log);
+  const generated = Array.from({ length: LOGS }, (_, index) => generateLog(profiles[index % profiles.length], { masterSeed: 'analyst', index }));
+  logs = generated.map((g) => g.log);
+  baseOnly = generated.filter((g) => !Object.values(g.labels.signals).some((s) => s.injected)).map((g) => g.log);
 });
 
 const rows = () => logs.flatMap((l) => l.rows.map((r) => ({ ...r, log: l.logId })));
@@ -79,6 +88,38 @@ describe('details an analyst spots at a glance', () => {
     }
     expect(home).toBeGreaterThan(500);
     expect(abroad).toBeGreaterThan(10);
+  });
+
+  it('cash abroad is converted into the account currency: 20,000 JPY from a CZK account is 3,166.14 CZK', () => {
+    const at = parseDate('1997-06-02') + 12 * 3600;
+    const ev = synthEvent({ at, type: 'ATM Withdrawal', channel: 'ATM', counterparty: 'Tokyo ATM', amountCents: -3_100_00, location: 'JP', remark: 'Cash', outcome: 'success' });
+    const period = { start: parseDate('1997-01-01'), end: parseDate('1998-01-01') };
+    postEvents([ev], { period, homeCountry: 'CN', cashNote: 10, currency: 'CZK' });
+    // 3,100 CZK × 0.319 / 0.0505 = 19,582 JPY → 20 notes of 1,000 JPY → 20,000 × 0.0505 / 0.319 CZK.
+    expect(ev.amountCents).toBe(-Math.round(((20_000 * CASH_ABROAD.JP.cnyPerUnit) / CNY_PER_UNIT.CZK) * 100));
+    expect(ev.amountCents).toBe(-3_166_14);
+  });
+
+  it('the trade of a merchant sets what a purchase there costs: every base purchase lies in its amount range', () => {
+    const trades = Object.keys(MERCHANT_AMOUNTS).sort((a, b) => b.length - a.length);
+    let checked = 0;
+    const tradesSeen = new Set<string>();
+    for (const log of baseOnly) {
+      for (const r of log.rows) {
+        // Home merchants (from COUNTERPARTY_KINDS); merchants abroad come from their own table.
+        if (r.type !== 'Purchase' || r.amountCents >= 0 || r.location !== 'CN') continue;
+        const trade = trades.find((t) => r.counterparty.endsWith(` ${t}`));
+        if (!trade) continue;
+        const [lo, hi] = MERCHANT_AMOUNTS[trade];
+        checked++;
+        tradesSeen.add(trade);
+        expect(-r.amountCents / 100, `${log.logId} ${r.txn_id} ${r.counterparty} ${r.remark}`).toBeGreaterThanOrEqual(lo);
+        expect(-r.amountCents / 100, `${log.logId} ${r.txn_id} ${r.counterparty} ${r.remark}`).toBeLessThanOrEqual(hi);
+      }
+    }
+    expect(baseOnly.length).toBeGreaterThan(500);
+    expect(checked).toBeGreaterThan(20_000);
+    expect(tradesSeen.size).toBeGreaterThan(30);
   });
 
   it('wages and taxes post on working days of 2023, with the Chinese public holidays and their make-up days', () => {

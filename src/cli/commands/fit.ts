@@ -14,6 +14,7 @@ import { listLogFiles } from '../../io/log-files.js';
 import { loadProfile } from '../../io/profiles.js';
 import { formatReferenceJson } from '../../io/reference-file.js';
 import { CLIENT_KINDS, type ClientKind } from '../../schema/log-row.js';
+import { unknownCurrency } from '../../schema/currencies.js';
 import { generateLog } from '../../synth/index.js';
 import { VERSION } from '../../version.js';
 import { createProgress } from '../progress.js';
@@ -28,6 +29,7 @@ export interface FitOptions {
   name?: string;
   report?: string;
   check?: string;
+  currency?: string;
   seed: string;
   json?: boolean;
 }
@@ -55,6 +57,13 @@ export async function runFit(paths: string[], options: FitOptions): Promise<void
   const checkLogs = Number(options.check ?? 300);
   if (!Number.isInteger(checkLogs) || checkLogs < 0 || checkLogs > 100_000) throw new UsageError(`--check must be an integer from 0 to 100000, got ${options.check}`, '--check');
   const dialect = options.dialect ? readDialect(options.dialect) : undefined;
+  // The source's currency: --currency, else the dialect's, else the base's (CNY for the shipped bases).
+  const currency = options.currency ?? dialect?.currency;
+  if (currency !== undefined) {
+    const problem = /^[A-Z]{3}$/.test(currency) ? unknownCurrency(currency) : `${currency} is not an ISO 4217 code such as CZK`;
+    const where = options.currency !== undefined ? '--currency' : `dialect ${options.dialect}: currency`;
+    if (problem) throw new UsageError(`${where}: ${problem}`, options.currency !== undefined ? '--currency' : '--dialect');
+  }
   const wanted = options.kind as ClientKind | undefined;
   const fit = new FitAccumulator();
   const reference = new ReferenceSketch();
@@ -95,6 +104,7 @@ export async function runFit(paths: string[], options: FitOptions): Promise<void
     baseName,
     base,
     kind,
+    ...(currency ? { currency } : {}),
     description: `Fitted by cclupe fit to ${sketch.logs} logs (${sketch.rows} rows, ${label}, corpus ${summary.corpusHash.slice(0, 19)}) over ${base.name}.`,
   });
   writeFileAtomic(options.out, formatReferenceJson(profile));
@@ -132,6 +142,7 @@ export async function runFit(paths: string[], options: FitOptions): Promise<void
     client_kind: kind,
     source: { files: summary.files, logs: sketch.logs, rows: sketch.rows, corpusHash: summary.corpusHash, unreadable_rows: summary.unreadableRows, other_kind_logs: otherKind },
     period: fitted.period,
+    currency: fitted.currency,
     check: report
       ? { logs: checkLogs, seed: options.seed, passed: report.passed, features: report.pooled.features.map((f) => ({ group: f.group, feature: f.feature, status: f.status, kl: f.kl })) }
       : null,
@@ -139,7 +150,7 @@ export async function runFit(paths: string[], options: FitOptions): Promise<void
   if (options.json) process.stdout.write(JSON.stringify(result) + '\n');
   else {
     process.stdout.write(
-      `cclupe fit: ${sketch.logs} logs, ${sketch.rows} rows (${summary.unreadableRows} unreadable left out) → ${options.out} (${name} extends ${baseName}, ${fitted.period.start}..${fitted.period.end})\n`,
+      `cclupe fit: ${sketch.logs} logs, ${sketch.rows} rows (${summary.unreadableRows} unreadable left out) → ${options.out} (${name} extends ${baseName}, ${fitted.period.start}..${fitted.period.end}, ${fitted.currency})\n`,
     );
     if (report) process.stdout.write(`\ncheck: ${checkLogs} logs generated from ${name} against a reference of the input\n` + formatDriftTable(report));
   }
@@ -162,6 +173,7 @@ export function register(program: Command): void {
     .option('--kind <kind>', 'personal or sme: the fitted client kind (default: what the logs declare, else personal); logs of the other kind are left out')
     .option('--base <profile>', 'profile the fit extends (default: personal-healthy or sme-healthy)')
     .option('--name <name>', 'name of the fitted profile (default: from the output file name)')
+    .option('--currency <code>', "ISO 4217 code of the source's amounts, e.g. CZK (default: the dialect's currency, else the base's, CNY)")
     .option('--check <n>', 'logs in the check sample (0: no check)', '300')
     .option('--seed <seed>', 'seed of the check sample', 'fit-check')
     .option('--report <file>', 'also write an HTML page with the check: overlaid histograms, real against fitted')

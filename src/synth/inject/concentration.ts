@@ -1,13 +1,13 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, lognormal } from '../../random/draw.js';
-import { DAY_S, HOUR_S, add, atHours, randomDay, sample } from './util.js';
+import { DAY_S, HOUR_S, add, atHours, medianOutflow, randomDay, sample } from './util.js';
 
 /**
  * Concentration: discretionary spending collapses onto one online merchant. Existing home-country daytime purchases
  * are moved to that merchant (same money, same days) until it holds 55% (intensity 0) to 80% (intensity 1) of
- * the purchases and at least half of their money; if the log has too few purchases, small ones are added there
- * first. Later signals (spikes, night or seasonal spending) may dilute the share, hence the margin above the
+ * the purchases and at least half of their money; if the log has too few purchases, everyday-sized ones (about
+ * 120, or half the log's median everyday outflow when more) are added there first. Later signals (spikes, night or seasonal spending) may dilute the share, hence the margin above the
  * detector's 35%.
  */
 export const injectConcentration: Injector = (ctx: InjectContext, intensity: number): void => {
@@ -20,13 +20,16 @@ export const injectConcentration: Injector = (ctx: InjectContext, intensity: num
   // (the Nighttime signal), which a night-shift worker's canteen meals are not.
   const purchases = (): SynthEvent[] => ctx.events.filter((e) => e.type === 'Purchase' && e.amountCents < 0 && e.location === ctx.homeCountry && (e.at % DAY_S) / HOUR_S >= 6);
   const need = t.minPurchases + 6 - purchases().length;
+  // Everyday-sized for this log: about 120, or half its median everyday outflow when that is more (a base whose
+  // everyday money goes in large cash withdrawals and transfers, where 120 would be lost among trips and spikes).
+  const typical = Math.max(120, medianOutflow(ctx.events, DEFAULT_THRESHOLDS.spikes.types) / 200);
   for (let k = 0; k < need; k++) {
     add(ctx, {
       at: atHours(ctx.rng, randomDay(ctx), 9, 22),
       type: 'Purchase',
       channel: 'ONLINE',
       counterparty: merchant,
-      amountCents: -Math.round(lognormal(ctx.rng, Math.log(120), 0.6) * 100),
+      amountCents: -Math.round(lognormal(ctx.rng, Math.log(typical), 0.6) * 100),
       location: ctx.homeCountry,
       remark: ctx.remark('online_shopping'),
       outcome: 'success',

@@ -105,11 +105,13 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
     if (moved % 4 === 0) m = measure();
   }
   m = measure();
-  // Not enough to move: new purchases abroad, each below the detector's winsorising cap.
+  // Not enough to move: new purchases abroad, each below the detector's winsorising cap and half a month's income.
   for (let guard = 0; (m.abroad < share * m.total || moved < t.minRows + 2) && guard < 60; guard++, moved++) {
     const k = moved % trips;
     const need = (share * m.total - m.abroad) / (1 - share);
-    const amount = roundLike(ctx.rng, Math.max(100_00, Math.min(0.9 * m.cap, need / 2 + 100_00)), 1);
+    // Below the winsorising cap, and below half a month's income so that no purchase abroad reads as a spike
+    // (on a base whose everyday outflows are large against income, 0.9 × the cap would).
+    const amount = roundLike(ctx.rng, Math.max(100_00, Math.min(0.9 * m.cap, 0.5 * ctx.monthlyIncomeCents, need / 2 + 100_00)), 1);
     const name = ctx.counterparty(`overseas_merchant@${countries[k]}`);
     add(ctx, {
       at: tripTime(k),

@@ -9,13 +9,18 @@ import { civil, dayStart, daysInMonth } from '../calendar.js';
  * Seasonality: an abnormal seasonal swing. One festival month (Spring Festival, National Day or Double 11 when
  * inside the period) gets a splurge of purchases: 3.8× (intensity 0) to 6× (intensity 1) the median month's
  * purchase count and 4.5× to 8× the upper-quartile month's money, funded by a one-off year-end bonus paid just before it.
+ * The month is one the log covers whole; a log of fewer than `minMonths` months cannot carry the signal (not injected).
  */
-export const injectSeasonality: Injector = (ctx: InjectContext, intensity: number): void => {
+export const injectSeasonality: Injector = (ctx: InjectContext, intensity: number): boolean => {
   const t = DEFAULT_THRESHOLDS.seasonality;
   const first = civil(ctx.period.start);
   const last = civil(ctx.period.end - 1);
   const months: Array<[number, number]> = [];
   for (let y = first.year, m = first.month; y < last.year || (y === last.year && m <= last.month); m === 12 ? ((m = 1), y++) : m++) months.push([y, m]);
+  // A swing needs `minMonths` months to stand out from (a log that covers part of the period may be shorter), and
+  // the splurge a whole month inside the log.
+  const whole = months.filter(([y, m]) => dayStart(y, m, 1) >= ctx.period.start && dayStart(y, m, 1) + daysInMonth(y, m) * DAY_S <= ctx.period.end);
+  if (months.length < t.minMonths || whole.length === 0) return false;
   const counts = new Map<string, number>();
   const amounts = new Map<string, number>();
   for (const e of ctx.events) {
@@ -37,8 +42,8 @@ export const injectSeasonality: Injector = (ctx: InjectContext, intensity: numbe
     return s.length ? s[Math.floor(0.75 * (s.length - 1))] : 0;
   };
   const ma = Math.max(100_00, q3(months.map(([y, m]) => amounts.get(`${y}-${m}`) ?? 0)));
-  const festive = months.filter(([, m]) => m === 1 || m === 2 || m === 10 || m === 11);
-  const [year, month] = pick(ctx.rng, festive.length ? festive : months);
+  const festive = whole.filter(([, m]) => m === 1 || m === 2 || m === 10 || m === 11);
+  const [year, month] = pick(ctx.rng, festive.length ? festive : whole);
   const key = `${year}-${month}`;
   const x = Math.min(1, Math.max(0, intensity));
   const wantCount = Math.max(t.minPeakRows + 2, Math.ceil(mc * (3.8 + 2.2 * x)));
@@ -75,4 +80,5 @@ export const injectSeasonality: Injector = (ctx: InjectContext, intensity: numbe
       signal: 'seasonality',
     });
   }
+  return true;
 };

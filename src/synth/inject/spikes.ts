@@ -1,23 +1,31 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY_S, add, atDayHour, atHours, hourLike, randomDay, roundLike, sized } from './util.js';
+import { DAY_S, add, atDayHour, atHours, hourLike, medianOutflow, randomDay, roundLike, sized } from './util.js';
 import { SPIKE_PURCHASES } from './words.js';
 
 /**
- * Spikes: 2 (intensity 0) to 4 (intensity 1) sudden outflows of 1.6–3.4 months of income each, to fresh
+ * Spikes: 2 (intensity 0) to 4 (intensity 1) sudden outflows of 1.6–3.4 months of income (or of 6 × the median
+ * everyday outflow, when that is more) each, to fresh
  * counterparties: a big purchase, a cash withdrawal or a transfer to a person. Each is funded by cashing in
  * savings (an Investment Redeem of 80–100% of it one to seven days before), so the spike drains the buffer without
  * making every later payment bounce. A log with fewer than `minBaseRows` everyday outflows first gets a few small
  * everyday purchases, so that "large" has something to be measured against.
  */
+/** A spike is at least this many times the log's median everyday outflow before the income multiple (1.6–3.4). */
+const SPIKE_MEDIAN_MULTIPLE = 6;
+
 export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): void => {
   const count = sized(2, 4, intensity);
-  const income = Math.max(3_000_00, ctx.monthlyIncomeCents);
+  const t = DEFAULT_THRESHOLDS.spikes;
+  // Sized by the log's own scale: a month of income, or 6 × its median everyday outflow when that is larger (a base
+  // whose everyday outflows are large against income, such as a fitted cash-era account), so that a spike clears
+  // both of the detector's bars.
+  const income = Math.max(3_000_00, ctx.monthlyIncomeCents, SPIKE_MEDIAN_MULTIPLE * medianOutflow(ctx.events, t.types));
   const savings = ctx.counterparty('investment');
   // A spike is measured against everyday spending: a log with too little of it gets some first.
-  const everyday = ctx.events.filter((e) => e.amountCents < 0 && (DEFAULT_THRESHOLDS.spikes.types as readonly string[]).includes(e.type)).length;
-  for (let k = everyday; k < DEFAULT_THRESHOLDS.spikes.minBaseRows + 4; k++) {
+  const everyday = ctx.events.filter((e) => e.amountCents < 0 && (t.types as readonly string[]).includes(e.type)).length;
+  for (let k = everyday; k < t.minBaseRows + 4; k++) {
     const kind = pick(ctx.rng, ['grocery', 'dining', 'transport'] as const);
     add(ctx, {
       at: atHours(ctx.rng, randomDay(ctx), 8, 21),
@@ -62,7 +70,8 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
         type: 'ATM Withdrawal',
         channel: 'ATM',
         counterparty: fresh('atm'),
-        amountCents: -roundLike(ctx.rng, Math.min(amount, 20_000_00), 100),
+        // A day's cash: at most 20,000 (a Chinese bank's daily limit) or two months of the log's income if more.
+        amountCents: -roundLike(ctx.rng, Math.min(amount, Math.max(20_000_00, 2 * income)), 100),
         location: ctx.homeCountry,
         remark: ctx.remark('atm_withdrawal'),
         outcome: 'success',

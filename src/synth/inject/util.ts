@@ -119,6 +119,20 @@ export function winsorizedOutflow(events: readonly SynthEvent[], types: readonly
   return { cents, cap };
 }
 
+/** The median |amount| of the outflows of `types` among events (cents; 0 when none): the log's everyday scale. */
+export function medianOutflow(events: readonly SynthEvent[], types: readonly string[]): number {
+  const set = new Set(types);
+  let count = 0;
+  for (const e of events) if (e.amountCents < 0 && set.has(e.type)) count++;
+  if (count === 0) return 0;
+  const abs = new Float64Array(count);
+  let k = 0;
+  for (const e of events) if (e.amountCents < 0 && set.has(e.type)) abs[k++] = -e.amountCents;
+  abs.sort();
+  const h = count >> 1;
+  return count % 2 ? abs[h] : (abs[h - 1] + abs[h]) / 2;
+}
+
 /** Purchases that a refund points back to: moving them in time or place would break the pair. */
 export function refundedPurchases(events: readonly SynthEvent[]): Set<SynthEvent> {
   const out = new Set<SynthEvent>();
