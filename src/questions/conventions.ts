@@ -52,11 +52,11 @@ export interface Definition {
 
 /** Units of calc options, with how far every wrong option sits from the right value (kept in step with `UNIT_RULES`). */
 const MARGINS = {
-  money: { abs: '1.00', rel: '2%' },
-  percent: { abs: '0.5 points', rel: '3%' },
-  ratio: { abs: '0.05', rel: '3%' },
-  count: { abs: '1', rel: '' },
-  days: { abs: '1 day', rel: '3%' },
+  money: { abs: '1.00', rel: '2%', label: 'amounts' },
+  percent: { abs: '0.5 points', rel: '3%', label: 'percentages' },
+  ratio: { abs: '0.05', rel: '3%', label: 'ratios' },
+  count: { abs: '1', rel: '', label: 'counts' },
+  days: { abs: '1 day', rel: '3%', label: 'days' },
 } as const;
 
 /**
@@ -125,11 +125,11 @@ export const GLOSSARY_TERMS = {
     constants: ['divided by 24 hours, fractions kept'],
   },
   statistics: {
-    text: 'Averages are arithmetic means and spreads are population standard deviations unless the question says otherwise. A share is a percentage of its total (0% to 100%) unless the question defines it otherwise.',
-    constants: ['arithmetic means', 'population standard deviations'],
+    text: 'Averages are arithmetic means and spreads are population standard deviations unless the question says otherwise; the median of an even number of values is the mean of the two middle ones. A share is a percentage of its total (0% to 100%) unless the question defines it otherwise.',
+    constants: ['arithmetic means', 'population standard deviations', 'the mean of the two middle ones'],
   },
   rounding: {
-    text: `Calculated options are rounded: amounts to 2 decimals, percentages to 1 decimal, ratios to 2 decimals, days to 1 decimal, counts to whole numbers. Every wrong option differs from the exact answer by at least the larger of ${(Object.keys(MARGINS) as Array<keyof typeof MARGINS>).map((u) => `${MARGINS[u].abs}${MARGINS[u].rel ? ` and ${MARGINS[u].rel}` : ''} (${u === 'money' ? 'amounts' : u === 'percent' ? 'percentages' : u === 'ratio' ? 'ratios' : u})`).join(', ')}, so choose the option nearest to your result.`,
+    text: `Calculated options are rounded: amounts to 2 decimals, percentages to 1 decimal, ratios to 2 decimals, days to 1 decimal, counts to whole numbers. Every wrong option differs from the exact answer by at least the larger of ${Object.values(MARGINS).map((m) => `${m.abs}${m.rel ? ` and ${m.rel}` : ''} (${m.label})`).join(', ')}, so choose the option nearest to your result.`,
     constants: ['amounts to 2 decimals', 'percentages to 1 decimal', 'ratios to 2 decimals', 'days to 1 decimal', ...Object.values(MARGINS).flatMap((m) => (m.rel ? [`${m.abs} and ${m.rel}`] : [m.abs]))],
   },
 } as const satisfies Record<string, Definition>;

@@ -98,7 +98,7 @@ export const GRADING: Readonly<Record<string, Grading>> = {
   'retention-after-payday': { glossary: [...SHARE, 'retention'] },
   'revenue-cv': { glossary: [...CALC, 'months', 'business', 'statistics'] },
   'risk-indicators': {
-    glossary: ['success', 'flows', 'months', 'home', 'business'],
+    glossary: ['success', 'flows', 'months', 'home', 'business', 'statistics'],
     definesOptions: true,
     definitions: SIGNALS.map((s) => ({ ...INDICATOR_DEFINITIONS[s.id], kind: s.kind, option: s.indicator })),
   },
@@ -106,7 +106,7 @@ export const GRADING: Readonly<Record<string, Grading>> = {
   'salary-months': { glossary: [...CALC, 'months'] },
   'savings-rate': { glossary: [...SHARE] },
   'seasonal-peak-trough': { glossary: [...CALC, 'months', 'business'] },
-  'spike-count': { glossary: [...CALC, 'spike'] },
+  'spike-count': { glossary: [...CALC, 'spike', 'statistics'] },
   'subscription-counterparties': { glossary: [...CALC] },
   'supplier-payment-gap': { glossary: [...CALC, 'days', 'statistics'] },
   'supplier-share': { glossary: [...SHARE] },

@@ -15,9 +15,9 @@ import { fixtureItems, tempDir } from './fixtures.js';
 // here is a change of the cache format, never a refactoring.
 //
 // Every run was re-keyed once more, on purpose (issue #13, every item decidable from its prompt): the system prompt's
-// glossary now states the rounding of calc options, the margin of wrong ones, gaps in days and the opening balance,
-// so prompt hashes and response records changed while config hashes did not; answers to the old prompts are not
-// re-used for the new ones.
+// glossary now states the rounding of calc options, the margin of wrong ones, gaps in days, medians and the opening
+// balance, so prompt hashes and response records changed while config hashes did not; answers to the old prompts are
+// not re-used for the new ones.
 
 /** Logs long enough (40 rows) for the prompts to share a log block, with non-ASCII and astral characters. */
 function writeDataset(): string {
@@ -79,8 +79,8 @@ describe('cache keys and response records', () => {
     expect(await runDigests({ structured_output: 'off' })).toEqual({
       config_hash: 'afb4588fcc6c1109c1eba8eaee4f470c19c3e8ceb6b3cb81db3b0c9abcd8bdbb',
       lines: 45,
-      prompt_hash: 'c1fa2592547047f01beb762351e0ef16820f9f85adc0d7dfda7a86471c4b87d0',
-      responses: '7c97cd4dab4da249494063c36ecf6cb4a54c4d881f867f99c9d021ad84c3db2a',
+      prompt_hash: 'd893ce4665ad4bf5c4df09e127178e8757e94d77adeb1fe51c2ad3d1cc7b3345',
+      responses: 'cca432ad646fe3c3a1f7abd265981f51e12f8615048d9138a0cd4e800b2ba80d',
     });
   });
 
@@ -91,8 +91,8 @@ describe('cache keys and response records', () => {
     expect(await runDigests({ structured_output: 'on', seed: 7, max_tokens: null, extra_body: { reasoning_effort: 'low' } })).toEqual({
       config_hash: 'e72af80826695d5e8f3960352bb6e4ba96f358972a9798db9177aecbbccc17f8',
       lines: 45,
-      prompt_hash: 'c1fa2592547047f01beb762351e0ef16820f9f85adc0d7dfda7a86471c4b87d0',
-      responses: 'bd413421a1db85e0c0e87c1f0bda27e2b5dd78e90490065315a2b7373558f7a9',
+      prompt_hash: 'd893ce4665ad4bf5c4df09e127178e8757e94d77adeb1fe51c2ad3d1cc7b3345',
+      responses: 'ed995f226a7b81f16d619be0ac8b056f6644b2acf78c0e94e987a78c41d09f2f',
     });
   });
 
@@ -100,8 +100,8 @@ describe('cache keys and response records', () => {
     expect(await runDigests({ structured_output: 'off', conversation: true, style: 'first' })).toEqual({
       config_hash: '7910b488551b68c223a9ac1fd60f0ad16cd4db933fd2fbe3b7b929344a2b160c',
       lines: 45,
-      prompt_hash: '427101c27ff51814ade4f68b38c2ba44b751ba2b48fb762f2afb26a0264ecc6e',
-      responses: '8a488d5d6806ab0ded5d0183be6ba2c69787fa43ac94a35ec4a9c9e3a0e34dc6',
+      prompt_hash: '3cd0fc1296b76521aeee4ab8a2b1b49e10b25573c4571f31d52f5584b4cb0de3',
+      responses: '5a205861f4a82586938c9c349e3812af276cf4a80eb106812e84ef6a6c7b3df9',
     });
   });
 });

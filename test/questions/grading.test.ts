@@ -101,7 +101,7 @@ const TERM_CUES: ReadonlyArray<[GlossaryTerm, RegExp]> = [
   ['refund', /\brefund's purchase\b/],
   ['opening', /\bopening balance\b|\bclosing balance\b/],
   ['days', /\bin days\b|\bdays pass\b|\bday of the week\b|\bday of the month\b|\bper day\b|\bgap\b/],
-  ['statistics', /\baverage\b|\bshare\b|\bstandard deviation\b|\bcoefficient of variation\b/],
+  ['statistics', /\baverage\b|\bshare\b|\bstandard deviation\b|\bcoefficient of variation\b|\bmedian\b/],
 ];
 
 describe('the template registry', () => {
