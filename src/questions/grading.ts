@@ -2,7 +2,7 @@ import type { ClientKind } from '../schema/log-row.js';
 import type { Item } from '../schema/item.js';
 import { SIGNALS } from '../schema/signals.js';
 import { DEFAULT_THRESHOLDS } from '../schema/thresholds.js';
-import { GLOSSARY_TERMS, type Definition, type GlossaryTerm } from './conventions.js';
+import { GLOSSARY_TERMS, type Definition, type GlossaryTerm } from './glossary.js';
 import { INDICATOR_DEFINITIONS, wordsDefinition } from './indicator-definitions.js';
 import { MISFIT_DEFINITION } from './templates/misfit-counterparties.js';
 import type { Template } from './template.js';

@@ -2,7 +2,7 @@ import type { SignalId } from '../schema/signal-id.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
 import { SIGNALS } from '../schema/signals.js';
 import { formatCents } from '../log/money.js';
-import type { Definition } from './conventions.js';
+import type { Definition } from './glossary.js';
 
 /**
  * What each risk indicator means, stated from the detector's own thresholds so that a risk-indicators item is

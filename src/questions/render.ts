@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Item } from '../schema/item.js';
 import { formatRowsTsv } from '../log/format-tsv.js';
-import { GLOSSARY } from './conventions.js';
+import { GLOSSARY } from './glossary.js';
 import { itemDefinitions } from './grading.js';
 
 /** The closing instruction every question carries; `extractAnswer` in eval reads the last such line. */

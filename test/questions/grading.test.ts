@@ -7,7 +7,7 @@ import { templateRng } from '../../src/questions/stream.js';
 import { resolveFace, type Draft, type Template } from '../../src/questions/template.js';
 import { TEMPLATES } from '../../src/questions/templates/index.js';
 import { GRADING, itemDefinitions, registerTemplates, type Grading } from '../../src/questions/grading.js';
-import { GLOSSARY_TERMS, STATED_MARGINS, type GlossaryTerm } from '../../src/questions/conventions.js';
+import { GLOSSARY_TERMS, type GlossaryTerm } from '../../src/questions/glossary.js';
 import { indicatorDefinition, INDICATOR_DEFINITIONS, patternPhrases } from '../../src/questions/indicator-definitions.js';
 import { UNIT_RULES } from '../../src/questions/options.js';
 import { renderPrompt, SYSTEM_PROMPT } from '../../src/questions/render.js';
@@ -212,10 +212,12 @@ describe('the indicator definitions follow the detector thresholds', () => {
 
 describe('the system prompt', () => {
   test('states the rounding of calc options and the margins the option builder keeps', () => {
-    for (const [unit, m] of Object.entries(STATED_MARGINS)) {
-      const rule = UNIT_RULES[unit as keyof typeof UNIT_RULES];
-      expect({ unit, abs: unit === 'money' ? m.abs * 100 : m.abs, rel: m.rel }).toEqual({ unit, abs: rule.abs, rel: rule.rel });
-    }
+    const rounding = GLOSSARY_TERMS.rounding.text;
+    expect(rounding).toContain(`larger of ${formatCents(UNIT_RULES.money.abs)} and ${UNIT_RULES.money.rel * 100}% (amounts)`);
+    expect(rounding).toContain(`${UNIT_RULES.percent.abs} points and ${UNIT_RULES.percent.rel * 100}% (percentages)`);
+    expect(rounding).toContain(`${UNIT_RULES.ratio.abs} and ${UNIT_RULES.ratio.rel * 100}% (ratios)`);
+    expect(rounding).toContain(`${UNIT_RULES.count.abs} (counts)`);
+    expect(rounding).toContain(`${UNIT_RULES.days.abs} day and ${UNIT_RULES.days.rel * 100}% (days)`);
     for (const c of GLOSSARY_TERMS.rounding.constants) expect(SYSTEM_PROMPT).toContain(c);
   });
 

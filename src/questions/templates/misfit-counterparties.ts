@@ -1,5 +1,5 @@
 import type { Template } from '../template.js';
-import type { Definition } from '../conventions.js';
+import type { Definition } from '../glossary.js';
 import { multiChoices } from '../options.js';
 import { byValueDesc, outflowsOf, sumBy } from '../kit.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
