@@ -1,4 +1,4 @@
-import { ANSWER_INSTRUCTION, renderLogBlock, SYSTEM_PROMPT } from '../questions/render.js';
+import { ANSWER_INSTRUCTION, renderDefinitions, renderLogBlock, renderQuestion, SYSTEM_PROMPT } from '../questions/render.js';
 import { UsageError } from '../errors.js';
 import type { Item } from '../schema/item.js';
 import type { ChatMessage } from './client.js';
@@ -10,8 +10,9 @@ import type { PromptRenderer } from './prompt-renderer.js';
  */
 export const PROMPT_PLACEHOLDERS = {
   log: 'the account line and the transaction log between <log> and </log>',
-  question: 'the stem, the lettered options and the answer instruction, as in the default prompt',
+  question: 'the stem, the definitions, the lettered options and the answer instruction, as in the default prompt',
   stem: 'the question stem alone (in the --style voice)',
+  definitions: 'the definitions the question relies on ("Definitions for this question:" and one line each), or nothing; keep it next to {{stem}} when not using {{question}}, or items whose options are graded by stated thresholds become undecidable',
   options: 'the lettered options, one per line ("A. …")',
   answer_instruction: 'the answer-format instruction (the structured-output one when a JSON schema is sent)',
   client_kind: '"personal" or "sme"',
@@ -47,8 +48,9 @@ function questionParts(item: Item, style: 'third' | 'first'): Record<string, str
   return {
     stem,
     options,
+    definitions: renderDefinitions(item),
     answer_instruction: ANSWER_INSTRUCTION,
-    question: [`Question: ${stem}`, '', options, '', ANSWER_INSTRUCTION].join('\n'),
+    question: renderQuestion(item, { style }),
     client_kind: item.client_kind,
   };
 }

@@ -2,7 +2,8 @@ import type { TransactionType } from '../schema/transaction-types.js';
 
 /**
  * The definitions every stem relies on, as data. Stems may not contain numbers (SPEC §6 zero leakage), so
- * thresholds such as "night" or "spike" are defined once here and shown to the model in the system prompt;
+ * thresholds such as "night" or "spike" are defined once here and shown to the model in the system prompt
+ * (`GLOSSARY_TERMS` in `glossary.ts`);
  * they are the same for every item, so they give nothing about any one log away.
  */
 export const CONVENTIONS = {
@@ -39,25 +40,3 @@ export const NON_OPERATING_INFLOW_TYPES: readonly TransactionType[] = [
   'Interest',
   'Salary',
 ];
-
-/** The glossary lines shown to the model (system prompt), in a fixed order. */
-export const GLOSSARY: readonly string[] = [
-  'A successful row has status SUCCESS; a FAILED (declined) row moves no money and leaves the balance unchanged.',
-  'Inflow means successful rows with a positive amount; outflow means successful rows with a negative amount, taken as a positive sum.',
-  'A month is a calendar month of the timestamp; "the months covered" are every calendar month from the earliest row to the latest row, inclusive, even months without rows.',
-  `Night means a timestamp from ${pad(CONVENTIONS.nightStartHour)}:00:00 to ${pad(CONVENTIONS.nightEndHour - 1)}:59:59.`,
-  'The home country is the location that appears on the most rows; any other location is overseas.',
-  `A spike is a successful Purchase whose amount is more than ${CONVENTIONS.spikeMultiple} times the median amount of all successful Purchase rows.`,
-  `Essential spending is ${ESSENTIAL_TYPES.join(', ')}; discretionary spending is ${DISCRETIONARY_TYPES.join(', ')}; debt service is ${DEBT_SERVICE_TYPES.join(', ')}.`,
-  `For a business account, operating costs are ${OPERATING_COST_TYPES.join(', ')}; operating income is Sales Receipt; every other inflow type is non-operating.`,
-  `"Shortly after a loan disbursement" means within ${CONVENTIONS.cashOutWindowHours} hours after it for cash-out (ATM Withdrawal or Transfer Out), and within ${CONVENTIONS.borrowToRepayWindowHours} hours after it for repayments.`,
-  `The balance a week after a payday is the balance after the last row within ${CONVENTIONS.retentionWindowHours} hours after the Salary row.`,
-  `A low-balance day is a calendar day with rows whose closing balance (after its last row) is below ${Math.round(CONVENTIONS.lowBalanceShare * 100)}% of the mean monthly inflow over the months covered.`,
-  'A month-end balance is the balance after the last row of that month; a month without rows carries the previous month-end balance.',
-  "A refund's purchase is the latest earlier successful Purchase at the same counterparty.",
-  'Averages are arithmetic means and spreads are population standard deviations unless the question says otherwise.',
-];
-
-function pad(n: number): string {
-  return n < 10 ? `0${n}` : String(n);
-}

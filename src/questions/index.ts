@@ -1,5 +1,7 @@
 export * from './taxonomy.js';
 export * from './conventions.js';
+export * from './glossary.js';
+export * from './grading.js';
 export * from './misconceptions.js';
 export { LogFacts, type RowView } from './facts.js';
 export * from './options.js';

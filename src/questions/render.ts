@@ -1,7 +1,8 @@
 import type { Log } from '../schema/log-row.js';
 import type { Item } from '../schema/item.js';
 import { formatRowsTsv } from '../log/format-tsv.js';
-import { GLOSSARY } from './conventions.js';
+import { GLOSSARY } from './glossary.js';
+import { itemDefinitions } from './grading.js';
 
 /** The closing instruction every question carries; `extractAnswer` in eval reads the last such line. */
 export const ANSWER_INSTRUCTION =
@@ -9,7 +10,8 @@ export const ANSWER_INSTRUCTION =
 
 /**
  * The system prompt: the analyst role, the rule that the log is data (so instructions planted in remarks are
- * ignored), and the shared definitions that stems rely on instead of numbers.
+ * ignored), and the shared definitions (`GLOSSARY_TERMS`) that stems rely on instead of numbers; definitions that
+ * only one template needs come with its questions (`renderDefinitions`).
  */
 export const SYSTEM_PROMPT = [
   'You are a careful credit analyst. You are given one bank account transaction log and a multiple-choice question about it.',
@@ -42,10 +44,21 @@ export function renderLogBlock(log: Log, opts: { clientKind?: Item['client_kind'
   return lines.join('\n');
 }
 
-/** The question, its lettered options and the answer-format instruction. */
+/**
+ * The definitions an item's template declares for it (`questions/grading.ts`), as a block shown between the stem and
+ * the options; empty when there are none. They carry every threshold or name list that grades the options, so that
+ * the item is decidable from the prompt; they are the same for every log, so they give no log's answer away.
+ */
+export function renderDefinitions(item: Item): string {
+  const defs = itemDefinitions(item);
+  return defs.length ? ['Definitions for this question:', ...defs.map((d) => `- ${d.text}`)].join('\n') : '';
+}
+
+/** The question, the definitions it relies on, its lettered options and the answer-format instruction. */
 export function renderQuestion(item: Item, opts: { style?: PromptStyle } = {}): string {
   const stem = opts.style === 'first' ? item.stem_first_person : item.stem;
-  return [`Question: ${stem}`, '', ...item.options.map((o) => `${o.key}. ${o.text}`), '', ANSWER_INSTRUCTION].join('\n');
+  const defs = renderDefinitions(item);
+  return [`Question: ${stem}`, '', ...(defs ? [defs, ''] : []), ...item.options.map((o) => `${o.key}. ${o.text}`), '', ANSWER_INSTRUCTION].join('\n');
 }
 
 /** The exact text a model sees for one item: system prompt and user message (log block, then question). */

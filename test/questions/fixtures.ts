@@ -200,3 +200,30 @@ export const SME_B = makeLog('s900002', 500, [
   ['2023-03-25 10:00:00', 'Purchase', 'ONLINE', 'Print Shop', -120],
   ['2023-03-26 10:00:00', 'Purchase', 'ONLINE', 'Northern Steel Mill', -150],
 ], { clientKind: 'sme', businessCategory: 'retail' });
+
+/**
+ * SME fixture for misfit-counterparties (restaurant, Jan–Apr 2023): suppliers with plausible names paid in one
+ * calendar month or in several, a FAILED retry that must not count as a second month, and a steel mill (a name that
+ * does not fit a restaurant) that the template never offers.
+ */
+export const SME_C = makeLog('s900003', 20000, [
+  ['2023-01-03 09:00:00', 'Sales Receipt', 'QR', 'Walk-in Diners', 6000],
+  ['2023-01-05 10:00:00', 'Supplier Payment', 'TRANSFER', 'Fresh Foods Co., Ltd.', -1500],
+  ['2023-01-09 10:00:00', 'Supplier Payment', 'TRANSFER', 'Harbour Seafood Trading', -900],
+  ['2023-01-12 11:00:00', 'Purchase', 'ONLINE', 'Kitchen Gas Supply', -300],
+  ['2023-01-23 10:00:00', 'Supplier Payment', 'TRANSFER', 'Harbour Seafood Trading', -950],
+  ['2023-02-02 09:00:00', 'Sales Receipt', 'QR', 'Walk-in Diners', 6500],
+  ['2023-02-06 10:00:00', 'Supplier Payment', 'TRANSFER', 'Fresh Foods Co., Ltd.', -1500],
+  ['2023-02-10 10:00:00', 'Supplier Payment', 'TRANSFER', 'Green Veg Market Store', -400],
+  ['2023-02-14 10:00:00', 'Purchase', 'ONLINE', 'Northern Steel Mill', -700],
+  ['2023-02-20 10:00:00', 'Supplier Payment', 'TRANSFER', 'Rice Wholesale Store', -1200],
+  ['2023-02-24 10:00:00', 'Purchase', 'ONLINE', 'Northern Steel Mill', -650],
+  ['2023-03-02 09:00:00', 'Sales Receipt', 'QR', 'Walk-in Diners', 5800],
+  ['2023-03-06 10:00:00', 'Supplier Payment', 'TRANSFER', 'Fresh Foods Co., Ltd.', -1500],
+  ['2023-03-09 10:00:00', 'Supplier Payment', 'TRANSFER', 'Green Veg Market Store', -450, 'F'],
+  ['2023-03-15 10:00:00', 'Purchase', 'ONLINE', 'Paper Napkin Co., Ltd.', -260],
+  ['2023-03-20 10:00:00', 'Purchase', 'ONLINE', 'Northern Steel Mill', -800],
+  ['2023-04-03 09:00:00', 'Sales Receipt', 'QR', 'Walk-in Diners', 6200],
+  ['2023-04-11 11:00:00', 'Purchase', 'ONLINE', 'Kitchen Gas Supply', -320],
+  ['2023-04-18 10:00:00', 'Supplier Payment', 'TRANSFER', 'Rice Wholesale Store', -1100],
+], { clientKind: 'sme', businessCategory: 'restaurant' });

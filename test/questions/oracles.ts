@@ -411,3 +411,13 @@ export function inflowStatementTruth(l: Log, text: string, nonOperating: readonl
   }
   return undefined;
 }
+
+/**
+ * Truth of a misfit-counterparties option from raw rows: the counterparty's successful Purchase and Supplier Payment
+ * outflows fall in a single calendar month (fewer than two). Undefined when the log never pays it that way, which no
+ * offered option may be.
+ */
+export function misfitTruth(l: Log, name: string): boolean | undefined {
+  const months = new Set(rowsOf(l, ['Purchase', 'Supplier Payment'], -1).filter((r) => r.counterparty === name).map(M));
+  return months.size === 0 ? undefined : months.size < 2;
+}

@@ -11,7 +11,7 @@ import { detectAll } from '../../src/signals/index.js';
 import { Item } from '../../src/schema/item.js';
 import { SIGNAL_IDS } from '../../src/schema/signal-id.js';
 import type { Log } from '../../src/schema/log-row.js';
-import { ORACLES, inflowStatementTruth, liquidityStatementTruth } from './oracles.js';
+import { ORACLES, inflowStatementTruth, liquidityStatementTruth, misfitTruth } from './oracles.js';
 
 const PROFILES = ['personal-healthy', 'personal-overdue', 'personal-student', 'personal-night-shift', 'sme-healthy', 'sme-overdue', 'sme-restaurant', 'sme-retail'];
 const loaded = new Map(PROFILES.map((p) => [p, loadProfile(p)]));
@@ -36,8 +36,13 @@ function multiTruth(templateId: string, log: Log, text: string): boolean | null 
   }
   if (templateId === 'inflow-types') return inflowStatementTruth(log, text, NON_OPERATING_INFLOW_TYPES) ?? null;
   if (templateId === 'liquidity-statements') return liquidityStatementTruth(log, text) ?? null;
-  if (templateId === 'misfit-counterparties' || templateId === 'nonessential-counterparties') {
-    const d = detectAll(log)[templateId === 'misfit-counterparties' ? 'alignment' : 'nonessential'];
+  if (templateId === 'misfit-counterparties') {
+    const t = misfitTruth(log, text);
+    expect(t, `${text} is offered but never paid`).toBeDefined();
+    return t!;
+  }
+  if (templateId === 'nonessential-counterparties') {
+    const d = detectAll(log).nonessential;
     const flagged = new Set(log.rows.filter((r) => d.evidence.includes(r.txn_id)).map((r) => r.counterparty));
     return flagged.has(text);
   }

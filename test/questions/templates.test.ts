@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PERSONAL, PERSONAL_B, SME, SME_B, makeLog } from './fixtures.js';
+import { PERSONAL, PERSONAL_B, SME, SME_B, SME_C, makeLog } from './fixtures.js';
 import { TEMPLATES } from '../../src/questions/templates/index.js';
 import { correctTexts, runTemplate } from './helpers.js';
 import { inflowStatementTruth, liquidityStatementTruth } from './oracles.js';
@@ -14,7 +14,7 @@ import { NON_OPERATING_INFLOW_TYPES } from '../../src/questions/conventions.js';
  * (T0003). SME: Sales Receipt by month 7000, 5900, 4700, 5800 (total 23400); inflow total 36400; outflow total 39360;
  * operating costs 32700; month-ends 27150, 25900, 19850, 17040.
  */
-const LOGS = { P: PERSONAL, S: SME, PB: PERSONAL_B, SB: SME_B };
+const LOGS = { P: PERSONAL, S: SME, PB: PERSONAL_B, SB: SME_B, SC: SME_C };
 type Which = keyof typeof LOGS;
 
 const CASES: Array<[id: string, log: Which, answer: string | string[], worked: string]> = [
@@ -97,7 +97,7 @@ const CASES: Array<[id: string, log: Which, answer: string | string[], worked: s
 
 /** Multi-select templates draw a subset of statements, so every shown option is checked against the hand truth. */
 const MULTI: Array<[id: string, log: Which, truth: Record<string, boolean>, worked: string]> = [
-  ['misfit-counterparties', 'SB', { 'Northern Steel Mill': true, 'Luxury Watch Gallery': false, 'Golden Karaoke': false, 'Bolt Hardware Store': false, 'Paper Supply Co., Ltd.': false, 'Print Shop': false, 'Staff Payroll': false }, 'a retail shop buying from a steel mill three times'],
+  ['misfit-counterparties', 'SC', { 'Harbour Seafood Trading': true, 'Green Veg Market Store': true, 'Paper Napkin Co., Ltd.': true, 'Fresh Foods Co., Ltd.': false, 'Kitchen Gas Supply': false, 'Rice Wholesale Store': false }, 'Harbour Seafood paid twice in January only, Green Veg in February only (its March retry FAILED), Paper Napkin in March only; Fresh Foods Jan–Mar, Kitchen Gas Jan and Apr, Rice Wholesale Feb and Apr fit; the steel mill is never offered'],
   ['nonessential-counterparties', 'SB', { 'Golden Karaoke': true, 'Luxury Watch Gallery': true, 'Staff Payroll': false, 'Harbor Bank': false, 'Print Shop': false, 'Paper Supply Co., Ltd.': false, 'Ledger Cloud': false, 'Bolt Hardware Store': false, 'Northern Steel Mill': false, 'Owner Chen': false, 'Bank ATM': false, 'Shop Site Host': false, 'Ad Boost': false, 'Bank Fees': false }, 'karaoke three times and a watch gallery: luxury and entertainment classes'],
   ['risk-indicators', 'PB', {
     'Several small loans taken from more than one lender (loan stacking)': true,

@@ -1095,6 +1095,12 @@ export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
       "January 2023": 0.5483
     }
   },
+  "sme:misfit-counterparties": {
+    "truth": {
+      "Dahua Wholesale Trading Co., Ltd.": 0.1212,
+      "Longxiang Wholesale Trading Co., Ltd.": 0.1
+    }
+  },
   "sme:months-balance-fell": {
     "quantiles": [
       1,

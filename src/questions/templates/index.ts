@@ -1,3 +1,4 @@
+import { registerTemplates } from '../grading.js';
 import type { Template } from '../template.js';
 import { balanceTrend } from './balance-trend.js';
 import { billMonthlyAverage } from './bill-monthly-average.js';
@@ -72,8 +73,11 @@ import { verdictSalary } from './verdict-salary.js';
 import { verdictTime } from './verdict-time.js';
 import { workingCapitalCover } from './working-capital-cover.js';
 
-/** Every question template, in id order (the registry; one template per file in this folder). */
-export const TEMPLATES: readonly Template[] = [
+/**
+ * Every question template, in id order (the registry; one template per file in this folder). A template must declare
+ * what grades its answers (`GRADING` in `../grading.ts`) or the registry refuses it when the module loads.
+ */
+export const TEMPLATES: readonly Template[] = registerTemplates([
   balanceTrend,
   billMonthlyAverage,
   borrowingToRepay,
@@ -146,6 +150,6 @@ export const TEMPLATES: readonly Template[] = [
   verdictSalary,
   verdictTime,
   workingCapitalCover,
-];
+]);
 
 export { INDICATOR_TEXT } from './risk-indicators.js';

@@ -1,15 +1,42 @@
 import type { Template } from '../template.js';
+import type { Definition } from '../glossary.js';
 import { multiChoices } from '../options.js';
-import { byValueDesc, sumBy } from '../kit.js';
+import { byValueDesc, outflowsOf, sumBy } from '../kit.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
+import type { TransactionType } from '../../schema/transaction-types.js';
 import { anyPattern } from '../../signals/view.js';
 
-/** Which counterparties supply things that do not fit the declared business? Truth: the Alignment detector (evaluation, M, multi) */
+/**
+ * The rule that makes a supply counterparty a misfit, as data: the types of its payments, and the fewest calendar
+ * months they must span for it to fit the account's regular supply pattern. Stated to the model with the question
+ * (`MISFIT_DEFINITION`), so the item is decided by the log's dates, not by how a name sounds.
+ */
+export const MISFIT_RULE: { readonly types: readonly TransactionType[]; readonly minMonths: number } = {
+  types: ['Purchase', 'Supplier Payment'],
+  minMonths: 2,
+};
+
+/** The definition shown with every misfit-counterparties question. */
+export const MISFIT_DEFINITION: Definition = {
+  text: `A counterparty fits the regular supply pattern when its successful ${MISFIT_RULE.types.join(' and ')} rows with a negative amount fall in at least ${MISFIT_RULE.minMonths} different calendar months; a counterparty paid that way in fewer calendar months does not fit it.`,
+  constants: [`successful ${MISFIT_RULE.types.join(' and ')} rows`, `at least ${MISFIT_RULE.minMonths} different calendar months`],
+};
+
+// Names that sound wrong for a business on their own (a steel mill for a restaurant, a golf club, a betting
+// platform): never offered, so that every option is a supplier plausible for the business and only the log's dates
+// tell a misfit from a regular supplier.
+const t = DEFAULT_THRESHOLDS;
+const IMPLAUSIBLE = anyPattern([...Object.values(t.alignment.classes).flat(), ...t.nonessential.namePatterns, ...t.risky.namePatterns]);
+
+/**
+ * Which of the account's supply counterparties do not fit its regular supply pattern? A misfit is paid (successful
+ * Purchase or Supplier Payment outflow) in fewer than `MISFIT_RULE.minMonths` calendar months; every option is a
+ * counterparty the log pays that way under a name plausible for the business, so true and false options differ
+ * only in the log's dates. (evaluation, M, multi)
+ */
 export const misfitCounterparties: Template = {
   id: 'misfit-counterparties',
-  version: 1,
-  rare: true,
-  usesDetectors: true,
+  version: 2,
   tags: {
     domain: 'industry',
     sub_domain: 'alignment',
@@ -18,31 +45,30 @@ export const misfitCounterparties: Template = {
     format: 'multi',
     logics: { sme: { perspective: 'counterparty_risk', logic: 'counterparty_business_alignment' } },
   },
-  build({ facts, rng, detections, prior }) {
-    const cat = facts.log.businessCategory as keyof typeof DEFAULT_THRESHOLDS.alignment.misfits | undefined;
-    if (!cat || !DEFAULT_THRESHOLDS.alignment.misfits[cat]) return null;
-    // necessary condition of the detector (a misfit supply class in some counterparty), checked before running it
-    const t = DEFAULT_THRESHOLDS.alignment;
-    const re = anyPattern(t.misfits[cat].flatMap((c) => t.classes[c] ?? []));
-    if (!facts.counterparties().some((name) => re.test(name))) return null;
-    const d = detections().alignment;
-    if (!d.present) return null;
-    const flagged = new Set(d.evidence);
-    const rows = facts.rows.filter((r) => r.row.amountCents < 0 && (r.row.type === 'Purchase' || r.row.type === 'Supplier Payment'));
-    const misfit = [...new Set(rows.filter((r) => flagged.has(r.row.txn_id)).map((r) => r.row.counterparty))];
-    const fitting = byValueDesc(sumBy(rows.filter((r) => !misfit.includes(r.row.counterparty)), (r) => r.row.counterparty)).map(([k]) => k);
+  build({ facts, rng, prior }) {
+    const rows = outflowsOf(facts, ...MISFIT_RULE.types).filter((r) => !IMPLAUSIBLE.test(r.row.counterparty));
+    const months = new Map<string, Set<string>>();
+    for (const r of rows) {
+      const m = months.get(r.row.counterparty);
+      if (m) m.add(r.month);
+      else months.set(r.row.counterparty, new Set([r.month]));
+    }
+    // largest payees first, so the options are the suppliers that matter to the business
+    const ranked = byValueDesc(sumBy(rows, (r) => r.row.counterparty)).map(([k]) => k);
+    const misfit = ranked.filter((k) => months.get(k)!.size < MISFIT_RULE.minMonths);
+    const fitting = ranked.filter((k) => months.get(k)!.size >= MISFIT_RULE.minMonths);
     const choices = multiChoices(rng, misfit, fitting, prior?.truth);
     if (!choices) return null;
-    const shown = new Set(choices.filter((c) => c.correct).map((c) => c.text));
+    const shown = new Set(choices.map((c) => c.text));
+    const monthsOf = (k: string): string => [...months.get(k)!].sort().join(', ');
     return {
-      stem: '{Acct} has a declared business category, shown with the log. Which of these counterparties paid by {acct} supply goods that do not fit that business? Select all that apply.',
+      stem: 'Judging by when {acct} paid them, which of these counterparties do not fit its regular supply pattern, as defined with this question? Select all that apply.',
       choices,
-      evidence: rows.filter((r) => flagged.has(r.row.txn_id) && shown.has(r.row.counterparty)).map((r) => r.row.txn_id),
+      evidence: rows.filter((r) => shown.has(r.row.counterparty)).map((r) => r.row.txn_id),
       program: [
-        `Declared business category: ${facts.log.businessCategory}`,
-        `Alignment detector: present, ${d.evidence.length} misfit rows`,
-        `Misfit counterparties: ${misfit.join(', ')}`,
-        `Other Purchase / Supplier Payment counterparties: ${fitting.length}`,
+        `Successful ${MISFIT_RULE.types.join(' / ')} outflows by counterparty (names of a misfit supply class, luxury or risky platforms left out): ${ranked.length} counterparties`,
+        ...choices.map((c) => `${c.text}: paid in ${months.get(c.text)!.size} month(s) (${monthsOf(c.text)}) → ${c.correct ? 'does not fit' : 'fits'}`),
+        `Fits when paid in at least ${MISFIT_RULE.minMonths} calendar months; misfits in the log: ${misfit.length}, regular suppliers: ${fitting.length}`,
       ],
     };
   },
