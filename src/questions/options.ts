@@ -243,14 +243,31 @@ const MULTI_ODDS = MULTI_BAND / (1 - MULTI_BAND);
  * is then rarely offered, and no text's presence says whether it is right. Texts without a rate are always kept.
  */
 export function multiChoices(rng: Rng, trueTexts: readonly string[], falseTexts: readonly string[], truth?: Readonly<Record<string, number>>): Choice[] | null {
-  const keep = (text: string, isTrue: boolean): boolean => {
+  const keepP = (text: string, isTrue: boolean): number => {
     const r = truth?.[text];
-    if (r === undefined) return true;
-    const p = isTrue ? (r > MULTI_BAND ? (MULTI_ODDS * (1 - r)) / r : 1) : r < 1 - MULTI_BAND ? (MULTI_ODDS * r) / (1 - r) : 1;
-    return rng.next() < p;
+    if (r === undefined) return 1;
+    return isTrue ? (r > MULTI_BAND ? (MULTI_ODDS * (1 - r)) / r : 1) : r < 1 - MULTI_BAND ? (MULTI_ODDS * r) / (1 - r) : 1;
   };
-  const t = shuffle(rng, [...new Set(trueTexts)]).filter((x) => keep(x, true));
-  const f = shuffle(rng, [...new Set(falseTexts)].filter((x) => !trueTexts.includes(x))).filter((x) => keep(x, false));
+  // each text draws whether it is offered; a text that is not offered waits in reserve, the likeliest to be kept first
+  const split = (texts: readonly string[], isTrue: boolean): { kept: string[]; reserve: string[] } => {
+    const kept: string[] = [];
+    const reserve: Array<{ text: string; p: number }> = [];
+    for (const text of shuffle(rng, texts)) {
+      const p = keepP(text, isTrue);
+      if (p >= 1 || rng.next() < p) kept.push(text);
+      else reserve.push({ text, p });
+    }
+    return { kept, reserve: reserve.sort((a, b) => b.p - a.p).map((x) => x.text) };
+  };
+  const T = split([...new Set(trueTexts)], true);
+  const F = split([...new Set(falseTexts)].filter((x) => !trueTexts.includes(x)), false);
+  // a log whose offered texts cannot make an item takes texts back from the reserve, the least lopsided first, rather
+  // than losing the item (multi-select items are scarce: every log needs one or two)
+  while (T.kept.length < 1 && T.reserve.length) T.kept.push(T.reserve.shift()!);
+  while (F.kept.length < Math.max(2, 4 - Math.min(4, T.kept.length)) && F.reserve.length) F.kept.push(F.reserve.shift()!);
+  while (T.kept.length + Math.min(F.kept.length, 4) < 4 && T.reserve.length) T.kept.push(T.reserve.shift()!);
+  const t = T.kept;
+  const f = F.kept;
   // k correct in [max(1, 4 − |F|), min(4, |T|)]; then 2…6−k false, at least enough to reach four options
   const kMin = Math.max(1, 4 - Math.min(f.length, 4));
   const kMax = Math.min(4, t.length);
