@@ -219,13 +219,36 @@ function room(gold: number, dir: -1 | 1, limit: number, unit: Unit): number {
   return 3;
 }
 
-/** Single-choice options: the correct text and three distinct wrong ones (earlier candidates preferred). */
-export function singleChoices(rng: Rng, correct: string, wrong: readonly string[], opts: { prefer?: number } = {}): Choice[] | null {
+/** Weight of a wrong text whose template answers it in no measured log (`TemplatePrior.answers` has no entry). */
+const SHARE_FLOOR = 0.01;
+
+/**
+ * Single-choice options: the correct text and three distinct wrong ones (the first `prefer` candidates always, the
+ * near misses; the rest drawn). With `shares` (how often each text is this template's answer across logs of the
+ * profile, `TemplatePrior.answers`), the drawn ones are weighted by those shares, so that a text is offered as a wrong
+ * option about three times as often as it is right, and being offered says nothing of being right (issue #13).
+ */
+export function singleChoices(
+  rng: Rng,
+  correct: string,
+  wrong: readonly string[],
+  opts: { prefer?: number; shares?: Readonly<Record<string, number>> } = {},
+): Choice[] | null {
   const distinct = [...new Set(wrong)].filter((w) => w !== correct);
   if (distinct.length < 3) return null;
-  const prefer = Math.min(opts.prefer ?? 0, 3);
+  const prefer = Math.min(opts.prefer ?? 0, opts.shares ? 1 : 3);
   const head = distinct.slice(0, prefer);
-  const rest = shuffle(rng, distinct.slice(prefer)).slice(0, 3 - head.length);
+  const pool = distinct.slice(prefer);
+  let rest: string[];
+  if (opts.shares) {
+    // weighted sampling without replacement (Efraimidis–Spirakis: the largest keys log(u) / w)
+    const shares = opts.shares;
+    rest = pool
+      .map((text) => ({ text, key: Math.log(rng.next()) / Math.max(shares[text] ?? 0, SHARE_FLOOR) }))
+      .sort((a, b) => b.key - a.key)
+      .slice(0, 3 - head.length)
+      .map((x) => x.text);
+  } else rest = shuffle(rng, pool).slice(0, 3 - head.length);
   return [{ text: correct, correct: true }, ...[...head, ...rest].map((text) => ({ text, correct: false }))];
 }
 
