@@ -2,6 +2,7 @@
 // Measures how each template's answers fall across logs (issue #13) and writes src/questions/data/answer-priors.ts:
 //   calc   — quantiles of the gold value (decoys are drawn from them, so the answer looks like any other log's);
 //   single and calc — the probability of keeping an item with each answer text (rarer answers kept more often);
+//   single — each answer text's share after acceptance (wrong options are drawn by it);
 //   multi  — how often each option text is true (options are offered so that each is right half the time).
 // Logs: the four base profiles in equal shares, generated in memory with a seed no dataset uses.
 // Usage: npm run answer-priors [-- --count 2000]
@@ -25,17 +26,20 @@ const SEED = 'cclupe-answer-priors';
 const PROFILES = ['personal-healthy', 'personal-overdue', 'sme-healthy', 'sme-overdue'].map((n) => loadProfile(n));
 /** Target largest share of one answer text per single template after acceptance (the gate is 1/k + 0.10). */
 const TARGET_SHARE = 0.27;
-const QUANTILES = 20;
+const QUANTILES = 100;
 /** No answer text is kept less often than this, so every template (and logic) still appears now and then. */
 const MIN_ACCEPT = 0.05;
 /** A single template whose answer is always the same text keeps this share of its items (its logic stays covered). */
 const ONE_CLASS_KEEP = 0.05;
 const MIN_SAMPLES = 30;
 const MULTI_DRAWS = 6;
+/** Answer texts rarer than this are left out of a single template's answer shares (they weigh as the floor). */
+const MIN_ANSWER_SHARE = 0.002;
 
 const calc = new Map(); // key → values
 const single = new Map(); // key → Map(text → n)
 const multi = new Map(); // key → Map(text → {t, n})
+const singleKeys = new Set(); // keys of single-choice templates
 const bump = (m, k) => m.get(k) ?? (m.set(k, new Map()), m.get(k));
 for (let i = 0; i < count; i++) {
   const profile = PROFILES[i % PROFILES.length];
@@ -66,6 +70,7 @@ for (let i = 0; i < count; i++) {
       if (t.tags.format !== 'multi') {
         const text = draft.choices.find((c) => c.correct).text;
         for (const key of keys) {
+          if (t.tags.format === 'single') singleKeys.add(key);
           const m = bump(single, key);
           m.set(text, (m.get(text) ?? 0) + 1);
         }
@@ -110,6 +115,13 @@ for (const [key, m] of single) {
   const accept = {};
   for (const [text, p] of shares.sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (p > tau) accept[text] = r4(Math.max(MIN_ACCEPT, tau / p));
   if (Object.keys(accept).length) (out[key] ??= {}).accept = accept;
+  // single: each answer's share after acceptance (wrong options are drawn by it); rare texts are left out
+  if (!singleKeys.has(key)) continue;
+  const kept = shares.map(([text, p]) => [text, p * Math.min(1, accept[text] ?? 1)]);
+  const sum = kept.reduce((a, [, w]) => a + w, 0);
+  const answers = {};
+  for (const [text, w] of kept.sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (w / sum >= MIN_ANSWER_SHARE) answers[text] = r4(w / sum);
+  if (Object.keys(answers).length) (out[key] ??= {}).answers = answers;
 }
 for (const [key, m] of multi) {
   const truth = {};

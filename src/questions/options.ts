@@ -66,7 +66,7 @@ export interface Distractor {
 /** Spread of the decoys in the transformed space (asinh, see `calcChoices`): about ×0.5 to ×2 around the gold. */
 const SPREAD = 0.7;
 /** A named misconception replaces a decoy only when it sits this close to it (transformed space), keeping the shape. */
-const SNAP = 0.25;
+const SNAP = 0.05;
 /** Share of count items kept when the drawn rank of the gold is impossible at a face bound (the rank is forced). */
 const FORCED_RANK_KEEP = 0.1;
 /** Attempts at drawing an admissible set of decoys before the template declines the log. */
