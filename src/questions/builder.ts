@@ -25,7 +25,7 @@ export const PER_DIFFICULTY: Readonly<Record<Difficulty, number>> = { L: 5, M: 5
  * for a declined one. Both are kept small: such items carry their template's answer prior.
  */
 export const RARE_MIN_ACCEPT = 0.1;
-export const RARE_LENIENT_SHARE = 0.1;
+export const RARE_LENIENT_SHARE = 0.05;
 /** Minimum multi-select items per log, by client kind (SPEC §6). */
 export const MIN_MULTI: Readonly<Record<ClientKind, number>> = { personal: 1, sme: 2 };
 
