@@ -14,7 +14,11 @@ import { parseLogText } from '../dist/reader/parse-log.js';
 const N = 1000;
 const profiles = listProfiles().map((n) => loadProfile(n));
 const logs = [];
-for (let i = 0; i < N; i++) logs.push(generateLog(profiles[i % profiles.length], { masterSeed: 'bench-questions', index: i }).log);
+for (let i = 0; i < N; i++) {
+  const p = profiles[i % profiles.length];
+  // as read from a dataset: labels.jsonl names the profile, and the builder balances answers within it
+  logs.push({ ...generateLog(p, { masterSeed: 'bench-questions', index: i }).log, profile: p.name });
+}
 const texts = logs.map((l) => formatLogTsv(l));
 
 for (let i = 0; i < 200; i++) buildItems(logs[i], { seed: 'warm' });

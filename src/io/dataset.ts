@@ -45,10 +45,12 @@ export function dialectFileOf(dir: string, logId: string): string {
   return join(dir, 'dialects', `${logId}.json`);
 }
 
-/** What a log takes from its labels line: the client kind and, for SME, the business category. */
+/** What a log takes from its labels line: the client kind, for SME the business category, and the profile. */
 export interface LabelFacts {
   client_kind?: ClientKind;
   business_category?: string | null;
+  /** The generator profile, when the labels name one. */
+  profile?: string;
 }
 
 /**
@@ -61,5 +63,6 @@ export function joinLabelFacts(log: Log, facts: LabelFacts | null | undefined, o
   if (override) return { ...log, clientKind: facts.client_kind, businessCategory: facts.business_category ?? undefined };
   if (facts.client_kind && !log.clientKind) log.clientKind = facts.client_kind;
   if (facts.business_category && !log.businessCategory) log.businessCategory = facts.business_category;
+  if (facts.profile && !log.profile) log.profile = facts.profile;
   return log;
 }

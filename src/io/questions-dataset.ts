@@ -20,7 +20,7 @@ export interface DatasetLogs {
   masterSeed: string | null;
 }
 
-/** Reads labels.jsonl leniently: only `log_id`, `client_kind` and `business_category` are used here. */
+/** Reads labels.jsonl leniently: only `log_id`, `client_kind`, `business_category` and `profile` are used here. */
 export function readLabelFacts(dir: string): Map<string, LabelFacts> {
   const path = datasetFiles(dir).labels;
   const out = new Map<string, LabelFacts>();
@@ -29,7 +29,7 @@ export function readLabelFacts(dir: string): Map<string, LabelFacts> {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].trim();
     if (!line) continue;
-    let rec: { log_id?: unknown; client_kind?: unknown; business_category?: unknown };
+    let rec: { log_id?: unknown; client_kind?: unknown; business_category?: unknown; profile?: unknown };
     try {
       rec = JSON.parse(line);
     } catch (err) {
@@ -37,7 +37,11 @@ export function readLabelFacts(dir: string): Map<string, LabelFacts> {
     }
     if (typeof rec.log_id !== 'string') throw new InputError('log_id: expected a string', { file: path, line: i + 1, column: 1 });
     const kind = rec.client_kind === 'personal' || rec.client_kind === 'sme' ? rec.client_kind : undefined;
-    out.set(rec.log_id, { client_kind: kind, business_category: typeof rec.business_category === 'string' ? rec.business_category : null });
+    out.set(rec.log_id, {
+      client_kind: kind,
+      business_category: typeof rec.business_category === 'string' ? rec.business_category : null,
+      ...(typeof rec.profile === 'string' ? { profile: rec.profile } : {}),
+    });
   }
   return out;
 }

@@ -12,15 +12,20 @@ import { checkLeakage } from './leakage.js';
 import { DIFFICULTY_MIN_STEPS, FORMAT_RULES, findLogic } from './taxonomy.js';
 import { TEMPLATES } from './templates/index.js';
 import { answerPrior } from './answer-priors.js';
-import { resolveFace, type Choice, type Draft, type Template } from './template.js';
+import { resolveFace, type Choice, type Draft, type Template, type TemplatePrior } from './template.js';
 import { OPTION_KEYS, PositionDealer, arrangeChoices } from './positions.js';
 
 /** Items per log and the difficulty mix (SPEC §6: 15 items, L:M:H = 5:5:5). */
 export const ITEMS_PER_LOG = 15;
 /** Items per difficulty level. */
 export const PER_DIFFICULTY: Readonly<Record<Difficulty, number>> = { L: 5, M: 5, H: 5 };
-/** Share of logs in which a rare template that fails its strict build may use its lenient one at once. */
-export const RARE_LENIENT_SHARE = 0.25;
+/**
+ * Rare templates (a logic few logs support once answers are balanced) keep their logic covered: their answers are
+ * accepted at least this often, and in this share of logs (their own stream) a build without the priors may stand in
+ * for a declined one. Both are kept small: such items carry their template's answer prior.
+ */
+export const RARE_MIN_ACCEPT = 0.1;
+export const RARE_LENIENT_SHARE = 0.05;
 /** Minimum multi-select items per log, by client kind (SPEC §6). */
 export const MIN_MULTI: Readonly<Record<ClientKind, number>> = { personal: 1, sme: 2 };
 
@@ -43,6 +48,8 @@ export interface BuildOptions {
 export interface BuildResult {
   items: Item[];
   problems: string[];
+  /** Template id and balancing tier of each item (0 kept by the balancing, 1 declined answer, 2 built without priors). */
+  tiers?: Array<{ template: string; tier: 0 | 1 | 2 }>;
 }
 
 /** The client kind of a log: explicit option, the log's own, or its id prefix (`p…` personal, `s…` SME). */
@@ -84,7 +91,12 @@ interface Candidate {
   perspective: string;
   /** Template id and correct option texts: no two chosen items may share it. */
   answer: string;
+  /** 0 kept by the balancing, 1 declined by answer-aware acceptance, 2 built without the priors. */
+  tier: 0 | 1 | 2;
+  /** The acceptance probability of its answer (1 when not balanced). */
+  accept: number;
 }
+
 
 function checkDraft(t: Template, d: Draft): void {
   const where = `template ${t.id}`;
@@ -124,43 +136,58 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   );
   const order = [...shuffled.filter((t) => t.rare), ...shuffled.filter((t) => !t.rare)];
   // Templates are built lazily, in the seeded order, only while their difficulty still needs items: a log
-  // pays for about twenty programs, not for all of them.
-  // Each template is built strictly first (answer priors on: answer-aware acceptance, rate-balanced multi options,
-  // decoys from other logs' answers, no forced calc ranks); a log that cannot fill its set that way falls back to
-  // lenient builds (priors off) in a last pass, so no log loses its items to the balancing.
+  // pays for about twenty programs, not for all of them. Each template has up to three tiers of candidate:
+  //   0. built with the answer priors (decoys from other logs' answers, rate-balanced multi options, no forced calc
+  //      rank) and kept by answer-aware acceptance;
+  //   1. the same item when acceptance declined it;
+  //   2. built without the priors (lenient bounds).
+  // Tier 0 fills every slot it can. A slot it cannot fill takes a tier-1 item, the one whose answer is least
+  // over-represented first (highest acceptance), and only then a tier-2 item. `npm run answer-priors` runs this very
+  // selection on calibration logs and lowers the acceptance of answers that come back through tiers 1 and 2, so that
+  // the dataset's answers stay balanced while every log keeps its full set.
   const built = [new Map<Template, Candidate | null>(), new Map<Template, Candidate | null>()];
-  const strictOn = options.priors !== false;
-  const rareFallback = (t: Template): boolean => templateRng(`${logKey}\u241f${t.id}\u241frare`).next() < RARE_LENIENT_SHARE;
-  const candidate = (t: Template, lenient = false): Candidate | null => {
-    const cache = built[lenient ? 1 : 0];
-    if (cache.has(t)) return cache.get(t)!;
-    if (lenient && !strictOn) return candidate(t, false);
+  const balanced = options.priors !== false;
+  const make = (t: Template, draft: Draft, tier: 0 | 1 | 2, accept: number): Candidate => {
+    checkDraft(t, draft);
+    const stems = { third: personaliseStem(draft.stem, kind, 'third'), first: personaliseStem(draft.stem, kind, 'first') };
+    for (const stem of [stems.third, stems.first]) {
+      const leaks = checkLeakage(stem, log);
+      if (leaks.length) throw new CclupeError(`template ${t.id} leaked into its stem on log ${log.logId}: ${leaks.join('; ')}`);
+    }
     const ref = t.tags.logics[kind]!;
+    return { template: t, draft, stems, difficulty: t.tags.difficulty, perspective: ref.perspective, answer: answerKey(t, draft), tier, accept };
+  };
+  const build = (t: Template, lenient: boolean): Draft | null => {
     const bounds = resolveFace(t.face, facts.months.length);
-    const draft = t.build({
+    return t.build({
       facts,
       kind,
       // = streamKey('questions', seed, log.logId, t.id), with the log's prefix joined once
       rng: templateRng(`${logKey}\u241f${t.id}`),
       detections: () => (detections ??= detectAll(detectLog)),
-      bounds: strictOn && !lenient ? bounds : { ...bounds, lenient: true },
-      prior: strictOn && !lenient ? answerPrior(t.id, kind) : undefined,
+      bounds: lenient ? { ...bounds, lenient: true } : bounds,
+      prior: lenient || !balanced ? undefined : answerPrior(t.id, kind, log.profile),
     });
+  };
+  /** The tier-0 or tier-1 candidate of a template (built once). */
+  const strict = (t: Template): Candidate | null => {
+    if (built[0].has(t)) return built[0].get(t)!;
+    const draft = build(t, false);
     let c: Candidate | null = null;
-    if (draft && strictOn && !lenient && !acceptAnswer(t, kind, draft, logKey)) {
-      cache.set(t, null);
-      return null;
-    }
     if (draft) {
-      checkDraft(t, draft);
-      const stems = { third: personaliseStem(draft.stem, kind, 'third'), first: personaliseStem(draft.stem, kind, 'first') };
-      for (const stem of [stems.third, stems.first]) {
-        const leaks = checkLeakage(stem, log);
-        if (leaks.length) throw new CclupeError(`template ${t.id} leaked into its stem on log ${log.logId}: ${leaks.join('; ')}`);
-      }
-      c = { template: t, draft, stems, difficulty: t.tags.difficulty, perspective: ref.perspective, answer: answerKey(t, draft) };
+      const p = balanced ? Math.max(acceptance(t, answerPrior(t.id, kind, log.profile), draft), t.rare ? RARE_MIN_ACCEPT : 0) : 1;
+      const keep = p >= 1 || templateRng(`${logKey}\u241f${t.id}\u241faccept`).next() < p;
+      c = make(t, draft, keep ? 0 : 1, p);
     }
-    cache.set(t, c);
+    built[0].set(t, c);
+    return c;
+  };
+  const lenient = (t: Template): Candidate | null => {
+    if (!balanced) return null;
+    if (built[1].has(t)) return built[1].get(t)!;
+    const draft = build(t, true);
+    const c = draft ? make(t, draft, 2, 0) : null;
+    built[1].set(t, c);
     return c;
   };
   const chosen: Candidate[] = [];
@@ -169,34 +196,45 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   const perPersp = new Map<string, number>();
   const answers = new Set<string>();
   const open = (t: Template): boolean => !taken.has(t) && perDiff[t.tags.difficulty] < PER_DIFFICULTY[t.tags.difficulty];
-  const tryTake = (t: Template, lenient = false): boolean => {
-    // rare templates (a logic few logs support) may fall back to their lenient build at once in a share of logs
-    // (their own stream), so they stay covered without their lenient items dominating
-    const c = candidate(t, lenient) ?? (t.rare && strictOn && rareFallback(t) ? candidate(t, true) : null);
-    if (!c || answers.has(c.answer)) return false;
+  const take = (c: Candidate | null): boolean => {
+    if (!c || answers.has(c.answer) || !open(c.template)) return false;
     chosen.push(c);
-    taken.add(t);
+    taken.add(c.template);
     perDiff[c.difficulty]++;
     perPersp.set(c.perspective, (perPersp.get(c.perspective) ?? 0) + 1);
     answers.add(c.answer);
     return true;
   };
+  const tier0 = (t: Template): Candidate | null => {
+    const c = strict(t);
+    if (c && c.tier === 0) return c;
+    return t.rare && balanced && templateRng(`${logKey}\u241f${t.id}\u241frare`).next() < RARE_LENIENT_SHARE ? lenient(t) : null;
+  };
+  /** Tier-1 candidates of the open templates among `ts`, least over-represented answer first (stable in `ts` order). */
+  const declined = (ts: readonly Template[]): Candidate[] =>
+    ts
+      .filter(open)
+      .map((t) => strict(t))
+      .filter((c): c is Candidate => c !== null && c.tier === 1)
+      .sort((a, b) => b.accept - a.accept);
   let multis = 0;
   // rare templates first (they are already at the front), then cheap ones, then those that run the detectors
   const multiOrder = [...order.filter((t) => t.rare || !t.usesDetectors), ...order.filter((t) => !t.rare && t.usesDetectors)];
-  for (const lenient of [false, true]) {
-    for (const t of multiOrder) {
-      if (multis >= MIN_MULTI[kind]) break;
-      if (t.tags.format === 'multi' && open(t) && tryTake(t, lenient)) multis++;
-    }
+  const multiTemplates = multiOrder.filter((t) => t.tags.format === 'multi');
+  for (const t of multiTemplates) {
+    if (multis >= MIN_MULTI[kind]) break;
+    if (open(t) && take(tier0(t))) multis++;
   }
+  for (const c of multis < MIN_MULTI[kind] ? declined(multiTemplates) : []) if (multis < MIN_MULTI[kind] && take(c)) multis++;
+  for (const t of multis < MIN_MULTI[kind] ? multiTemplates : []) if (multis < MIN_MULTI[kind] && open(t) && take(lenient(t))) multis++;
   for (const cap of [1, 2, Infinity]) {
     for (const t of order) {
-      if (open(t) && (perPersp.get(t.tags.logics[kind]!.perspective) ?? 0) < cap) tryTake(t);
+      if (open(t) && (perPersp.get(t.tags.logics[kind]!.perspective) ?? 0) < cap) take(tier0(t));
     }
   }
-  // the lenient pass: only for what the strict builds could not fill
-  for (const t of order) if (open(t)) tryTake(t, true);
+  // slots tier 0 could not fill: declined items (least over-represented first), then lenient builds
+  for (const c of declined(order)) take(c);
+  for (const t of order) if (open(t)) take(lenient(t));
 
   const problems: string[] = [];
   for (const d of ['L', 'M', 'H'] as const) {
@@ -209,21 +247,18 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   chosen.sort((a, b) => rank[a.difficulty] - rank[b.difficulty]);
   const dealer = new PositionDealer(rng);
   const items = chosen.map((c, i) => toItem(c, i, log, kind, rng, dealer));
-  return { items, problems: [] };
+  return { items, problems: [], tiers: chosen.map((c) => ({ template: c.template.id, tier: c.tier })) };
 }
 
 /**
- * Answer-aware acceptance of single-choice and calc items (issue #13): an item whose answer text is common for this template
- * across logs is kept with the probability `TemplatePrior.accept` gives, so that over a dataset no answer text
- * dominates a template. Deterministic: the draw comes from the template's own acceptance stream for this log.
+ * Answer-aware acceptance of single-choice and calc items (issue #13): the probability of keeping an item whose answer
+ * text is common for this template across logs of its profile (`TemplatePrior.accept`), so that over a dataset no
+ * answer text dominates a template. Multi-select items and answers without an entry are always kept.
  */
-function acceptAnswer(t: Template, kind: ClientKind, d: Draft, logKey: string): boolean {
-  if (t.tags.format === 'multi') return true;
-  const accept = answerPrior(t.id, kind)?.accept;
-  if (!accept) return true;
+function acceptance(t: Template, prior: TemplatePrior | undefined, d: Draft): number {
+  if (t.tags.format === 'multi' || !prior?.accept) return 1;
   const answer = d.choices.find((c) => c.correct)?.text;
-  const p = answer === undefined ? undefined : accept[answer];
-  return p === undefined || templateRng(`${logKey}\u241f${t.id}\u241faccept`).next() < p;
+  return (answer === undefined ? undefined : prior.accept[answer]) ?? 1;
 }
 
 function answerKey(t: Template, d: Draft): string {

@@ -113,14 +113,21 @@ export function slope(ys: readonly number[]): number {
  * rows, on a tie for the top, or when too few distinct weekdays remain for distractors.
  * Shared by the weekday templates, which differ only in the type, the row floor and the stem.
  */
-export function busiestWeekdayDraft(f: LogFacts, rng: Rng, type: TransactionType, minRows: number, stem: string): Draft | null {
+export function busiestWeekdayDraft(
+  f: LogFacts,
+  rng: Rng,
+  type: TransactionType,
+  minRows: number,
+  stem: string,
+  shares?: Readonly<Record<string, number>>,
+): Draft | null {
   const rows = f.okOfType(type);
   if (rows.length < minRows) return null;
   const counts = WEEKDAY_NAMES.map((_, i) => [i, rows.filter((r) => r.weekday === i).length] as [number, number]);
   const top = strictMax(counts);
   if (!top) return null;
   const ranked = counts.slice().sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  const choices = singleChoices(rng, WEEKDAY_NAMES[top[0]], ranked.slice(1).map(([i]) => WEEKDAY_NAMES[i]), { prefer: 1 });
+  const choices = singleChoices(rng, WEEKDAY_NAMES[top[0]], ranked.slice(1).map(([i]) => WEEKDAY_NAMES[i]), { prefer: 1, shares });
   if (!choices) return null;
   return {
     stem,
@@ -166,4 +173,16 @@ export function thresholdStatement(
   // no admissible count on either side (e.g. a zero count with a floor of one): the floor itself, which fails
   const n = range.min ?? 1;
   return { text: text(String(n)), holds: value >= n, rows: value >= n ? rows : [] };
+}
+
+/**
+ * Counterparty names that are other logs' answers to a template (`TemplatePrior.answers`) and never appear in this
+ * log, in any row: provably not this log's answer, and as plausible as the answer without the log (issue #13). A
+ * counterparty template offers them among its wrong options, so that the kind of name (a landlord, a card centre)
+ * does not tell the answer.
+ */
+export function absentAnswers(f: LogFacts, shares: Readonly<Record<string, number>> | undefined): string[] {
+  if (!shares) return [];
+  const present = f.memo('counterparty-set', () => new Set(f.counterparties()));
+  return Object.keys(shares).filter((name) => !present.has(name));
 }

@@ -66,7 +66,7 @@ export interface Distractor {
 /** Spread of the decoys in the transformed space (asinh, see `calcChoices`): about ×0.5 to ×2 around the gold. */
 const SPREAD = 0.7;
 /** A named misconception replaces a decoy only when it sits this close to it (transformed space), keeping the shape. */
-const SNAP = 0.25;
+const SNAP = 0.05;
 /** Share of count items kept when the drawn rank of the gold is impossible at a face bound (the rank is forced). */
 const FORCED_RANK_KEEP = 0.1;
 /** Attempts at drawing an admissible set of decoys before the template declines the log. */
@@ -219,13 +219,36 @@ function room(gold: number, dir: -1 | 1, limit: number, unit: Unit): number {
   return 3;
 }
 
-/** Single-choice options: the correct text and three distinct wrong ones (earlier candidates preferred). */
-export function singleChoices(rng: Rng, correct: string, wrong: readonly string[], opts: { prefer?: number } = {}): Choice[] | null {
+/** Weight of a wrong text whose template answers it in no measured log (`TemplatePrior.answers` has no entry). */
+const SHARE_FLOOR = 0.01;
+
+/**
+ * Single-choice options: the correct text and three distinct wrong ones (the first `prefer` candidates always, the
+ * near misses; the rest drawn). With `shares` (how often each text is this template's answer across logs of the
+ * profile, `TemplatePrior.answers`), the drawn ones are weighted by those shares, so that a text is offered as a wrong
+ * option about three times as often as it is right, and being offered says nothing of being right (issue #13).
+ */
+export function singleChoices(
+  rng: Rng,
+  correct: string,
+  wrong: readonly string[],
+  opts: { prefer?: number; shares?: Readonly<Record<string, number>> } = {},
+): Choice[] | null {
   const distinct = [...new Set(wrong)].filter((w) => w !== correct);
   if (distinct.length < 3) return null;
-  const prefer = Math.min(opts.prefer ?? 0, 3);
+  const prefer = Math.min(opts.prefer ?? 0, opts.shares ? 1 : 3);
   const head = distinct.slice(0, prefer);
-  const rest = shuffle(rng, distinct.slice(prefer)).slice(0, 3 - head.length);
+  const pool = distinct.slice(prefer);
+  let rest: string[];
+  if (opts.shares) {
+    // weighted sampling without replacement (Efraimidis–Spirakis: the largest keys log(u) / w)
+    const shares = opts.shares;
+    rest = pool
+      .map((text) => ({ text, key: Math.log(rng.next()) / Math.max(shares[text] ?? 0, SHARE_FLOOR) }))
+      .sort((a, b) => b.key - a.key)
+      .slice(0, 3 - head.length)
+      .map((x) => x.text);
+  } else rest = shuffle(rng, pool).slice(0, 3 - head.length);
   return [{ text: correct, correct: true }, ...[...head, ...rest].map((text) => ({ text, correct: false }))];
 }
 
@@ -243,14 +266,31 @@ const MULTI_ODDS = MULTI_BAND / (1 - MULTI_BAND);
  * is then rarely offered, and no text's presence says whether it is right. Texts without a rate are always kept.
  */
 export function multiChoices(rng: Rng, trueTexts: readonly string[], falseTexts: readonly string[], truth?: Readonly<Record<string, number>>): Choice[] | null {
-  const keep = (text: string, isTrue: boolean): boolean => {
+  const keepP = (text: string, isTrue: boolean): number => {
     const r = truth?.[text];
-    if (r === undefined) return true;
-    const p = isTrue ? (r > MULTI_BAND ? (MULTI_ODDS * (1 - r)) / r : 1) : r < 1 - MULTI_BAND ? (MULTI_ODDS * r) / (1 - r) : 1;
-    return rng.next() < p;
+    if (r === undefined) return 1;
+    return isTrue ? (r > MULTI_BAND ? (MULTI_ODDS * (1 - r)) / r : 1) : r < 1 - MULTI_BAND ? (MULTI_ODDS * r) / (1 - r) : 1;
   };
-  const t = shuffle(rng, [...new Set(trueTexts)]).filter((x) => keep(x, true));
-  const f = shuffle(rng, [...new Set(falseTexts)].filter((x) => !trueTexts.includes(x))).filter((x) => keep(x, false));
+  // each text draws whether it is offered; a text that is not offered waits in reserve, the likeliest to be kept first
+  const split = (texts: readonly string[], isTrue: boolean): { kept: string[]; reserve: string[] } => {
+    const kept: string[] = [];
+    const reserve: Array<{ text: string; p: number }> = [];
+    for (const text of shuffle(rng, texts)) {
+      const p = keepP(text, isTrue);
+      if (p >= 1 || rng.next() < p) kept.push(text);
+      else reserve.push({ text, p });
+    }
+    return { kept, reserve: reserve.sort((a, b) => b.p - a.p).map((x) => x.text) };
+  };
+  const T = split([...new Set(trueTexts)], true);
+  const F = split([...new Set(falseTexts)].filter((x) => !trueTexts.includes(x)), false);
+  // a log whose offered texts cannot make an item takes texts back from the reserve, the least lopsided first, rather
+  // than losing the item (multi-select items are scarce: every log needs one or two)
+  while (T.kept.length < 1 && T.reserve.length) T.kept.push(T.reserve.shift()!);
+  while (F.kept.length < Math.max(2, 4 - Math.min(4, T.kept.length)) && F.reserve.length) F.kept.push(F.reserve.shift()!);
+  while (T.kept.length + Math.min(F.kept.length, 4) < 4 && T.reserve.length) T.kept.push(T.reserve.shift()!);
+  const t = T.kept;
+  const f = F.kept;
   // k correct in [max(1, 4 − |F|), min(4, |T|)]; then 2…6−k false, at least enough to reach four options
   const kMin = Math.max(1, 4 - Math.min(f.length, 4));
   const kMax = Math.min(4, t.length);

@@ -68,6 +68,8 @@ export interface TemplatePrior {
   quantiles?: number[];
   /** single and calc: the probability of keeping an item whose answer is this text (rarer answers kept more often). */
   accept?: Record<string, number>;
+  /** single: each answer text's share of the template's items after acceptance; wrong options are drawn by it. */
+  answers?: Record<string, number>;
   /** multi: how often each option text is true on the logs where the template fits. */
   truth?: Record<string, number>;
 }

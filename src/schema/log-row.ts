@@ -49,6 +49,8 @@ export interface Log {
   rows: LogRow[];
   clientKind?: ClientKind;
   businessCategory?: string;
+  /** The generator profile (from labels.jsonl), when known: the question builder balances answers within it. */
+  profile?: string;
   hasTimeOfDay: boolean;
   /** Where the log came from, for issue locations. */
   file?: string;

@@ -6,7 +6,7 @@ import type { ValidityReport } from './audit.js';
 
 const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : (x * 100).toFixed(1));
 
-/** The Table 3 rows of the audit (×100): oracle, random, the blind learners, the other-log oracle. */
+/** The Table 3 rows of the audit (×100): oracle, random, chance, the blind learners, the other-log oracle. */
 export function validityTable3(report: ValidityReport): ScoreTable {
   return {
     headers: ['Method', ...TABLE3_KEYS.map((k) => TABLE3_TITLES[k])],

@@ -397,6 +397,10 @@ export function liquidityStatementTruth(l: Log, text: string): boolean | undefin
   }
   m = /^At least (\d+) outgoing payments were declined \(FAILED\)$/.exec(text);
   if (m) return l.rows.filter((r) => !OK(r) && r.amountCents < 0).length >= Number(m[1]);
+  m = /^The closing balance is below (-?\d+(?:\.\d+)?)$/.exec(text);
+  if (m) return l.rows[l.rows.length - 1].balanceCents < Math.round(Number(m[1]) * 100);
+  m = /^The balance is below zero after at least (\d+) rows$/.exec(text);
+  if (m) return l.rows.filter((r) => r.balanceCents < 0).length >= Number(m[1]);
   return undefined;
 }
 
@@ -409,6 +413,8 @@ export function inflowStatementTruth(l: Log, text: string, nonOperating: readonl
     const total = l.rows.filter((r) => OK(r) && r.type === m![1] && r.amountCents > 0).reduce((a, r) => a + r.amountCents, 0);
     return total < Math.round(Number(m[2]) * 100);
   }
+  m = /^At least (\d+) successful (.+) rows brought money in$/.exec(text);
+  if (m) return l.rows.filter((r) => OK(r) && r.type === m![2] && r.amountCents > 0).length >= Number(m[1]);
   return undefined;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../../src/io/profiles.js';
 import { generateLog } from '../../src/synth/index.js';
 import { buildDatasetQuestions } from '../../src/questions/dataset.js';
+import { TEMPLATES } from '../../src/questions/templates/index.js';
 import { calibrationMismatches, faceViolations, runValidityAudit, type OracleLog, type InjectedRows } from '../../src/validity/index.js';
 import type { Item } from '../../src/schema/item.js';
 import type { Log } from '../../src/schema/log-row.js';
@@ -66,8 +67,9 @@ describe('calibration and face checks', () => {
     ({ id: `x-${id}`, log_id: 'p1', template: { id, version }, format: 'single', options: [], answer: [] }) as unknown as Item;
 
   it('names templates whose versions differ between dataset and calibration, or that this build does not know', () => {
-    expect(calibrationMismatches([item('salary-months', 1)], [item('salary-months', 1)])).toEqual([]);
-    const p = calibrationMismatches([item('salary-months', 1)], [item('salary-months', 9), item('made-up', 1)]);
+    const v = TEMPLATES.find((t) => t.id === 'salary-months')!.version;
+    expect(calibrationMismatches([item('salary-months', v)], [item('salary-months', v)])).toEqual([]);
+    const p = calibrationMismatches([item('salary-months', v)], [item('salary-months', v + 9), item('made-up', 1)]);
     expect(p.join('; ')).toContain('salary-months');
     expect(p.join('; ')).toContain('made-up');
   });

@@ -24,7 +24,7 @@ describe('cclupe validity', () => {
     const r = cclupe('validity', 'ds1', '--calibration', 'ds2', '--json', '--html', 'v.html');
     const report = JSON.parse(r.stdout);
     expect(r.code).toBe(report.pass ? 0 : 1);
-    expect(report.rows.map((x: { method: string }) => x.method)).toEqual(['oracle', 'random', 'blind:text-prior', 'blind:rank-prior', 'blind:position-length', 'blind:choices-only', 'other-log-oracle']);
+    expect(report.rows.map((x: { method: string }) => x.method)).toEqual(['oracle', 'random', 'chance', 'blind:text-prior', 'blind:rank-prior', 'blind:position-length', 'blind:choices-only', 'other-log-oracle']);
     expect(report.gates.find((g: { id: string }) => g.id === 'oracle').pass).toBe(true);
     const html = readFileSync(join(work, 'v.html'), 'utf8');
     expect(html).toContain('<h2>Gates</h2>');

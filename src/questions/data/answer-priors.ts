@@ -2,7 +2,7 @@
 // do not edit by hand.
 import type { TemplatePrior } from '../template.js';
 
-/** Answer priors per `kind:template`, measured on calibration logs (issue #13). */
+/** Answer priors per `profile:template` (the four base profiles) and `kind:template`, measured on calibration logs (issue #13). */
 export const ANSWER_PRIORS: Readonly<Record<string, TemplatePrior>> = {
   "personal:balance-trend": {
     "quantiles": [

@@ -13,7 +13,7 @@ export const busiestWeekday: Template = {
     format: 'single',
     logics: { sme: { perspective: 'business_activity', logic: 'daily_transaction_volume' } },
   },
-  build({ facts, rng }) {
-    return busiestWeekdayDraft(facts, rng, 'Sales Receipt', 10, 'On which day of the week does {acct} record the most successful Sales Receipt rows?');
+  build({ facts, rng, prior }) {
+    return busiestWeekdayDraft(facts, rng, 'Sales Receipt', 10, 'On which day of the week does {acct} record the most successful Sales Receipt rows?', prior?.answers);
   },
 };

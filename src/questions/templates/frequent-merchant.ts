@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { singleChoices } from '../options.js';
 import { ids, strictMax } from '../facts.js';
-import { byValueDesc, countBy, sumBy } from '../kit.js';
+import { byValueDesc, countBy, sumBy, absentAnswers } from '../kit.js';
 
 /** Which counterparty appears on the most successful Purchase rows? (counterparty concentration, memory, L) */
 export const frequentMerchant: Template = {
@@ -15,7 +15,8 @@ export const frequentMerchant: Template = {
     format: 'single',
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'counterparty_concentration' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, prior }) {
+    const shares = prior?.answers;
     const rows = facts.okOfType('Purchase');
     if (rows.length < 6) return null;
     const counts = byValueDesc(countBy(rows, (r) => r.row.counterparty));
@@ -23,7 +24,7 @@ export const frequentMerchant: Template = {
     if (!top) return null;
     // near miss: the merchant with the largest purchase total, when it differs
     const byAmount = byValueDesc(sumBy(rows, (r) => r.row.counterparty)).map(([k]) => k);
-    const choices = singleChoices(rng, top[0], [...byAmount.filter((k) => k !== top[0]).slice(0, 1), ...counts.slice(1).map(([k]) => k)], { prefer: 1 });
+    const choices = singleChoices(rng, top[0], [...byAmount.filter((k) => k !== top[0]).slice(0, 1), ...counts.slice(1).map(([k]) => k), ...absentAnswers(facts, shares)], { shares, prefer: 1 });
     if (!choices) return null;
     return {
       stem: 'Which counterparty appears on the most successful Purchase rows of {acct}?',

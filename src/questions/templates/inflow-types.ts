@@ -7,7 +7,7 @@ import { NON_OPERATING_INFLOW_TYPES } from '../conventions.js';
 /** Which non-operating inflow types appear as successful inflows? (operating vs non-operating, memory, L, multi) */
 export const inflowTypes: Template = {
   id: 'inflow-types',
-  version: 2,
+  version: 3,
   tags: {
     domain: 'structure',
     sub_domain: 'others',
@@ -28,6 +28,13 @@ export const inflowTypes: Template = {
       ...present.map((t) => {
         const rows = inflowsOf(facts, t);
         const s = thresholdStatement(rng, total(rows), 'money', (x) => `Successful ${t} inflow totals less than ${x}`, rows);
+        return { text: s.text, holds: s.holds };
+      }),
+      // row counts against a coin-flip threshold too: enough statements settled by the log that the presence ones,
+      // nearly always true (Interest) or false (Refund) for a profile, are seldom needed to make an item
+      ...present.map((t) => {
+        const rows = inflowsOf(facts, t);
+        const s = thresholdStatement(rng, rows.length, 'count', (n) => `At least ${n} successful ${t} rows brought money in`, rows, { min: 1 });
         return { text: s.text, holds: s.holds };
       }),
     ];

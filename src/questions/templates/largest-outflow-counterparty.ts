@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { singleChoices } from '../options.js';
-import { byValueDesc, money, outflowByCounterparty, outflowsOf } from '../kit.js';
+import { byValueDesc, money, outflowByCounterparty, outflowsOf, absentAnswers } from '../kit.js';
 
 /** Which counterparty received the largest single successful outflow? (spending spikes, memory, L) */
 export const largestOutflowCounterparty: Template = {
@@ -14,7 +14,8 @@ export const largestOutflowCounterparty: Template = {
     format: 'single',
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'spending_spikes' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, prior }) {
+    const shares = prior?.answers;
     const out = outflowsOf(facts);
     if (out.length < 5) return null;
     let max = 0;
@@ -26,7 +27,7 @@ export const largestOutflowCounterparty: Template = {
     // near misses: the largest declined outflow's counterparty, then the biggest totals
     const failedMax = facts.failed.filter((r) => r.row.amountCents < 0).sort((a, b) => a.row.amountCents - b.row.amountCents)[0];
     const totals = byValueDesc(outflowByCounterparty(facts)).map(([k]) => k);
-    const choices = singleChoices(rng, name, [...(failedMax ? [failedMax.row.counterparty] : []), ...totals], { prefer: failedMax ? 1 : 0 });
+    const choices = singleChoices(rng, name, [...(failedMax ? [failedMax.row.counterparty] : []), ...totals, ...absentAnswers(facts, shares)], { shares, prefer: failedMax ? 1 : 0 });
     if (!choices) return null;
     return {
       stem: 'Which counterparty received the largest single successful outflow of {acct}?',

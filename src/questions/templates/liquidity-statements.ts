@@ -9,7 +9,7 @@ import { minOf } from '../../log/extremes.js';
 /** Which statements about liquidity pressure hold on this log? (low-balance days / buffer, analysis, M, multi) */
 export const liquidityStatements: Template = {
   id: 'liquidity-statements',
-  version: 2,
+  version: 3,
   tags: {
     domain: 'liquidity',
     sub_domain: 'liquidity',
@@ -52,6 +52,9 @@ export const liquidityStatements: Template = {
       thresholdStatement(rng, minBal, 'money', (t) => `The lowest balance after any row is below ${t}`, lowest),
       thresholdStatement(rng, deficit.length, 'count', (n) => `Successful outflow exceeded successful inflow in at least ${n} of the months covered`, [], { min: 1, max: facts.months.length }),
       thresholdStatement(rng, declinedOut.length, 'count', (n) => `At least ${n} outgoing payments were declined (FAILED)`, declinedOut, { min: 1 }),
+      // enough coin-flip statements that a log seldom needs the nearly-always-true or -false ones to make an item
+      thresholdStatement(rng, last.row.balanceCents, 'money', (t) => `The closing balance is below ${t}`, [last]),
+      thresholdStatement(rng, negative.length, 'count', (n) => `The balance is below zero after at least ${n} rows`, negative, { min: 1 }),
     );
     // the last two statements must agree with the balance arithmetic, so skip logs whose balance chain is broken
     if (opening + inAll - outAll !== last.row.balanceCents) return null;

@@ -18,7 +18,8 @@ export const lowestBalanceMonth: Template = {
       sme: { perspective: 'cash_flow_health', logic: 'working_capital_buffer', sub_domain: 'liquidity_sme' },
     },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, prior }) {
+    const shares = prior?.answers;
     if (facts.months.length < 4) return null;
     let min = Infinity;
     for (const r of facts.rows) min = Math.min(min, r.row.balanceCents);
@@ -30,6 +31,7 @@ export const lowestBalanceMonth: Template = {
       rng,
       monthLabel(month),
       facts.months.filter((m) => m !== month).map(monthLabel),
+      { shares },
     );
     if (!choices) return null;
     return {

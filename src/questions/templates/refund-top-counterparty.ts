@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { singleChoices } from '../options.js';
 import { ids, strictMax } from '../facts.js';
-import { byValueDesc, inflowsOf, money, outflowByCounterparty, outflowsOf, sumBy } from '../kit.js';
+import { byValueDesc, inflowsOf, money, outflowByCounterparty, outflowsOf, sumBy, absentAnswers } from '../kit.js';
 
 /** Which counterparty paid back the largest total in successful refunds? (refund frequency, memory, L) */
 export const refundTopCounterparty: Template = {
@@ -15,7 +15,8 @@ export const refundTopCounterparty: Template = {
     format: 'single',
     logics: { personal: { perspective: 'others', logic: 'refund_frequency' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, prior }) {
+    const shares = prior?.answers;
     const refunds = inflowsOf(facts, 'Refund');
     if (refunds.length < 2) return null;
     const totals = byValueDesc(sumBy(refunds, (r) => r.row.counterparty));
@@ -24,7 +25,7 @@ export const refundTopCounterparty: Template = {
     const purchaseCps = byValueDesc(sumBy(outflowsOf(facts, 'Purchase'), (r) => r.row.counterparty)).map(([k]) => k);
     const otherCps = byValueDesc(outflowByCounterparty(facts)).map(([k]) => k);
     const wrong = [...totals.slice(1).map(([k]) => k), ...purchaseCps, ...otherCps];
-    const choices = singleChoices(rng, top[0], wrong, { prefer: 1 });
+    const choices = singleChoices(rng, top[0], [...wrong, ...absentAnswers(facts, shares)], { shares, prefer: 1 });
     if (!choices) return null;
     return {
       stem: 'Which counterparty paid back the largest total in successful Refund rows to {acct}?',

@@ -6,6 +6,8 @@ import { ids } from '../facts.js';
 export const subscriptionCounterparties: Template = {
   id: 'subscription-counterparties',
   version: 1,
+  // fits few logs (subscription signal) and its answers are peaked (one counterparty, or eight): tried first, see Template.rare
+  rare: true,
   tags: {
     domain: 'structure',
     sub_domain: 'subscription',

@@ -1,44 +1,16 @@
-import type { Template } from '../template.js';
-import { calcChoices } from '../options.js';
-import { ids } from '../facts.js';
+import { monthsWithSuccess } from '../months-with-success.js';
 
 /** In how many months covered did {acct} pay Tax successfully? (tax punctuality, memory, L) */
-export const taxMonths: Template = {
+export const taxMonths = monthsWithSuccess({
   id: 'tax-months',
-  version: 1,
-  face: { max: 'months' },
+  version: 2,
+  type: 'Tax',
+  count: 'with',
+  rare: true,
+  stem: 'In how many of the months covered by the log did {acct} make a successful Tax payment?',
   tags: {
     domain: 'time',
     sub_domain: 'others',
-    cognition: 'memory',
-    difficulty: 'L',
-    format: 'calc',
     logics: { sme: { perspective: 'payment_management', logic: 'tax_social_security_punctuality' } },
   },
-  build({ facts, rng, bounds, prior }) {
-    const all = facts.ofType('Tax');
-    const ok = all.filter((r) => r.ok);
-    if (ok.length < 2) return null;
-    const months = new Set(ok.map((r) => r.month));
-    const n = months.size;
-    const choices = calcChoices(rng, n, 'count', [
-      { value: new Set(all.map((r) => r.month)).size, misconception: 'failed_rows_counted' },
-      { value: n + 1, misconception: 'off_by_one_month' },
-      { value: n - 1, misconception: 'off_by_one_month' },
-      { value: ok.length, misconception: 'count_vs_amount' },
-      { value: facts.months.length - n, misconception: 'total_vs_share' },
-    ], { bounds, quantiles: prior?.quantiles });
-    if (!choices) return null;
-    return {
-      stem: 'In how many of the months covered by the log did {acct} make a successful Tax payment?',
-      choices,
-      numericAnswer: n,
-      evidence: ids(all),
-      program: [
-        `Tax rows: ${all.length}, successful: ${ok.length}`,
-        `Months with a successful Tax row: ${[...months].sort().join(', ')}`,
-        `Answer: ${n}`,
-      ],
-    };
-  },
-};
+});

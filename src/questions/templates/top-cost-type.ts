@@ -16,12 +16,13 @@ export const topCostType: Template = {
     format: 'single',
     logics: { sme: { perspective: 'revenue_expense_stability', logic: 'industry_cost_to_income' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, prior }) {
+    const shares = prior?.answers;
     const rows = outflowsOf(facts, ...OPERATING_COST_TYPES);
     const totals = byValueDesc(sumBy(rows, (r) => r.row.type));
     const top = strictMax(totals);
     if (!top || totals.length < 2) return null;
-    const choices = singleChoices(rng, top[0], [...totals.slice(1).map(([t]) => t), ...OPERATING_COST_TYPES], { prefer: 1 });
+    const choices = singleChoices(rng, top[0], [...totals.slice(1).map(([t]) => t), ...OPERATING_COST_TYPES], { shares, prefer: 1 });
     if (!choices) return null;
     return {
       stem: 'Among the operating cost types, which of them takes the largest total successful outflow from {acct}?',

@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { singleChoices } from '../options.js';
 import { ids, strictMax } from '../facts.js';
-import { byValueDesc, countBy, money, outflowByCounterparty, outflowsOf } from '../kit.js';
+import { byValueDesc, countBy, money, outflowByCounterparty, outflowsOf, absentAnswers } from '../kit.js';
 
 /** Which counterparty received the largest total successful outflow? (counterparty concentration, memory, L) */
 export const topOutflowCounterparty: Template = {
@@ -15,7 +15,8 @@ export const topOutflowCounterparty: Template = {
     format: 'single',
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'counterparty_concentration' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, prior }) {
+    const shares = prior?.answers;
     const out = outflowsOf(facts);
     const totals = byValueDesc(outflowByCounterparty(facts));
     const top = strictMax(totals);
@@ -23,7 +24,7 @@ export const topOutflowCounterparty: Template = {
     // near misses first: the most frequent counterparty and the runner-up by amount
     const freq = byValueDesc(countBy(out, (r) => r.row.counterparty)).map(([k]) => k);
     const wrong = [...freq.slice(0, 1), ...totals.slice(1).map(([k]) => k)];
-    const choices = singleChoices(rng, top[0], wrong, { prefer: 2 });
+    const choices = singleChoices(rng, top[0], [...wrong, ...absentAnswers(facts, shares)], { shares, prefer: 2 });
     if (!choices) return null;
     return {
       stem: 'Which counterparty received the largest total successful outflow from {acct}?',

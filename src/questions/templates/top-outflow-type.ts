@@ -16,14 +16,15 @@ export const topOutflowType: Template = {
     format: 'single',
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'category_concentration' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, prior }) {
+    const shares = prior?.answers;
     const out = outflowsOf(facts);
     const totals = byValueDesc(outflowByType(facts));
     const top = strictMax(totals);
     if (!top || totals.length < 2) return null;
     const outTypes = TRANSACTION_TYPES.filter((t) => TYPE_DIRECTION[t] === -1);
     const wrong = [...totals.slice(1).map(([t]) => t), ...outTypes.filter((t) => !totals.some(([k]) => k === t))];
-    const choices = singleChoices(rng, top[0], wrong, { prefer: 2 });
+    const choices = singleChoices(rng, top[0], wrong, { shares, prefer: 2 });
     if (!choices) return null;
     return {
       stem: 'Which transaction type accounts for the largest total successful outflow of {acct}?',

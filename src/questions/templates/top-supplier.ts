@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { singleChoices } from '../options.js';
 import { ids, strictMax } from '../facts.js';
-import { byValueDesc, countBy, money, outflowByCounterparty, outflowsOf, sumBy } from '../kit.js';
+import { byValueDesc, countBy, money, outflowByCounterparty, outflowsOf, sumBy, absentAnswers } from '../kit.js';
 
 /** Which supplier received the largest total of successful Supplier Payment rows? (supplier concentration, memory, L) */
 export const topSupplier: Template = {
@@ -15,14 +15,15 @@ export const topSupplier: Template = {
     format: 'single',
     logics: { sme: { perspective: 'counterparty_risk', logic: 'supplier_concentration' } },
   },
-  build({ facts, rng }) {
+  build({ facts, rng, prior }) {
+    const shares = prior?.answers;
     const rows = outflowsOf(facts, 'Supplier Payment');
     const totals = byValueDesc(sumBy(rows, (r) => r.row.counterparty));
     const top = strictMax(totals);
     if (!top || totals.length < 2) return null;
     const freq = byValueDesc(countBy(rows, (r) => r.row.counterparty)).map(([k]) => k);
     const others = byValueDesc(outflowByCounterparty(facts)).map(([k]) => k);
-    const choices = singleChoices(rng, top[0], [...freq.slice(0, 1), ...totals.slice(1).map(([k]) => k), ...others], { prefer: 2 });
+    const choices = singleChoices(rng, top[0], [...freq.slice(0, 1), ...totals.slice(1).map(([k]) => k), ...others, ...absentAnswers(facts, shares)], { shares, prefer: 2 });
     if (!choices) return null;
     return {
       stem: 'Which counterparty received the largest total in successful Supplier Payment rows from {acct}?',
