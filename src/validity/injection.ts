@@ -22,7 +22,7 @@ export interface InjectionSeparation {
 }
 
 /** The features a reader could use without understanding the log: seconds, minutes, cents and gap to the previous row. */
-export const TIMING_FEATURES = [
+const TIMING_FEATURES = [
   'seconds',
   'minutes',
   'seconds_zero',
