@@ -98,8 +98,18 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('the examples
   let bin = '';
   let given = '';
 
-  // Asynchronous: the loopback server lives in this process and must keep answering while a command runs.
-  const run = (cwd: string, cmd: string) =>
+  // Asynchronous: the loopback server lives in this process and must keep answering while a command runs. A plain
+  // `cclupe …` line (no quoting, glob, variable, pipe or redirection) runs the built CLI in this process
+  // (test/support/cli.ts), which reads the same arguments the shell would pass; every other line goes through sh.
+  const run = async (cwd: string, cmd: string): Promise<{ status: number | null; stderr: string }> => {
+    const plain = /^(?:npx )?cclupe((?: [^\s'"`$|&;<>()*?[\]{}~\\]+)+)$/.exec(cmd);
+    if (plain) {
+      const r = await cclupe(plain[1].trim().split(' '), { cwd });
+      return { status: r.status, stderr: r.stderr };
+    }
+    return shell(cwd, cmd);
+  };
+  const shell = (cwd: string, cmd: string) =>
     new Promise<{ status: number | null; stderr: string }>((done) => {
       const child = spawn('sh', ['-c', cmd], { cwd, env: { ...process.env, CI: '1', PATH: `${bin}:${process.env.PATH}` }, stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';

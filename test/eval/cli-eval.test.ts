@@ -69,7 +69,7 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('cclupe eval 
     const base = ['eval', ds.dir, '--base-url', server.url, '--model', 'loopback-model', '--concurrency', String(concurrency)];
 
     const whole = tempDir();
-    const w = await spawned([...base, '--out', whole]);
+    const w = await cli([...base, '--out', whole]);
     expect({ code: w.code, stderr: w.stderr }).toEqual({ code: 0, stderr: '' });
     const afterWhole = server.completed();
     expect(afterWhole).toBe(60);
@@ -82,7 +82,7 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('cclupe eval 
     expect(kept).toBeLessThan(60);
     expect(existsSync(join(killed, 'results.json'))).toBe(false);
 
-    const r = await spawned([...base, '--out', killed]);
+    const r = await cli([...base, '--out', killed]); // the resume, in this process; the killed run was a process
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     expect(deterministicResults(readResults(killed))).toEqual(deterministicResults(readResults(whole)));
     const sent = server.completed() - afterWhole;
