@@ -4,6 +4,8 @@
 //
 // Figures (all over the same 3,000 items, after a warm-up: a few logs, then one full-size run, timed on its own):
 // - harness_only_items_per_s: wall rate with an in-process instant transport (no SDK, no HTTP): our own work alone.
+//   harness_only_items_per_cpu_s is the same run per CPU-second of this process (user + system), which other load on
+//   the machine does not change; the wall rate falls with the load (and waits on fsync, which takes no CPU).
 // - http_*: the real path (openai client over HTTP to the server process).
 //   - http_harness_items_per_cpu_s: items per CPU-second of the harness process (user + system). This is the
 //     harness overhead the target is about; it does not depend on what else the machine is running.
@@ -128,9 +130,11 @@ const instant = {
     return { content, reasoning: null, finish_reason: 'stop', usage: { prompt_tokens: 100, completion_tokens: 5, total_tokens: 105 }, model: body.model };
   },
 };
+const hc0 = process.cpuUsage();
 const h0 = performance.now();
 const harness = await runEval(dataset, config, { runDir: join(root, 'harness-run'), bootstrap: false, transport: instant });
 const h1 = performance.now();
+const hc1 = process.cpuUsage(hc0);
 if (harness.results.scores.summary.logScore !== 1) throw new Error('harness-only run did not score 100');
 
 const srv0 = await serverCpuUs();
@@ -171,6 +175,7 @@ process.stdout.write(
     load_average_1m: r(load0, 1),
     structured_output: fresh.results.structured_output,
     harness_only_items_per_s: Math.round(harnessOnly),
+    harness_only_items_per_cpu_s: Math.round(n / ((hc1.user + hc1.system) / 1e6)),
     http_harness_items_per_cpu_s: Math.round(perCpu),
     http_harness_cpu_ms_per_item: r(harnessMs, 3),
     http_harness_user_ms_per_item: r(cpu1.user / 1000 / n, 3),

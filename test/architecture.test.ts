@@ -202,6 +202,49 @@ describe('the import graph of src/', () => {
   });
 });
 
+/** Folders whose files may use an export of src/ (tests count: a tested library function is alive). */
+const USERS = ['src', 'test', 'bench', 'scripts'];
+/** Docs whose mention makes an export public API on purpose (docs/questions.md lists `TAXONOMY`, for instance). */
+const DOCS = ['README.md', 'docs'];
+
+function allFiles(dir: string, ext: RegExp): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return allFiles(p, ext);
+    return ext.test(e.name) ? [p] : [];
+  });
+}
+
+/** How often each identifier occurs across the given files (comments left out of code files). */
+function identifierCounts(files: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const f of files) {
+    const raw = readFileSync(join(ROOT, f), 'utf8');
+    const t = f.endsWith('.md') ? raw : stripComments(raw);
+    for (const m of t.matchAll(/[A-Za-z_$][\w$]*/g)) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Exported values (functions, classes, constants) of a source text, by name. */
+function exportedValues(text: string): string[] {
+  return [...stripComments(text).matchAll(/^export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|class|abstract\s+class|enum)\s+([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]);
+}
+
+/** Exported values of src/ whose name occurs nowhere but in their own declaration: not used, not tested, not documented. */
+function deadExports(): string[] {
+  const code = USERS.flatMap((d) => allFiles(d, /\.(ts|mts|js|mjs)$/));
+  const docs = DOCS.flatMap((d) => (d.endsWith('.md') ? [d] : allFiles(d, /\.md$/)));
+  const counts = identifierCounts([...code, ...docs]);
+  return graph.files.flatMap((f) => exportedValues(graph.text.get(f)!).filter((n) => counts.get(n) === 1).map((n) => `${f}: ${n}`));
+}
+
+describe('the exports of src/', () => {
+  it('are all used: every exported function, class or constant is imported elsewhere, tested or documented', () => {
+    expect(deadExports()).toEqual([]);
+  });
+});
+
 describe('the rules themselves', () => {
   it('catch a forbidden arrow, a cycle and a clock call when they are there', () => {
     expect(specifiers("import type { A } from '../io/x.js';\nexport * from './y.js';\nconst m = await import('node:fs');")).toEqual([
@@ -213,5 +256,7 @@ describe('the rules themselves', () => {
     expect(cycles(['a', 'b', 'c'], (n) => ({ a: ['b'], b: ['a'], c: [] })[n]!)).toEqual([['a', 'b']]);
     expect(CORE_FORBIDDEN_CALLS.filter(([, re]) => re.test('const t = Date.now();')).map(([n]) => n)).toEqual(['Date.now']);
     expect(ALLOWED.synth.includes('io')).toBe(false);
+    expect(exportedValues('export function f() {}\nexport const C = 1;\nexport type T = 1;\n// export const D = 2;')).toEqual(['f', 'C']);
+    expect(identifierCounts(['test/architecture.test.ts']).get('identifierCounts')).toBeGreaterThan(1);
   });
 });

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_HELP } from '../src/cli/help.js';
 import { start, type Server } from './support/openai-server.js';
 import { skipWithout } from './support/prerequisites.js';
+import { cclupe } from './support/cli.js';
 
 // Every example in the README's "A typical session" and in docs/*.md is run here, so that the docs and the behaviour
 // cannot drift apart; every option of every usage synopsis must be one the command declares.
@@ -97,8 +98,18 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('the examples
   let bin = '';
   let given = '';
 
-  // Asynchronous: the loopback server lives in this process and must keep answering while a command runs.
-  const run = (cwd: string, cmd: string) =>
+  // Asynchronous: the loopback server lives in this process and must keep answering while a command runs. A plain
+  // `cclupe …` line (no quoting, glob, variable, pipe or redirection) runs the built CLI in this process
+  // (test/support/cli.ts), which reads the same arguments the shell would pass; every other line goes through sh.
+  const run = async (cwd: string, cmd: string): Promise<{ status: number | null; stderr: string }> => {
+    const plain = /^(?:npx )?cclupe((?: [^\s'"`$|&;<>()*?[\]{}~\\]+)+)$/.exec(cmd);
+    if (plain) {
+      const r = await cclupe(plain[1].trim().split(' '), { cwd });
+      return { status: r.status, stderr: r.stderr };
+    }
+    return shell(cwd, cmd);
+  };
+  const shell = (cwd: string, cmd: string) =>
     new Promise<{ status: number | null; stderr: string }>((done) => {
       const child = spawn('sh', ['-c', cmd], { cwd, env: { ...process.env, CI: '1', PATH: `${bin}:${process.env.PATH}` }, stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
@@ -153,15 +164,14 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('the examples
     }, 300_000);
   }
 
-  it('every option of every usage synopsis is one the command declares', () => {
+  it('every option of every usage synopsis is one the command declares', async () => {
+    // each command's help from the built CLI in this process (test/support/cli.ts)
     const help = new Map<string, string>();
-    const helpOf = (verb: string) => {
-      if (!help.has(verb)) {
-        const args = verb === 'reference' ? ['reference', 'build', '--help'] : [verb, '--help'];
-        help.set(verb, spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' }).stdout);
-      }
-      return help.get(verb)!;
-    };
+    for (const verb of Object.keys(COMMAND_HELP)) {
+      const args = verb === 'reference' ? ['reference', 'build', '--help'] : [verb, '--help'];
+      help.set(verb, (await cclupe(args)).stdout);
+    }
+    const helpOf = (verb: string) => help.get(verb)!;
     let checked = 0;
     for (const doc of DOCS) {
       for (const b of blocks(doc)) {

@@ -444,15 +444,6 @@ function hashEach<T>(xs: readonly T[], f: (x: T) => ChatMessage[]): string {
 }
 
 /**
- * The cache key of a request: SHA-256 over the base URL and the body's parameters (stable JSON, sorted keys), then
- * the SHA-256 of the messages as `[{role, content}]` JSON. Messages are built by the harness with a fixed key order,
- * so plain `JSON.stringify` is stable for them, and their digest is computed once and shared with the prompt hash.
- */
-export function requestKey(baseUrl: string | null, body: ChatBody): string {
-  return keyFromParts(requestParamsJson(baseUrl, body), body.messages);
-}
-
-/**
  * Rewrites `errors.jsonl` (atomically) with only the errors that are still current: the last record of each request
  * that has no response yet. After a successful `--retry-errors` the file is empty, not a list of stale failures.
  */
@@ -468,6 +459,12 @@ function requestParamsJson(baseUrl: string | null, body: ChatBody): string {
   return stableStringify({ base_url: baseUrl, params });
 }
 
+/**
+ * The cache key of a request: SHA-256 over the base URL and the body's parameters (stable JSON, sorted keys, from
+ * `requestParamsJson`), then the SHA-256 of the messages as `[{role, content}]` JSON. Messages are built by the harness
+ * with a fixed key order, so plain `JSON.stringify` is stable for them, and their digest is computed once and shared
+ * with the prompt hash.
+ */
 function keyFromParts(paramsJson: string, messages: readonly ChatMessage[]): string {
   return createHash('sha256').update(paramsJson).update('\n').update(messagesDigest(messages)).digest('hex');
 }

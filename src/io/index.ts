@@ -4,7 +4,7 @@ export * from './predictions.js';
 export * from './log-files.js';
 export * from './dialect-read.js';
 export * from './validate-dataset.js';
-export * from './questions-dataset.js';
+export * from './dataset.js';
 export * from './perturb-dataset.js';
 export * from './eval-dataset.js';
 export * from './eval-store.js';

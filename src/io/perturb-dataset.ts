@@ -1,17 +1,16 @@
-import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
-import type { z } from 'zod';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { sha256Hex } from '../hash.js';
 import { InputError, UsageError } from '../errors.js';
 import { AtomicFileWriter, writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
 import { formatJsonl, jsonLine, parseJsonlLine, readJsonl } from './jsonl.js';
 import { listLogFiles, readLogFile } from './log-files.js';
-import { datasetFiles, dialectFileOf, joinLabelFacts, logFileOf } from './dataset.js';
+import { datasetFiles, dialectFileOf, joinLabelFacts, logFileOf, openDataset } from './dataset.js';
 import { readDialect } from './dialect-read.js';
 import { readRegularFile, readRegularText } from './read-regular.js';
 import { withoutLogIdColumn } from '../log/format-tsv.js';
-import { ITEM_FLOAT_FIELDS, Item } from '../schema/item.js';
-import { LABEL_FLOAT_FIELDS, LogLabels } from '../schema/labels.js';
+import { ITEM_FLOAT_FIELDS, type Item } from '../schema/item.js';
+import { LABEL_FLOAT_FIELDS } from '../schema/labels.js';
 import { PerturbRecord } from '../schema/perturb-manifest.js';
 import type { Prediction } from '../schema/prediction.js';
 import { readPredictionsFile } from './predictions.js';
@@ -19,7 +18,6 @@ import { baselinePredictions, type BaselineName } from '../score/baselines.js';
 import { VERSION } from '../version.js';
 import type { PerturbDatasetOptions, PerturbedDataset, PerturbedOutput, SourceLog, SourceLogWithItems } from '../perturb/dataset.js';
 import type { DetectionMatrix } from '../perturb/matrix.js';
-import { insideDataset } from './contained-path.js';
 import { writeFileReplace } from './dataset-layout.js';
 
 /** A dataset directory read for perturbation: its logs with labels, and its questions (empty when it has none). */
@@ -27,72 +25,6 @@ export interface LoadedDataset {
   dir: string;
   sources: SourceLog[];
   items: Item[];
-}
-
-/** Where one record of a JSON Lines file is: its bytes and its line number. */
-interface LineSpan {
-  start: number;
-  end: number;
-  line: number;
-}
-
-/**
- * A JSON Lines file indexed by log id, so that one log's records are read on their own: opening it reads and
- * validates every line (a bad line is an `InputError` then, before any work) but keeps only where each line is.
- * With `lastOnly`, a log id keeps its last record (as a map built from the whole file would).
- */
-class JsonlByLog<T> {
-  private readonly spans = new Map<string, LineSpan[]>();
-  private fd: number | null = null;
-
-  constructor(
-    private readonly path: string,
-    private readonly schema: z.ZodType<T>,
-    keyOf: (record: T) => string,
-    lastOnly: boolean,
-  ) {
-    if (!existsSync(path)) return;
-    const buf = readRegularFile(path);
-    let line = 0;
-    for (let start = 0; start <= buf.length; ) {
-      const nl = buf.indexOf(10, start);
-      const end = nl < 0 ? buf.length : nl;
-      line++;
-      const record = parseJsonlLine(buf.toString('utf8', start, end), schema, path, line);
-      if (record !== undefined) {
-        const id = keyOf(record);
-        const list = this.spans.get(id);
-        if (list && !lastOnly) list.push({ start, end, line });
-        else this.spans.set(id, [{ start, end, line }]);
-      }
-      if (nl < 0) break;
-      start = nl + 1;
-    }
-    if (this.spans.size > 0) this.fd = openSync(path, 'r');
-  }
-
-  /** The records of one log, in file order. */
-  read(id: string): T[] {
-    const spans = this.spans.get(id);
-    if (!spans || this.fd === null) return [];
-    return spans.map((s) => {
-      const buf = Buffer.allocUnsafe(s.end - s.start);
-      let got = 0;
-      while (got < buf.length) {
-        const n = readSync(this.fd!, buf, got, buf.length - got, s.start + got);
-        if (n === 0) throw new InputError('file changed while it was read', { file: this.path, line: s.line });
-        got += n;
-      }
-      const record = parseJsonlLine(buf.toString('utf8'), this.schema, this.path, s.line);
-      if (record === undefined) throw new InputError('file changed while it was read', { file: this.path, line: s.line });
-      return record;
-    });
-  }
-
-  close(): void {
-    if (this.fd !== null) closeSync(this.fd);
-    this.fd = null;
-  }
 }
 
 /** A dataset directory opened for perturbation: how many logs it holds, and the logs to read one at a time. */
@@ -113,22 +45,18 @@ export interface PerturbSourceDataset {
  * read back one log's lines at a time.
  */
 export function openDatasetForPerturb(dir: string): PerturbSourceDataset {
-  const files = datasetFiles(dir);
-  if (!existsSync(files.logs)) throw new InputError('not a dataset directory (no logs/)', { file: dir });
-  const labels = new JsonlByLog(files.labels, LogLabels, (l) => l.log_id, true);
-  const questions = new JsonlByLog(files.questions, Item, (it) => it.log_id, false);
-  const logs = listLogFiles(dir)
-    .map((path) => ({ path, id: basename(path).replace(/\.[^.]+$/, '') }))
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ds = openDataset(dir);
+  if (!existsSync(ds.files.logs)) throw new InputError('not a dataset directory (no logs/)', { file: dir });
+  const labels = ds.labelsByLog();
+  const questions = ds.questionsByLog();
+  const logs = ds.logFilesById();
   return {
     dir,
     count: logs.length,
     *sources() {
       try {
         for (const { path, id } of logs) {
-          const parsed = readLogFile(path, { logId: id });
-          const log = parsed.logs[0];
-          if (!log) throw new InputError(`log ${id} could not be read${parsed.issues[0] ? `: ${parsed.issues[0].message}` : ''}`, { file: path });
+          const log = ds.readLog(id, path);
           const lab = labels.read(id).at(-1) ?? null;
           yield { log: joinLabelFacts(log, lab, true), labels: lab, items: questions.read(id) };
         }
@@ -148,8 +76,8 @@ export function readDatasetForPerturb(dir: string): LoadedDataset {
   const ds = openDatasetForPerturb(dir);
   const sources: SourceLog[] = [];
   for (const { log, labels } of ds.sources()) sources.push({ log, labels });
-  const questions = datasetFiles(dir).questions;
-  return { dir, sources, items: existsSync(questions) ? readJsonl(questions, Item) : [] };
+  const data = openDataset(dir);
+  return { dir, sources, items: data.hasQuestions() ? data.questions() : [] };
 }
 
 /** One perturbed log once its files are on disk: its lines of the dataset's JSON Lines files and its manifest entry. */
@@ -317,10 +245,10 @@ export function readPerturbations(dir: string): PerturbRecord[] {
  */
 export function readLogTexts(dir: string, logIds: Iterable<string>): Map<string, string> {
   const out = new Map<string, string>();
+  const ds = openDataset(dir);
   for (const id of logIds) {
-    const dialect = insideDataset(dir, `dialect of log ${id}`, 'dialects', `${id}.json`);
-    const separator = existsSync(dialect) ? readDialect(dialect).separator : '\t';
-    out.set(id, withoutLogIdColumn(readRegularText(insideDataset(dir, `log ${id}`, 'logs', `${id}.tsv`)), id, separator));
+    const separator = ds.dialectOf(id)?.separator ?? '\t';
+    out.set(id, withoutLogIdColumn(readRegularText(ds.logPath(id)), id, separator));
   }
   return out;
 }
@@ -340,7 +268,7 @@ export interface RobustnessSide {
 export function readRobustnessSide(path: string, dataset: string | undefined, baseline: BaselineName | undefined, seed: string): RobustnessSide {
   if (baseline) {
     const dir = dataset ?? path;
-    const items = readJsonl(datasetFiles(dir).questions, Item);
+    const items = openDataset(dir).questions();
     return { dataset: dir, items, predictions: baselinePredictions(baseline, items, { seed }) };
   }
   let predictionsFile = path;
@@ -357,6 +285,6 @@ export function readRobustnessSide(path: string, dataset: string | undefined, ba
     }
   }
   if (!dir) throw new UsageError(`${path} is a predictions file: name its dataset with --clean-dataset / --perturbed-dataset`, '--clean-dataset');
-  const items = readJsonl(datasetFiles(dir).questions, Item);
+  const items = openDataset(dir).questions();
   return { dataset: dir, items, predictions: readPredictionsFile(predictionsFile).predictions };
 }

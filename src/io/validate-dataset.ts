@@ -8,7 +8,7 @@ import { UsageError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
 import { CANONICAL_DIALECT } from '../reader/dialect-canonical.js';
 import { listLogFiles, readLogFile } from './log-files.js';
-import { datasetFiles } from './dataset.js';
+import { datasetFiles, jsonlLines } from './dataset.js';
 import { toCents } from '../log/money.js';
 import { VERSION } from '../version.js';
 import { makeIssue, type IssueCode, type ValidationIssue } from '../schema/issue-codes.js';
@@ -118,28 +118,25 @@ function readLabels(path: string, display: string, issues: ValidationIssue[], ma
     issues.push(makeIssue({ code: 'READ_ERROR', file: display, note: `(${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` }));
     return out;
   }
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i].replace(/\r$/, '');
-    if (raw.trim() === '') continue;
+  for (const { line, raw } of jsonlLines(text)) {
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch (err) {
-      issues.push(makeIssue({ code: 'READ_ERROR', file: display, line: i + 1, note: `(invalid JSON: ${(err as Error).message})` }));
+      issues.push(makeIssue({ code: 'READ_ERROR', file: display, line, note: `(invalid JSON: ${(err as Error).message})` }));
       continue;
     }
     const parsed = LogLabels.safeParse(value);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
-      issues.push(makeIssue({ code: 'LABELS_MISMATCH', file: display, line: i + 1, note: `(labels line does not fit the schema at ${first.path.join('.') || 'the record'}: ${first.message})` }));
+      issues.push(makeIssue({ code: 'LABELS_MISMATCH', file: display, line, note: `(labels line does not fit the schema at ${first.path.join('.') || 'the record'}: ${first.message})` }));
       continue;
     }
     if (out.has(parsed.data.log_id)) {
-      issues.push(makeIssue({ code: 'LABELS_MISMATCH', file: display, line: i + 1, note: '(second labels line for one log)', actual: parsed.data.log_id }));
+      issues.push(makeIssue({ code: 'LABELS_MISMATCH', file: display, line, note: '(second labels line for one log)', actual: parsed.data.log_id }));
       continue;
     }
-    out.set(parsed.data.log_id, { labels: parsed.data, raw, line: i + 1 });
+    out.set(parsed.data.log_id, { labels: parsed.data, raw, line });
   }
   return out;
 }

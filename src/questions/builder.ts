@@ -15,9 +15,7 @@ import { answerPrior } from './answer-priors.js';
 import { resolveFace, type Choice, type Draft, type Template, type TemplatePrior } from './template.js';
 import { OPTION_KEYS, PositionDealer, arrangeChoices } from './positions.js';
 
-/** Items per log and the difficulty mix (SPEC §6: 15 items, L:M:H = 5:5:5). */
-export const ITEMS_PER_LOG = 15;
-/** Items per difficulty level. */
+/** Items per difficulty level: the mix of SPEC §6 (15 items per log, L:M:H = 5:5:5). */
 export const PER_DIFFICULTY: Readonly<Record<Difficulty, number>> = { L: 5, M: 5, H: 5 };
 /**
  * Rare templates (a logic few logs support once answers are balanced) keep their logic covered: their answers are

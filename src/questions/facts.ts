@@ -254,13 +254,6 @@ export function sumAbs(rows: readonly RowView[]): number {
   return s;
 }
 
-/** Signed sum of amounts in cents. */
-export function sumSigned(rows: readonly RowView[]): number {
-  let s = 0;
-  for (const r of rows) s += r.row.amountCents;
-  return s;
-}
-
 export { mean, median, stdev } from '../log/statistics.js';
 
 /** The txn_ids of rows, in log order, deduplicated. */

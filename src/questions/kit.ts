@@ -84,13 +84,6 @@ export function byValueDesc<K extends string>(entries: Array<[K, number]>): Arra
   return entries.slice().sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
-/** "a, b and c" for program lines. */
-export function listText(xs: readonly string[], max = 6): string {
-  const shown = xs.slice(0, max);
-  const more = xs.length > max ? ` and ${xs.length - max} more` : '';
-  return shown.join(', ') + more;
-}
-
 /** Population least-squares slope of y against x = 0…n−1 (units of y per step). */
 export function slope(ys: readonly number[]): number {
   const n = ys.length;

@@ -8,16 +8,6 @@ import { crossFitBlindPredictions } from './blind.js';
 export const BASELINES = ['oracle', 'random', 'select-all', 'abstain', 'first-option', 'blind'] as const;
 export type BaselineName = (typeof BASELINES)[number];
 
-/** One-line description of each baseline, for help text and docs. */
-export const BASELINE_DESCRIPTIONS: Readonly<Record<BaselineName, string>> = {
-  oracle: 'the gold answer (numeric items: the exact value); must score 100 everywhere',
-  random: 'single/calc: one option uniformly; multi: a uniformly random non-empty subset; numeric: no value',
-  'select-all': 'every option; numeric: no value; shows the misunderstanding penalty at work',
-  abstain: 'an empty selection on every item; scores 0',
-  'first-option': 'the first listed option; numeric: no value',
-  blind: 'the best log-free learner (choices-only logistic regression on option text, numeric rank, position and length), cross-fitted over two halves of the logs; must stay near random',
-};
-
 function randomSubset(rng: Rng, keys: readonly string[]): string[] {
   // Uniform over the 2^k − 1 non-empty subsets: draw a mask in [1, 2^k − 1].
   const mask = 1 + Math.floor(rng.next() * (2 ** keys.length - 1));

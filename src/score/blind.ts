@@ -10,14 +10,6 @@ import { fitLogistic, logit, predictLogistic, type LogisticModel } from './logis
 export const BLIND_LEARNERS = ['text-prior', 'rank-prior', 'position-length', 'choices-only'] as const;
 export type BlindLearner = (typeof BLIND_LEARNERS)[number];
 
-/** One-line description of each learner, for help text and reports. */
-export const BLIND_LEARNER_DESCRIPTIONS: Readonly<Record<BlindLearner, string>> = {
-  'text-prior': 'per template, how often each option text is right',
-  'rank-prior': 'per template, how often the option of each rank among the numeric option values is right',
-  'position-length': 'per format, how often each option position and each length rank is right',
-  'choices-only': 'a logistic regression on all of the above plus the numeric shape (gaps, ratio to the median, extremes)',
-};
-
 /** Pseudo-count of the smoothed rates: a rate seen n times is shrunk towards its prior by n / (n + SMOOTHING). */
 const SMOOTHING = 4;
 

@@ -29,26 +29,6 @@ export function unitsToCents(units: number): number {
   return Math.max(1, Math.round(units * 100));
 }
 
-/** Expected value of a distribution in currency units (ignoring clipping), for budgets: lognormal e^(μ+σ²/2), gamma kθ. */
-export function meanAmount(dist: AmountDist): number {
-  switch (dist.dist) {
-    case 'fixed':
-      return dist.value;
-    case 'uniform':
-      return (dist.min + dist.max) / 2;
-    case 'lognormal':
-      return Math.exp(dist.mu + (dist.sigma * dist.sigma) / 2);
-    case 'gamma':
-      return dist.shape * dist.scale;
-    case 'empirical': {
-      // The mean of the piecewise interpolation, by the midpoint rule on a fine grid.
-      let s = 0;
-      for (let i = 0; i < 200; i++) s += empiricalQuantile(dist.quantiles, (i + 0.5) / 200);
-      return s / 200;
-    }
-  }
-}
-
 /**
  * The value at probability `u` ∈ [0, 1) of quantiles given at 0, 1/K, …, 1: linear interpolation between the two
  * neighbours, in log space when both are positive (amounts are spread on a log scale).

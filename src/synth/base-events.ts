@@ -4,7 +4,7 @@ import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import type { Rng } from '../random/rng.js';
 import { chance, int, normal } from '../random/draw.js';
 import { DAY_S, civil, dayStart, daysInMonth } from './calendar.js';
-import { drawAmount, drawAmountAtLevel, meanAmount, unitsToCents } from './amounts.js';
+import { drawAmount, drawAmountAtLevel, unitsToCents } from './amounts.js';
 import { OVERSEAS_COUNTRIES } from './data/names.js';
 import { synthEvent, type Period, type SynthEvent } from './event.js';
 import type { Vocabulary } from './vocabulary.js';
@@ -342,16 +342,5 @@ function sampleCum(cum: Float64Array, u: number): number {
     else lo = mid + 1;
   }
   return lo;
-}
-
-/** Mean discretionary amount (currency units) of a profile's spending mix, weighted by category weight. */
-export function meanSpend(categories: readonly SpendingCategory[]): number {
-  let w = 0;
-  let s = 0;
-  for (const c of categories) {
-    w += c.weight;
-    s += c.weight * meanAmount(c.amount);
-  }
-  return w > 0 ? s / w : 0;
 }
 

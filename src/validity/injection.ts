@@ -27,7 +27,7 @@ export interface InjectionSeparation {
  * each side): a row set down just after another stands out whatever the density, but a signal that is itself a
  * density (a month of 3× the purchases, services piling up) does not count as a timing fingerprint.
  */
-export const TIMING_FEATURES = [
+const TIMING_FEATURES = [
   'seconds',
   'minutes',
   'seconds_zero',

@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import os from 'node:os';
 import { datasetSnapshot } from '../support/dataset-snapshot.js';
 import { Manifest } from '../../src/schema/manifest.js';
 import { defaultWorkers, LOGS_PER_WORKER } from '../../src/cli/commands/generate.js';
-
-const CLI = resolve(__dirname, '../../dist/cli/main.js');
+import { CLI, cclupe, cclupeSpawn } from '../support/cli.js';
 
 function tmp(): string {
   return mkdtempSync(join(os.tmpdir(), 'cclupe-generate-'));
-}
-
-function cclupe(args: string[], cwd?: string): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd, env: { ...process.env, CI: '1' } });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 const snapshot = datasetSnapshot;
@@ -34,7 +28,8 @@ describe('defaultWorkers', () => {
 
 describe('cclupe generate', () => {
   const ref = tmp();
-  const first = cclupe([...BASE, '--out', join(ref, 'd'), '--json']); // 40 logs: one thread by default
+  // end to end, as the shell runs it; the other cases run the same built program in this process
+  const first = cclupeSpawn([...BASE, '--out', join(ref, 'd'), '--json']); // 40 logs: one thread by default
 
   it('writes logs, labels and a manifest and prints a JSON summary', () => {
     expect(first.stderr).toBe('');
@@ -56,21 +51,21 @@ describe('cclupe generate', () => {
     expect(existsSync(join(dir, '.parts'))).toBe(false);
   });
 
-  it('gives byte-identical output with 2 workers', () => {
+  it('gives byte-identical output with 2 workers', async () => {
     const d = join(tmp(), 'd');
-    const r = cclupe([...BASE, '--out', d, '--workers', '2', '--json']);
+    const r = await cclupe([...BASE, '--out', d, '--workers', '2', '--json']);
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ workers: 2 }); // as asked, even for 40 logs
     expect(snapshot(d)).toEqual(snapshot(join(ref, 'd')));
   });
 
-  it('gives shards whose union equals the unsharded run', () => {
+  it('gives shards whose union equals the unsharded run', async () => {
     const root = tmp();
     const all: Record<string, string> = {};
     let labels = '';
     for (const k of [1, 2, 3]) {
       const d = join(root, `s${k}`);
-      const r = cclupe([...BASE, '--out', d, '--shard', `${k}/3`, '--workers', String(k)]);
+      const r = await cclupe([...BASE, '--out', d, '--shard', `${k}/3`, '--workers', String(k)]);
       expect(r.status).toBe(0);
       for (const [f, h] of Object.entries(snapshot(d))) if (f.startsWith('logs/')) all[f] = h;
       labels += readFileSync(join(d, 'labels.jsonl'), 'utf8');
@@ -80,11 +75,11 @@ describe('cclupe generate', () => {
     expect(labels).toBe(readFileSync(join(ref, 'd', 'labels.jsonl'), 'utf8'));
   });
 
-  it('reports an already complete directory and refuses one made with other options', () => {
-    const again = cclupe([...BASE, '--out', join(ref, 'd'), '--json']);
+  it('reports an already complete directory and refuses one made with other options', async () => {
+    const again = await cclupe([...BASE, '--out', join(ref, 'd'), '--json']);
     expect(again.status).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ status: 'complete', generated: 0 });
-    const other = cclupe(['generate', '--count', '40', '--seed', '8', '--out', join(ref, 'd')]);
+    const other = await cclupe(['generate', '--count', '40', '--seed', '8', '--out', join(ref, 'd')]);
     expect(other.status).toBe(2);
     expect(other.stderr).toMatch(/^cclupe: --out: .*different options/);
   });
@@ -100,18 +95,18 @@ describe('cclupe generate', () => {
     [['--profile', 'no-such-profile'], /--profile: no profile no-such-profile/],
     [['--profile', 'personal-healthy=-1'], /--profile/],
     [['--profile', 'personal-healthy,personal-healthy'], /more than once/],
-  ])('exits 2 with one line naming the field for %j', (args, re) => {
-    const r = cclupe(['generate', ...args, '--out', join(tmp(), 'd')]);
+  ])('exits 2 with one line naming the field for %j', async (args, re) => {
+    const r = await cclupe(['generate', ...args, '--out', join(tmp(), 'd')]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(re);
   });
 
-  it('exits 2 naming the field of a bad profile file', () => {
+  it('exits 2 naming the field of a bad profile file', async () => {
     const dir = tmp();
     const file = join(dir, 'bad.json');
     writeFileSync(file, JSON.stringify({ extends: 'personal-healthy', spending: [{ name: 'dining', weight: -3 }] }));
-    const r = cclupe(['generate', '--profile', file, '--out', join(dir, 'd')]);
+    const r = await cclupe(['generate', '--profile', file, '--out', join(dir, 'd')]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/bad\.json: spending\[\d+\]\.weight/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -121,7 +116,7 @@ describe('cclupe generate', () => {
     const args = ['generate', '--count', '300', '--seed', 'resume', '--workers', '1'];
     const root = tmp();
     const whole = join(root, 'whole');
-    expect(cclupe([...args, '--out', whole]).status).toBe(0);
+    expect((await cclupe([...args, '--out', whole])).status).toBe(0);
     const cut = join(root, 'cut');
     const child = spawn(process.execPath, [CLI, ...args, '--out', cut], { stdio: 'ignore', env: { ...process.env, CI: '1' } });
     // Kill once at least one chunk is committed and before the run ends.
@@ -140,7 +135,7 @@ describe('cclupe generate', () => {
       child.on('error', fail);
     });
     const killedEarly = !existsSync(join(cut, 'manifest.json'));
-    const rerun = cclupe([...args, '--out', cut, '--json']);
+    const rerun = await cclupe([...args, '--out', cut, '--json']);
     expect(rerun.status).toBe(0);
     if (killedEarly) expect((JSON.parse(rerun.stdout) as { reused: number }).reused).toBeGreaterThan(0);
     expect(snapshot(cut)).toEqual(snapshot(whole));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -6,6 +6,7 @@ import os from 'node:os';
 import { parseAllDocuments } from 'yaml';
 import { Job } from 'kubernetes-models/batch/v1/Job';
 import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
+import { cclupe } from '../support/cli.js';
 
 const ROOT = resolve(__dirname, '../..');
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -23,10 +24,20 @@ function load(file: string): Array<Record<string, any>> {
   });
 }
 
+/** `cclupe <verb> --help` of the verbs the manifests run, from the built CLI in this process (`test/support/cli.ts`). */
+const helps = new Map<string, string>();
+beforeAll(async () => {
+  for (const verb of ['generate', 'merge', 'eval']) {
+    const r = await cclupe([verb, '--help']);
+    expect(r.status).toBe(0);
+    helps.set(verb, r.stdout);
+  }
+});
+
 function help(verb: string): string {
-  const r = spawnSync(process.execPath, [CLI, verb, '--help'], { encoding: 'utf8' });
-  expect(r.status).toBe(0);
-  return r.stdout;
+  const text = helps.get(verb);
+  expect(text, `help of ${verb}`).toBeDefined();
+  return text!;
 }
 
 /** Every `--option` of the container's arguments is one that `cclupe <verb> --help` lists. */

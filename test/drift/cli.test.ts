@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,13 +6,19 @@ import { formatLogTsv } from '../../src/log/format-tsv.js';
 import { Reference } from '../../src/schema/reference.js';
 import type { Log } from '../../src/schema/log-row.js';
 import { makeLog } from './helpers.js';
+import { cclupe, cclupeSpawn } from '../support/cli.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const cli = join(root, 'dist', 'cli', 'main.js');
 const berka = join(root, '..', 'shared', 'data', 'berka', 'trans_test.csv');
 
-function run(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', env: { ...process.env, CI: '1' } });
+/** The built CLI in this process (`test/support/cli.ts`); `spawned` runs it as the shell does, for one end-to-end case. */
+async function run(args: string[], cwd: string) {
+  const r = await cclupe(args, { cwd });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function spawned(args: string[], cwd: string) {
+  const r = cclupeSpawn(args, { cwd });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -24,7 +29,7 @@ function writeCorpus(dir: string, logs: Log[]): void {
 
 const id = (i: number) => `p${String(i).padStart(6, '0')}`;
 
-describe('cclupe reference build / cclupe drift (spawned)', () => {
+describe('cclupe reference build / cclupe drift (the built CLI)', () => {
   let tmp: string;
   beforeAll(() => {
     tmp = mkdtempSync(join(tmpdir(), 'cclupe-drift-'));
@@ -35,8 +40,8 @@ describe('cclupe reference build / cclupe drift (spawned)', () => {
   });
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-  it('builds a reference with schema version, corpus hash, n, edges and counts', () => {
-    const r = run(['reference', 'build', 'ref', '-o', 'ref.json', '--bins', '12'], tmp);
+  it('builds a reference with schema version, corpus hash, n, edges and counts', async () => {
+    const r = spawned(['reference', 'build', 'ref', '-o', 'ref.json', '--bins', '12'], tmp); // end to end, as the shell runs it
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/60 logs/);
@@ -47,23 +52,23 @@ describe('cclupe reference build / cclupe drift (spawned)', () => {
     expect(Object.keys(ref.groups)).toEqual(['all', 'personal']); // kind read from the p000000 ids
     expect(ref.groups.all!.features.amount_out.edges!.length).toBe(11);
     // Same input twice gives the same bytes.
-    const again = run(['reference', 'build', 'ref', '-o', 'ref2.json', '--bins', '12'], tmp);
+    const again = await run(['reference', 'build', 'ref', '-o', 'ref2.json', '--bins', '12'], tmp);
     expect(again.stderr).toBe('');
     expect(again.code).toBe(0);
     expect(readFileSync(join(tmp, 'ref2.json'), 'utf8')).toBe(readFileSync(join(tmp, 'ref.json'), 'utf8'));
   });
 
-  it('exits 0 with a per-feature table when nothing drifts', () => {
+  it('exits 0 with a per-feature table when nothing drifts', async () => {
     // The reference corpus itself: KL = 0 on every feature. (A fresh 60-log sample can pass 0.1 on rows per log by
     // chance alone, one value per log; the library tests cover fresh samples with 300 logs.)
-    const r = run(['drift', 'ref', '--reference', 'ref.json'], tmp);
+    const r = await run(['drift', 'ref', '--reference', 'ref.json'], tmp);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^group\s+feature\s+status\s+KL/);
     expect(r.stdout).toMatch(/PASS: 0 feature\(s\) over threshold/);
   });
 
-  it('exits 1 and names the drifted features when amounts shift, writing JSON and HTML', () => {
-    const r = run(['drift', 'shifted', '--reference', 'ref.json', '--json', '--html', 'report.html', '--out', 'report.json'], tmp);
+  it('exits 1 and names the drifted features when amounts shift, writing JSON and HTML', async () => {
+    const r = await run(['drift', 'shifted', '--reference', 'ref.json', '--json', '--html', 'report.html', '--out', 'report.json'], tmp);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
     expect(report.passed).toBe(false);
@@ -75,21 +80,21 @@ describe('cclupe reference build / cclupe drift (spawned)', () => {
     expect(html).not.toMatch(/<script/);
   });
 
-  it('honours per-feature thresholds', () => {
-    const r = run(['drift', 'shifted', '--reference', 'ref.json', '--json', '--threshold', '100', '--threshold-feature', 'amount_out=0.2'], tmp);
+  it('honours per-feature thresholds', async () => {
+    const r = await run(['drift', 'shifted', '--reference', 'ref.json', '--json', '--threshold', '100', '--threshold-feature', 'amount_out=0.2'], tmp);
     expect(r.code).toBe(1);
     const drifted = JSON.parse(r.stdout).pooled.features.filter((f: { status: string }) => f.status === 'drift');
     expect(drifted.map((f: { feature: string }) => f.feature)).toEqual(['amount_out']);
     expect(drifted[0].threshold).toBe(0.2);
   });
 
-  it('compares against other logs directly with --against', () => {
-    expect(run(['drift', 'ref', '--against', 'ref'], tmp).code).toBe(0);
-    expect(run(['drift', 'shifted', '--against', 'ref'], tmp).code).toBe(1);
+  it('compares against other logs directly with --against', async () => {
+    expect((await run(['drift', 'ref', '--against', 'ref'], tmp)).code).toBe(0);
+    expect((await run(['drift', 'shifted', '--against', 'ref'], tmp)).code).toBe(1);
   });
 
-  it('runs a per-log check on fewer bins', () => {
-    const r = run(['drift', 'same', '--reference', 'ref.json', '--per-log', '--per-log-bins', '4', '--json'], tmp);
+  it('runs a per-log check on fewer bins', async () => {
+    const r = await run(['drift', 'same', '--reference', 'ref.json', '--per-log', '--per-log-bins', '4', '--json'], tmp);
     const report = JSON.parse(r.stdout);
     expect(report.perLog.bins).toBe(4);
     expect(report.perLog.logs).toBe(60);
@@ -97,22 +102,22 @@ describe('cclupe reference build / cclupe drift (spawned)', () => {
     expect(rows.logs.not_meaningful).toBe(60); // n = 1 per log: never meaningful
   });
 
-  it('names the SME logs a personal reference could not compare, in text, JSON and HTML', () => {
+  it('names the SME logs a personal reference could not compare, in text, JSON and HTML', async () => {
     const sme = (i: number) => `s${String(i).padStart(6, '0')}`;
     writeCorpus(join(tmp, 'mixed'), [
       ...Array.from({ length: 60 }, (_, i) => makeLog(id(i), { seed: 'cli-same' })),
       ...Array.from({ length: 21 }, (_, i) => makeLog(sme(i), { seed: 'cli-sme' })),
     ]);
-    const text = run(['drift', 'mixed', '--reference', 'ref.json', '--html', 'mixed.html'], tmp);
+    const text = await run(['drift', 'mixed', '--reference', 'ref.json', '--html', 'mixed.html'], tmp);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('not compared: 21 sme log(s) of the generated corpus: the reference has no sme group');
-    const json = JSON.parse(run(['drift', 'mixed', '--reference', 'ref.json', '--json'], tmp).stdout);
+    const json = JSON.parse((await run(['drift', 'mixed', '--reference', 'ref.json', '--json'], tmp)).stdout);
     expect(json.pooled.groups).toEqual(['personal']);
     expect(json.pooled.unmatched).toEqual([{ group: 'sme', side: 'generated', logs: 21, reason: 'the reference has no sme group' }]);
     expect(readFileSync(join(tmp, 'mixed.html'), 'utf8')).toContain('Not compared: 21 sme log(s) of the generated corpus (the reference has no sme group)');
   });
 
-  it('fails a tripled rare type that KL lets pass, and lists it (rare-category check)', () => {
+  it('fails a tripled rare type that KL lets pass, and lists it (rare-category check)', async () => {
     // every 70th row (and each log's first) a Fee in the base corpus, about 2%; every 23rd in the other, about 4.7%
     const withFees = (seed: string, every: number) =>
       Array.from({ length: 60 }, (_, i) => {
@@ -121,38 +126,38 @@ describe('cclupe reference build / cclupe drift (spawned)', () => {
       });
     writeCorpus(join(tmp, 'fees-base'), withFees('cli-ref', 70));
     writeCorpus(join(tmp, 'fees-x3'), withFees('cli-same', 23));
-    const r = run(['drift', 'fees-x3', '--against', 'fees-base'], tmp);
+    const r = await run(['drift', 'fees-x3', '--against', 'fees-base'], tmp);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/\npersonal +type +ok +0\.0\d+ /);
     expect(r.stdout).toMatch(/rare-category check \(a share changing more than 2× and by more than 0\.5 points\):\n.*\npersonal +type +Fee +4\.\d\d% +1\.\d\d% +×2\.\d\d +\d+ +\d+\n/);
     expect(r.stdout).toMatch(/DRIFT: 0 feature\(s\) over threshold, 1 category share\(s\) shifted/);
-    const loose = run(['drift', 'fees-x3', '--against', 'fees-base', '--category-ratio', '4', '--json'], tmp);
+    const loose = await run(['drift', 'fees-x3', '--against', 'fees-base', '--category-ratio', '4', '--json'], tmp);
     expect(loose.code).toBe(0);
     expect(JSON.parse(loose.stdout).categoryShift).toEqual({ ratio: 4, points: 0.5 });
-    expect(run(['drift', 'fees-x3', '--against', 'fees-base', '--category-ratio', '0.5'], tmp).code).toBe(2);
+    expect((await run(['drift', 'fees-x3', '--against', 'fees-base', '--category-ratio', '0.5'], tmp)).code).toBe(2);
   });
 
-  it('rejects bad usage with exit 2 and one line naming the option', () => {
-    const both = run(['drift', 'same'], tmp);
+  it('rejects bad usage with exit 2 and one line naming the option', async () => {
+    const both = await run(['drift', 'same'], tmp);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/--reference/);
-    const bad = run(['drift', 'same', '--reference', 'ref.json', '--threshold-feature', 'colour=1'], tmp);
+    const bad = await run(['drift', 'same', '--reference', 'ref.json', '--threshold-feature', 'colour=1'], tmp);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/--threshold-feature/);
-    expect(run(['reference', 'build', 'ref', '-o', 'x.json', '--bins', '1'], tmp).code).toBe(2);
+    expect((await run(['reference', 'build', 'ref', '-o', 'x.json', '--bins', '1'], tmp)).code).toBe(2);
   });
 
-  it('rejects a file that is not a reference with exit 1', () => {
+  it('rejects a file that is not a reference with exit 1', async () => {
     writeFileSync(join(tmp, 'bad.json'), '{"format":"something else"}');
-    const r = run(['drift', 'same', '--reference', 'bad.json'], tmp);
+    const r = await run(['drift', 'same', '--reference', 'bad.json'], tmp);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/bad\.json/);
   });
 
   describe.skipIf(!existsSync(berka))('with the Berka data', () => {
-    it('builds a Berka reference marking hour and channel unavailable, not faked', () => {
-      const r = run(['reference', 'build', berka, '--dialect', join(root, 'dialects', 'berka.json'), '-o', 'berka.json', '--json'], tmp);
+    it('builds a Berka reference marking hour and channel unavailable, not faked', async () => {
+      const r = await run(['reference', 'build', berka, '--dialect', join(root, 'dialects', 'berka.json'), '-o', 'berka.json', '--json'], tmp);
       expect(r.code).toBe(0);
       const summary = JSON.parse(r.stdout);
       expect(summary.unavailable).toEqual(['hour', 'channel']);

@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { skipWithout } from '../support/prerequisites.js';
 import { deterministicResults, type RunResults } from '../../src/eval/results.js';
 import { start, type Server } from '../support/openai-server.js';
 import { tempDir, writeFixtureDataset } from './fixtures.js';
+import { CLI, cclupe } from '../support/cli.js';
 
-const CLI = resolve('dist/cli/main.js');
 const servers: Server[] = [];
 afterEach(async () => {
   while (servers.length) await servers.pop()!.close();
@@ -20,7 +20,8 @@ interface Ran {
   stderr: string;
 }
 
-function cli(args: string[], env: Record<string, string> = {}, killWhen?: () => boolean): Promise<Ran> {
+/** The built CLI in a child process: the end-to-end case, and the one that must be killed. */
+function spawned(args: string[], env: Record<string, string> = {}, killWhen?: () => boolean): Promise<Ran> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, CI: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -41,6 +42,12 @@ function cli(args: string[], env: Record<string, string> = {}, killWhen?: () => 
       done({ code, signal, stdout, stderr });
     });
   });
+}
+
+/** The built CLI in this process (`test/support/cli.ts`): the same program, without a node start per run. */
+async function cli(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  const r = await cclupe(args, { env });
+  return { code: r.status, signal: null, stdout: r.stdout, stderr: r.stderr };
 }
 
 const readResults = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;
@@ -68,14 +75,14 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('cclupe eval 
     expect(afterWhole).toBe(60);
 
     const killed = tempDir();
-    const k = await cli([...base, '--out', killed], {}, () => server.completed() - afterWhole >= 30);
+    const k = await spawned([...base, '--out', killed], {}, () => server.completed() - afterWhole >= 30);
     expect({ signal: k.signal, code: k.code, stderr: k.stderr }).toMatchObject({ signal: 'SIGKILL' });
     const kept = readFileSync(join(killed, 'responses.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '').length;
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(60);
     expect(existsSync(join(killed, 'results.json'))).toBe(false);
 
-    const r = await cli([...base, '--out', killed]);
+    const r = await cli([...base, '--out', killed]); // the resume, in this process; the killed run was a process
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     expect(deterministicResults(readResults(killed))).toEqual(deterministicResults(readResults(whole)));
     const sent = server.completed() - afterWhole;

@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseEvalConfig } from '../../src/eval/config.js';
 import { selectItems } from '../../src/eval/select.js';
@@ -9,31 +8,20 @@ import type { Item } from '../../src/schema/item.js';
 import { start, type Server } from '../support/openai-server.js';
 import { fixtureItems, tempDir, writeFixtureDataset } from './fixtures.js';
 import { skipWithout } from '../support/prerequisites.js';
+import { CLI, cclupe } from '../support/cli.js';
 
 // The OpenAI conventions a user of the SDKs, lm-eval or promptfoo expects of `cclupe eval`, end to end through the CLI.
 
-const CLI = resolve('dist/cli/main.js');
 const servers: Server[] = [];
 afterEach(async () => {
   while (servers.length) await servers.pop()!.close();
 });
 
-/** The environment without any OPENAI_* variable of the machine running the tests. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: '1' };
-  for (const k of Object.keys(env)) if (k.startsWith('OPENAI_')) delete env[k];
-  return { ...env, ...extra };
-}
-
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
+/** The built CLI in this process (`test/support/cli.ts`), without any OPENAI_* variable of the machine running the tests. */
+async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const unset = Object.fromEntries(Object.keys(process.env).filter((k) => k.startsWith('OPENAI_')).map((k) => [k, undefined]));
+  const r = await cclupe(args, { env: { ...unset, ...env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** A loopback server answering gold that keeps every item request body it receives. */

@@ -1,14 +1,13 @@
-import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deterministicResults, type RunResults } from '../../src/eval/results.js';
 import { ShardManifest } from '../../src/schema/shard.js';
 import { start, type Server } from '../support/openai-server.js';
 import { tempDir, writeFixtureDataset } from './fixtures.js';
 import { skipWithout } from '../support/prerequisites.js';
+import { CLI, cclupe } from '../support/cli.js';
 
-const CLI = resolve('dist/cli/main.js');
 
 interface Ran {
   code: number | null;
@@ -16,18 +15,10 @@ interface Ran {
   stderr: string;
 }
 
-/** The CLI, spawned without blocking (the loopback server answers on this process's event loop). */
-function cli(args: string[], env: Record<string, string> = {}): Promise<Ran> {
-  const clean = { ...process.env };
-  for (const v of ['JOB_COMPLETION_INDEX', 'AWS_BATCH_JOB_ARRAY_INDEX', 'SLURM_ARRAY_TASK_ID']) delete clean[v];
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...clean, CI: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
+/** The built CLI in this process (`test/support/cli.ts`), without the array-job index variables unless given. */
+async function cli(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  const r = await cclupe(args, { env: { JOB_COMPLETION_INDEX: undefined, AWS_BATCH_JOB_ARRAY_INDEX: undefined, SLURM_ARRAY_TASK_ID: undefined, ...env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 const results = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;

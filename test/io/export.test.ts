@@ -1,18 +1,21 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { readLogFile } from '../../src/io/log-files.js';
 import { listLogFiles } from '../../src/io/log-files.js';
 import { SIGNAL_IDS } from '../../src/schema/signal-id.js';
+import { cclupe as run, cclupeSpawn } from '../support/cli.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const CLI = process.env.CCLUPE_CLI ?? join(ROOT, 'dist/cli/main.js');
+/** The built CLI in this process (`test/support/cli.ts`); the first export runs it as the shell does. */
+async function cclupe(...args: string[]) {
+  const r = await run(args);
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
 
-function cclupe(...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, CI: '1' } });
+function spawned(...args: string[]) {
+  const r = cclupeSpawn(args);
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -29,14 +32,14 @@ describe('cclupe export', () => {
   const root = mkdtempSync(join(tmpdir(), 'cclupe-export-'));
   const ds = join(root, 'ds');
   afterAll(() => rmSync(root, { recursive: true, force: true }));
-  beforeAll(() => {
-    const g = cclupe('generate', '-n', '12', '--profile', 'personal-overdue=1,sme-healthy=1', '-s', '16', '-o', ds, '-w', '1', '--questions', '--rows-min', '40', '--rows-max', '90');
+  beforeAll(async () => {
+    const g = await cclupe('generate', '-n', '12', '--profile', 'personal-overdue=1,sme-healthy=1', '-s', '16', '-o', ds, '-w', '1', '--questions', '--rows-min', '40', '--rows-max', '90');
     expect(g.code, g.stderr).toBe(0);
   });
 
   it('writes logs with log_id, exact decimal money and naive timestamps that read back to the TSV rows', async () => {
     const out = join(root, 'pq');
-    const r = cclupe('export', ds, '--format', 'parquet', '-o', out, '--json');
+    const r = spawned('export', ds, '--format', 'parquet', '-o', out, '--json');
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).tables.map((t: { path: string }) => t.path)).toEqual(['logs.parquet', 'labels.parquet', 'questions.parquet']);
     const { rows, schema, meta } = await readParquet(join(out, 'logs.parquet'));
@@ -80,9 +83,9 @@ describe('cclupe export', () => {
     expect(JSON.parse(questions.rows[0].options as string)[0]).toMatchObject({ key: 'A' });
   });
 
-  it('writes the Hugging Face layout: data/*.parquet and a dataset card with configs, seed, license, use and limits', () => {
+  it('writes the Hugging Face layout: data/*.parquet and a dataset card with configs, seed, license, use and limits', async () => {
     const out = join(root, 'hf');
-    const r = cclupe('export', ds, '--format', 'hf', '-o', out, '--license', 'cc-by-4.0');
+    const r = await cclupe('export', ds, '--format', 'hf', '-o', out, '--license', 'cc-by-4.0');
     expect(r.code, r.stderr).toBe(0);
     const card = readFileSync(join(out, 'README.md'), 'utf8');
     const front = card.split('---\n')[1];
@@ -94,7 +97,7 @@ describe('cclupe export', () => {
     for (const line of ["pd.read_parquet('data/logs.parquet')", 'duckdb.sql(', "pl.read_parquet('data/questions.parquet')", "load_dataset('.', 'questions', split='train')"]) expect(card).toContain(line);
     // byte-identical when exported again
     const again = join(root, 'hf2');
-    expect(cclupe('export', ds, '--format', 'hf', '-o', again, '--license', 'cc-by-4.0').code).toBe(0);
+    expect((await cclupe('export', ds, '--format', 'hf', '-o', again, '--license', 'cc-by-4.0')).code).toBe(0);
     for (const f of ['README.md', 'data/logs.parquet', 'data/labels.parquet', 'data/questions.parquet']) expect(readFileSync(join(again, f))).toEqual(readFileSync(join(out, f)));
   });
 
@@ -105,7 +108,7 @@ describe('cclupe export', () => {
     const file = join(root, 'm2.jsonl');
     writeFileSync(file, '{"item_id":"p000000-q01","status":"no_answer"}\n');
     const out = join(root, 'with-preds');
-    const r = cclupe('export', ds, '-o', out, '--predictions', run, '--predictions', file);
+    const r = await cclupe('export', ds, '-o', out, '--predictions', run, '--predictions', file);
     expect(r.code, r.stderr).toBe(0);
     const { rows } = await readParquet(join(out, 'predictions.parquet'));
     expect(rows.map((x) => [x.run, x.item_id, x.status, x.selected, x.value])).toEqual([
@@ -115,21 +118,21 @@ describe('cclupe export', () => {
     ]);
   });
 
-  it('refuses a non-empty or file output (exit 2), a directory that is not a dataset and an unreadable log (exit 1)', () => {
+  it('refuses a non-empty or file output (exit 2), a directory that is not a dataset and an unreadable log (exit 1)', async () => {
     const busy = join(root, 'busy');
     mkdirSync(busy);
     writeFileSync(join(busy, 'keep.txt'), 'x');
-    const r1 = cclupe('export', ds, '-o', busy);
+    const r1 = await cclupe('export', ds, '-o', busy);
     expect(r1.code).toBe(2);
     expect(r1.stderr).toBe(`cclupe: ${busy} is not empty; pass --force to write into it\n`);
-    expect(cclupe('export', ds, '-o', join(busy, 'keep.txt')).code).toBe(2);
-    expect(cclupe('export', ds, '-o', join(root, 'x'), '--format', 'csv').code).toBe(2);
-    const notDs = cclupe('export', root + '/nope', '-o', join(root, 'y'));
+    expect((await cclupe('export', ds, '-o', join(busy, 'keep.txt'))).code).toBe(2);
+    expect((await cclupe('export', ds, '-o', join(root, 'x'), '--format', 'csv')).code).toBe(2);
+    const notDs = await cclupe('export', root + '/nope', '-o', join(root, 'y'));
     expect(notDs.code).toBe(1);
     const broken = join(root, 'broken');
     mkdirSync(join(broken, 'logs'), { recursive: true });
     writeFileSync(join(broken, 'logs', 'p000001.tsv'), 'log_id\ttxn_id\np000001\tT1\n');
-    const r2 = cclupe('export', broken, '-o', join(root, 'z'));
+    const r2 = await cclupe('export', broken, '-o', join(root, 'z'));
     expect(r2.code).toBe(1);
     expect(r2.stderr).toMatch(/^cclupe: .*p000001\.tsv: log p000001 does not read cleanly: bad header/);
     expect(r2.stderr.trim().split('\n')).toHaveLength(1);

@@ -1,26 +1,25 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { claimOutputDir, claimOutputFile, removeOwnEntries } from '../../src/io/output-guard.js';
+import { CLI, cclupe as run } from '../support/cli.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'cli', 'main.js');
-
-function cclupe(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+/** The built CLI in this process (`test/support/cli.ts`); the race's first run is a process of its own. */
+async function cclupe(args: string[], cwd: string) {
+  const r = await run(args, { cwd });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 describe('claimOutputDir: a new directory, or an output of ours, else refused (D4)', () => {
   let dir: string;
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cclupe-guard-'));
   });
 
-  it('creates a new directory with its parents, marks it ours and locks it until released', () => {
+  it('creates a new directory with its parents, marks it ours and locks it until released', async () => {
     const out = join(dir, 'a', 'b');
     const claim = claimOutputDir(out, { kind: 'dataset' });
     expect(existsSync(join(out, '.lock'))).toBe(true);
@@ -32,7 +31,7 @@ describe('claimOutputDir: a new directory, or an output of ours, else refused (D
     claimOutputDir(out, { kind: 'dataset' }).release(); // ours: accepted again
   });
 
-  it('refuses a directory holding someone else’s files, one line naming them, unless --force; removes nothing', () => {
+  it('refuses a directory holding someone else’s files, one line naming them, unless --force; removes nothing', async () => {
     writeFileSync(join(dir, 'labels.jsonl'), 'mine\n');
     expect(() => claimOutputDir(dir, { kind: 'dataset' })).toThrow(UsageError);
     expect(() => claimOutputDir(dir, { kind: 'dataset' })).toThrow(/--out: .* is not empty and holds no cclupe dataset \(labels\.jsonl\)/);
@@ -40,7 +39,7 @@ describe('claimOutputDir: a new directory, or an output of ours, else refused (D
     expect(readFileSync(join(dir, 'labels.jsonl'), 'utf8')).toBe('mine\n');
   });
 
-  it('refuses an output of ours of another kind, and a file where a directory is wanted (and the reverse)', () => {
+  it('refuses an output of ours of another kind, and a file where a directory is wanted (and the reverse)', async () => {
     claimOutputDir(dir, { kind: 'run' }).release();
     expect(() => claimOutputDir(dir, { kind: 'dataset' })).toThrow(/holds a cclupe run output, not a dataset/);
     writeFileSync(join(dir, 'f'), 'x');
@@ -50,7 +49,7 @@ describe('claimOutputDir: a new directory, or an output of ours, else refused (D
     expect(claimOutputFile(join(dir, 'new', 'r.html'), '--html')).toBe(join(dir, 'new', 'r.html'));
   });
 
-  it('refuses a second claim while the first holds the lock, and takes over the lock of a dead process', () => {
+  it('refuses a second claim while the first holds the lock, and takes over the lock of a dead process', async () => {
     claimOutputDir(dir, { kind: 'dataset' }).release();
     writeFileSync(join(dir, '.lock'), `${process.ppid}\n`); // a live process other than this one
     expect(() => claimOutputDir(dir, { kind: 'dataset', command: 'generate' })).toThrow(/another generate \(pid \d+\) is using/);
@@ -58,7 +57,7 @@ describe('claimOutputDir: a new directory, or an output of ours, else refused (D
     claimOutputDir(dir, { kind: 'dataset' }).release();
   });
 
-  it('removeOwnEntries removes only our names, and the directory only when nothing else is left', () => {
+  it('removeOwnEntries removes only our names, and the directory only when nothing else is left', async () => {
     mkdirSync(join(dir, 'p'));
     writeFileSync(join(dir, 'p', 'chunk-1'), '');
     writeFileSync(join(dir, 'p', 'yours.txt'), 'keep');
@@ -68,19 +67,19 @@ describe('claimOutputDir: a new directory, or an output of ours, else refused (D
 });
 
 describe('generate, perturb and eval use the guard (D4, D7)', () => {
-  it('generate refuses a directory with a user labels.jsonl and a .parts/ folder, and with --force keeps .parts/ files it did not write', () => {
+  it('generate refuses a directory with a user labels.jsonl and a .parts/ folder, and with --force keeps .parts/ files it did not write', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cclupe-guard-gen-'));
     const u = join(dir, 'u');
     mkdirSync(join(u, '.parts'), { recursive: true });
     writeFileSync(join(u, 'labels.jsonl'), 'x\n');
     writeFileSync(join(u, '.parts', 'keep.txt'), 'mine');
-    const r = cclupe(['generate', '--count', '5', '--out', 'u', '--questions'], dir);
+    const r = await cclupe(['generate', '--count', '5', '--out', 'u', '--questions'], dir);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^cclupe: --out: .*u is not empty and holds no cclupe dataset/);
     expect(readFileSync(join(u, 'labels.jsonl'), 'utf8')).toBe('x\n');
     expect(readFileSync(join(u, '.parts', 'keep.txt'), 'utf8')).toBe('mine');
-    const forced = cclupe(['generate', '--count', '5', '--out', 'u', '--force'], dir);
+    const forced = await cclupe(['generate', '--count', '5', '--out', 'u', '--force'], dir);
     expect(forced.code).toBe(0);
     expect(readFileSync(join(u, '.parts', 'keep.txt'), 'utf8')).toBe('mine');
     expect(existsSync(join(u, 'manifest.json'))).toBe(true);
@@ -88,12 +87,13 @@ describe('generate, perturb and eval use the guard (D4, D7)', () => {
 
   it('a second generate into a directory in use is refused (exit 2) and the first finishes cleanly', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cclupe-guard-race-'));
-    const first = spawn(process.execPath, [CLI, 'generate', '--count', '1500', '--workers', '1', '--out', 'race'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    // 600 logs keep the first busy well past the second's check, which runs in this process without a node start
+    const first = spawn(process.execPath, [CLI, 'generate', '--count', '600', '--workers', '1', '--out', 'race'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
     let firstErr = '';
     first.stderr.on('data', (d: Buffer) => (firstErr += d.toString()));
     const done = new Promise<number | null>((res) => first.on('exit', (code) => res(code)));
     for (let i = 0; i < 200 && !existsSync(join(dir, 'race', '.lock')); i++) await new Promise((r) => setTimeout(r, 25));
-    const second = cclupe(['generate', '--count', '1500', '--workers', '1', '--out', 'race'], dir);
+    const second = await cclupe(['generate', '--count', '600', '--workers', '1', '--out', 'race'], dir);
     expect(second.code).toBe(2);
     expect(second.stderr).toMatch(/another generate \(pid \d+\) is using/);
     expect(await done).toBe(0);
@@ -101,16 +101,16 @@ describe('generate, perturb and eval use the guard (D4, D7)', () => {
     expect(readdirSync(join(dir, 'race')).sort()).toEqual(['.cclupe-output.json', 'labels.jsonl', 'logs', 'manifest.json']);
   }, 120_000);
 
-  it('perturb refuses a non-empty foreign --out and a file as --out, each one line, exit 2', () => {
+  it('perturb refuses a non-empty foreign --out and a file as --out, each one line, exit 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cclupe-guard-perturb-'));
-    expect(cclupe(['generate', '--count', '2', '--out', 'ds'], dir).code).toBe(0);
+    expect((await cclupe(['generate', '--count', '2', '--out', 'ds'], dir)).code).toBe(0);
     mkdirSync(join(dir, 'mine'));
     writeFileSync(join(dir, 'mine', 'notes.txt'), 'keep');
-    const r = cclupe(['perturb', 'ds', '--ops', 'balance-offset', '--out', 'mine'], dir);
+    const r = await cclupe(['perturb', 'ds', '--ops', 'balance-offset', '--out', 'mine'], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^cclupe: --out: .*mine is not empty and holds no cclupe perturbed/);
     writeFileSync(join(dir, 'afile'), 'x');
-    const f = cclupe(['perturb', 'ds', '--ops', 'balance-offset', '--out', 'afile'], dir);
+    const f = await cclupe(['perturb', 'ds', '--ops', 'balance-offset', '--out', 'afile'], dir);
     expect(f.code).toBe(2);
     expect(f.stderr).toMatch(/^cclupe: --out: afile is a file, not a directory\n$/);
   });

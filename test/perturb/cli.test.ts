@@ -1,4 +1,3 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,9 +13,10 @@ import { scoreItem } from '../../src/score/item-score.js';
 import type { Item } from '../../src/schema/item.js';
 import { start, type Server, type PolicyContext } from '../support/openai-server.js';
 import { generatedSources } from './support/generated.js';
+import { cclupe, cclupeSpawn } from '../support/cli.js';
 
-const CLI = join(process.cwd(), 'dist', 'cli', 'main.js');
-const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+/** The built CLI in this process (`test/support/cli.ts`). */
+const cli = (...args: string[]) => cclupe(args);
 
 /** Three items per log with known gold: single A, single B, multi A+C (the texts do not matter to the loopback model). */
 function itemsFor(logId: string, kind: 'personal' | 'sme'): Item[] {
@@ -84,8 +84,8 @@ describe('cclupe perturb and cclupe robustness (spawned) with a loopback model',
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('perturb --check --json writes the dataset and a passing detection matrix', () => {
-    const r = cli('perturb', ds, '--ops', 'column-reorder,typos,mojibake,inject-instruction,balance-offset,empty-cell', '--severity', '2', '--seed', 'e2e', '--out', pds, '--check', '--json');
+  it('perturb --check --json writes the dataset and a passing detection matrix', async () => {
+    const r = cclupeSpawn(['perturb', ds, '--ops', 'column-reorder,typos,mojibake,inject-instruction,balance-offset,empty-cell', '--severity', '2', '--seed', 'e2e', '--out', pds, '--check', '--json']); // end to end
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
@@ -100,14 +100,14 @@ describe('cclupe perturb and cclupe robustness (spawned) with a loopback model',
     expect(readFileSync(join(pds, 'questions.jsonl'), 'utf8').trim().split('\n')).toHaveLength(4 * (3 * 4 + 1 + 1) + 4 * 1);
   });
 
-  it('is byte-identical when run again with the same seed', () => {
+  it('is byte-identical when run again with the same seed', async () => {
     const again = join(root, 'again');
-    execFileSync(process.execPath, [CLI, 'perturb', ds, '--ops', 'column-reorder,typos,mojibake,inject-instruction,balance-offset,empty-cell', '--severity', '2', '--seed', 'e2e', '--out', again]);
+    expect((await cli('perturb', ds, '--ops', 'column-reorder,typos,mojibake,inject-instruction,balance-offset,empty-cell', '--severity', '2', '--seed', 'e2e', '--out', again)).status).toBe(0);
     for (const f of ['perturbations.jsonl', 'questions.jsonl', 'labels.jsonl']) expect(readFileSync(join(again, f), 'utf8')).toBe(readFileSync(join(pds, f), 'utf8'));
   });
 
-  it('exits 2 with one line naming the option on a bad operator', () => {
-    const r = cli('perturb', ds, '--ops', 'nonsense', '--out', join(root, 'x'));
+  it('exits 2 with one line naming the option on a bad operator', async () => {
+    const r = await cli('perturb', ds, '--ops', 'nonsense', '--out', join(root, 'x'));
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/--ops: unknown operator nonsense/);
@@ -123,7 +123,7 @@ describe('cclupe perturb and cclupe robustness (spawned) with a loopback model',
     const texts = readLogTexts(pds, new Set(perturbedSet.items.map((i) => i.log_id)));
     await runEval(perturbedSet, config, { runDir: pertRun, bootstrap: false, renderer: verbatimRenderer(questionsRenderer, texts) });
 
-    const r = cli('robustness', cleanRun, pertRun, '--json', '--replicates', '200');
+    const r = await cli('robustness', cleanRun, pertRun, '--json', '--replicates', '200');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const report = JSON.parse(r.stdout);
@@ -140,7 +140,7 @@ describe('cclupe perturb and cclupe robustness (spawned) with a loopback model',
     expect(row('balance-offset').integrity).toEqual({ items: 4, accuracy: 1, score: 1 });
     expect(row('column-reorder').delta_ci).toEqual({ lo: -1, hi: -1 });
 
-    const baseline = cli('robustness', ds, pds, '--baseline', 'oracle', '--replicates', '0', '--json');
+    const baseline = await cli('robustness', ds, pds, '--baseline', 'oracle', '--replicates', '0', '--json');
     expect(baseline.status).toBe(0);
     for (const x of JSON.parse(baseline.stdout).rows) if (x.pairs > 0) expect(x.delta).toBe(0);
   }, 120_000);

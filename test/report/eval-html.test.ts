@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,8 +12,8 @@ import { runEval } from '../../src/eval/run.js';
 import { marksIn, textsOf } from './helpers.js';
 import { tempDir } from '../eval/fixtures.js';
 import { CHROMIUM, launchChromium } from '../support/chromium.js';
+import { CLI, cclupe } from '../support/cli.js';
 
-const CLI = resolve('dist/cli/main.js');
 const artifacts = resolve('test-artifacts');
 const CHART_IDS = ['table3', 'status', 'domain', 'sub-domain', 'difficulty'];
 
@@ -29,10 +28,7 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('renderRunRep
   beforeAll(async () => {
     // A real generated dataset (8 logs of the four default profiles, their questions) run by the random baseline.
     const dir = tempDir();
-    execFileSync(process.execPath, [CLI, 'generate', '--count', '8', '--seed', 'report-html', '--questions', '--workers', '1', '--out', join(dir, 'ds')], {
-      env: { ...process.env, CI: '1' },
-      stdio: 'ignore',
-    });
+    expect((await cclupe(['generate', '--count', '8', '--seed', 'report-html', '--questions', '--workers', '1', '--out', join(dir, 'ds')])).status).toBe(0);
     runDir = join(dir, 'run');
     const outcome = await runEval(loadEvalDataset(join(dir, 'ds')), parseEvalConfig({ model: 'baseline:random' }), { runDir, bootstrap: { replicates: 200 } });
     results = outcome.results;
@@ -116,10 +112,7 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('the run repo
     // 40 real generated logs (600 items with their real stems and options), replicated to 15,000 items under new ids.
     // One copy of the question text is ~90 KB, beyond gzip's 32 KB window, so the copies do not compress for free.
     const dir = tempDir();
-    execFileSync(process.execPath, [CLI, 'generate', '--count', '40', '--seed', 'report-size', '--questions', '--workers', '1', '--out', join(dir, 'ds')], {
-      env: { ...process.env, CI: '1' },
-      stdio: 'ignore',
-    });
+    expect((await cclupe(['generate', '--count', '40', '--seed', 'report-size', '--questions', '--workers', '1', '--out', join(dir, 'ds')])).status).toBe(0);
     const { results } = await runEval(loadEvalDataset(join(dir, 'ds')), parseEvalConfig({ model: 'baseline:random' }), { runDir: join(dir, 'run'), bootstrap: false });
     const base = new Map(readFileSync(join(dir, 'ds', 'questions.jsonl'), 'utf8').trim().split('\n').map((l) => [JSON.parse(l).id, JSON.parse(l) as Item]));
     const statuses = ['answered', 'answered', 'invalid', 'no_answer'];

@@ -1,22 +1,27 @@
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cclupe as run, cclupeSpawn } from '../support/cli.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 const FIX = join(ROOT, 'test', 'fixtures', 'validate');
 const BERKA = join(ROOT, '..', 'shared', 'data', 'berka', 'trans_test.csv');
 
-function cclupe(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, CI: '1' } });
+/** The built CLI in this process (`test/support/cli.ts`); `spawned` runs it as the shell does, for one end-to-end case. */
+async function cclupe(args: string[], cwd: string) {
+  const r = await run(args, { cwd });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe('cclupe validate (spawned)', () => {
+function spawned(args: string[], cwd: string) {
+  const r = cclupeSpawn(args, { cwd });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('cclupe validate (the built CLI)', () => {
   let dir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cclupe-validate-cli-'));
     const mixed = join(dir, 'mixed');
     mkdirSync(mixed);
@@ -29,8 +34,8 @@ describe('cclupe validate (spawned)', () => {
     writeFileSync(join(mixed, 'g-garbage.tsv'), Buffer.from([0, 255, 9, 10, 13, 34, 200]));
   });
 
-  it('prints issues grouped per file, zod-prettify style, and exits 1 on a mixed directory', () => {
-    const r = cclupe(['validate', 'mixed', '--no-row-count'], dir);
+  it('prints issues grouped per file, zod-prettify style, and exits 1 on a mixed directory', async () => {
+    const r = spawned(['validate', 'mixed', '--no-row-count'], dir); // end to end, as the shell runs it
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('mixed/b-balance.tsv (1 error, 0 warnings)');
     expect(r.stdout).toMatch(/✖ BALANCE_MISMATCH balance does not follow: expected 8254\.25, got 8253\.25\n\s+→ at mixed\/b-balance\.tsv:5 balance/);
@@ -40,8 +45,8 @@ describe('cclupe validate (spawned)', () => {
     expect(r.stdout).toMatch(/✖ 5 of 7 logs failed/);
   });
 
-  it('writes a JSON report with per-check and per-code counts and capped issues', () => {
-    const r = cclupe(['validate', 'mixed', '--no-row-count', '--json', '--max-issues', '1'], dir);
+  it('writes a JSON report with per-check and per-code counts and capped issues', async () => {
+    const r = await cclupe(['validate', 'mixed', '--no-row-count', '--json', '--max-issues', '1'], dir);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
     expect(report.kind).toBe('cclupe-validation');
@@ -55,28 +60,28 @@ describe('cclupe validate (spawned)', () => {
     expect(ragged.issues[0]).toMatchObject({ code: 'FIELD_COUNT', line: 4, expected: 10, actual: 11 });
   });
 
-  it('copies only the passing logs with --filter-out', () => {
+  it('copies only the passing logs with --filter-out', async () => {
     const out = join(dir, 'passing');
-    const r = cclupe(['validate', 'mixed', '--no-row-count', '--filter-out', out], dir);
+    const r = await cclupe(['validate', 'mixed', '--no-row-count', '--filter-out', out], dir);
     expect(r.code).toBe(1);
     expect(readdirSync(out).filter((n) => !n.startsWith('.')).sort()).toEqual(['a-good.tsv', 'f-crlf.tsv']);
     expect(readFileSync(join(out, 'a-good.tsv'))).toEqual(readFileSync(join(dir, 'mixed', 'a-good.tsv')));
   });
 
-  it('exits 0 on clean files and 2 on usage errors', () => {
-    expect(cclupe(['validate', join(FIX, 'BALANCE_MISMATCH', 'good.tsv'), '--rows', '1..300'], dir).code).toBe(0);
-    const bad = cclupe(['validate', 'mixed', '--rows', '300..1'], dir);
+  it('exits 0 on clean files and 2 on usage errors', async () => {
+    expect((await cclupe(['validate', join(FIX, 'BALANCE_MISMATCH', 'good.tsv'), '--rows', '1..300'], dir)).code).toBe(0);
+    const bad = await cclupe(['validate', 'mixed', '--rows', '300..1'], dir);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--rows');
-    expect(cclupe(['validate', 'mixed', '--dialect', 'nope.json'], dir).code).toBe(2);
-    expect(cclupe(['validate', 'mixed', '--only', 'balanse'], dir).code).toBe(2);
+    expect((await cclupe(['validate', 'mixed', '--dialect', 'nope.json'], dir)).code).toBe(2);
+    expect((await cclupe(['validate', 'mixed', '--only', 'balanse'], dir)).code).toBe(2);
   });
 
-  it('validates a generated dataset against its manifest row limits, writes validation.json, and filters a corrupted one with its labels', () => {
+  it('validates a generated dataset against its manifest row limits, writes validation.json, and filters a corrupted one with its labels', async () => {
     const ds = join(dir, 'ds');
-    const gen = cclupe(['generate', '-n', '4', '-s', '11', '-o', ds, '-w', '1', '--rows-min', '20', '--rows-max', '40'], dir);
+    const gen = await cclupe(['generate', '-n', '4', '-s', '11', '-o', ds, '-w', '1', '--rows-min', '20', '--rows-max', '40'], dir);
     expect(gen.code, gen.stderr).toBe(0);
-    const ok = cclupe(['validate', ds], dir);
+    const ok = await cclupe(['validate', ds], dir);
     expect(ok.code, ok.stdout).toBe(0);
     expect(ok.stdout).toContain('✔ 4 of 4 logs passed');
     const written = JSON.parse(readFileSync(join(ds, 'validation.json'), 'utf8'));
@@ -90,7 +95,7 @@ describe('cclupe validate (spawned)', () => {
     lines[3] = cells.join('\t');
     writeFileSync(victim, lines.join('\n'));
     const out = join(dir, 'ds-passing');
-    const bad = cclupe(['validate', ds, '--filter-out', out, '--json'], dir);
+    const bad = await cclupe(['validate', ds, '--filter-out', out, '--json'], dir);
     expect(bad.code).toBe(1);
     const report = JSON.parse(bad.stdout);
     // the changed log also no longer matches the manifest's sha256: the dataset is not the one generated (D8)
@@ -101,8 +106,8 @@ describe('cclupe validate (spawned)', () => {
     expect(kept.sort()).toEqual(logs.filter((l) => l !== logs[1]).map((l) => l.replace(/\.tsv$/, '')));
   });
 
-  it.skipIf(!existsSync(BERKA))('exits 0 on the Berka file with its dialect and no other option', () => {
-    const r = cclupe(['validate', BERKA, '--dialect', join(ROOT, 'dialects', 'berka.json')], dir);
+  it.skipIf(!existsSync(BERKA))('exits 0 on the Berka file with its dialect and no other option', async () => {
+    const r = await cclupe(['validate', BERKA, '--dialect', join(ROOT, 'dialects', 'berka.json')], dir);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain('✔ 354 of 354 logs passed');
   });

@@ -1,27 +1,27 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cclupe as run } from '../support/cli.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CLI = process.env.CCLUPE_CLI ?? join(ROOT, 'dist/cli/main.js');
 const work = mkdtempSync(join(tmpdir(), 'cclupe-validity-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function cclupe(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: work, encoding: 'utf8' });
+/** The built CLI in this process (`test/support/cli.ts`). */
+async function cclupe(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const r = await run(args, { cwd: work });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 describe('cclupe validity', () => {
-  beforeAll(() => {
-    for (const seed of ['1', '2']) expect(cclupe('generate', '--count', '40', '--seed', seed, '--out', `ds${seed}`, '--questions').code).toBe(0);
-    expect(cclupe('generate', '--count', '8', '--seed', '3', '--out', 'bare').code).toBe(0);
+  beforeAll(async () => {
+    for (const seed of ['1', '2']) expect((await cclupe('generate', '--count', '40', '--seed', seed, '--out', `ds${seed}`, '--questions')).code).toBe(0);
+    expect((await cclupe('generate', '--count', '8', '--seed', '3', '--out', 'bare')).code).toBe(0);
   }, 120_000);
 
-  it('prints Table 3 rows, gates, the leak table and injection AUCs, writes JSON and HTML, and exits 0 or 1 by the gates', () => {
-    const r = cclupe('validity', 'ds1', '--calibration', 'ds2', '--json', '--html', 'v.html');
+  it('prints Table 3 rows, gates, the leak table and injection AUCs, writes JSON and HTML, and exits 0 or 1 by the gates', async () => {
+    const r = await cclupe('validity', 'ds1', '--calibration', 'ds2', '--json', '--html', 'v.html');
     const report = JSON.parse(r.stdout);
     expect(r.code).toBe(report.pass ? 0 : 1);
     expect(report.rows.map((x: { method: string }) => x.method)).toEqual(['oracle', 'random', 'chance', 'blind:text-prior', 'blind:rank-prior', 'blind:position-length', 'blind:choices-only', 'other-log-oracle']);
@@ -29,28 +29,28 @@ describe('cclupe validity', () => {
     const html = readFileSync(join(work, 'v.html'), 'utf8');
     expect(html).toContain('<h2>Gates</h2>');
     expect(html).not.toContain('<script');
-    const text = cclupe('validity', 'ds1', '--calibration', 'ds2');
+    const text = await cclupe('validity', 'ds1', '--calibration', 'ds2');
     expect(text.stdout).toContain('blind:choices-only');
     expect(text.stdout).toContain('Leak table');
   });
 
-  it('refuses a dataset without questions (exit 2) and a calibration set built by other template versions (exit 1, naming them)', () => {
-    const bare = cclupe('validity', 'bare', '--calibration', 'ds2');
+  it('refuses a dataset without questions (exit 2) and a calibration set built by other template versions (exit 1, naming them)', async () => {
+    const bare = await cclupe('validity', 'bare', '--calibration', 'ds2');
     expect(bare.code).toBe(2);
     expect(bare.stderr).toMatch(/questions\.jsonl does not exist/);
     cpSync(join(work, 'ds2'), join(work, 'old'), { recursive: true });
     const q = join(work, 'old', 'questions.jsonl');
     writeFileSync(q, readFileSync(q, 'utf8').replace(/"template":\{"id":"bill-monthly-average","version":1\}/g, '"template":{"id":"bill-monthly-average","version":7}'));
-    const r = cclupe('validity', 'ds1', '--calibration', 'old');
+    const r = await cclupe('validity', 'ds1', '--calibration', 'old');
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('bill-monthly-average');
     expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
-    expect(cclupe('validity', 'ds1', '--calibration', 'ds2', '--calibration-seed', '9').code).toBe(2);
+    expect((await cclupe('validity', 'ds1', '--calibration', 'ds2', '--calibration-seed', '9')).code).toBe(2);
     expect(existsSync(join(work, 'old'))).toBe(true);
   });
 
-  it('answers with the blind baseline in score --baseline blind and all', () => {
-    const r = cclupe('score', 'ds1', '--baseline', 'all', '--format', 'markdown', '--replicates', '0');
+  it('answers with the blind baseline in score --baseline blind and all', async () => {
+    const r = await cclupe('score', 'ds1', '--baseline', 'all', '--format', 'markdown', '--replicates', '0');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/\| blind \|/);
   });

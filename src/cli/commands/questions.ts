@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import { buildDatasetQuestions } from '../../questions/dataset.js';
 import type { Coverage } from '../../questions/coverage.js';
-import { readDatasetLogs, writeQuestionFiles } from '../../io/questions-dataset.js';
+import { openDataset } from '../../io/dataset.js';
 import { TEMPLATES } from '../../questions/templates/index.js';
 import { DOMAIN_TITLES, COGNITION_TITLES } from '../../questions/taxonomy.js';
 import { SUB_DOMAIN_TITLES } from '../../schema/signal-id.js';
@@ -48,7 +48,7 @@ export function runQuestions(options: RunQuestionsOptions): RunQuestionsResult {
   const range = options.shard ? shardRange(listLogFiles(options.dir).length, options.shard) : null;
   // Two bars on a TTY (reading the logs, then building their items): 20,000 logs take minutes.
   const reading = createProgress('questions: read', 0);
-  const data = readDatasetLogs(options.dir, {
+  const data = openDataset(options.dir).logs({
     ...(range ? { select: (files: string[]) => files.slice(range.first, range.end) } : {}),
     onFiles: (n) => reading.setTotal(n),
     onFile: () => reading.tick(),
@@ -62,7 +62,7 @@ export function runQuestions(options: RunQuestionsOptions): RunQuestionsResult {
   const built = buildDatasetQuestions(data.logs, { seed, onLog: () => building.tick() });
   building.stop();
   const coverage = { seed, templates: TEMPLATES.length, ...built.coverage, problems: built.problems, unreadable: data.unreadable };
-  const files = writeQuestionFiles(options.out ?? options.dir, built.items, coverage);
+  const files = openDataset(options.out ?? options.dir).writeQuestions(built.items, coverage);
   return { items: built.items, problems: built.problems, unreadable: data.unreadable, coverage, files };
 }
 

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
-import { readDatasetLog, readQuestions } from '../../io/questions-dataset.js';
+import { openDataset } from '../../io/dataset.js';
 import { renderPrompt, type PromptStyle } from '../../questions/render.js';
 import { ROWS_HEADER, formatRow } from '../../log/format-tsv.js';
 import type { Item } from '../../schema/item.js';
@@ -48,11 +46,12 @@ export function register(program: Command): void {
       // `show DATASET ID`, like every other command; `show ID --dataset DIR` (and `show ID` in a dataset) still work.
       const [dataset, id] = second !== undefined ? [first, second] : [o.dataset ?? '.', first];
       if (o.style !== 'third' && o.style !== 'first') throw new UsageError(`--style must be third or first, got ${o.style}`, '--style');
-      const qfile = join(dataset, 'questions.jsonl');
-      if (!existsSync(qfile)) throw new InputError('no questions.jsonl (run cclupe questions first)', { file: qfile });
-      const item = readQuestions(qfile).find((it) => it.id === id);
+      const ds = openDataset(dataset);
+      const qfile = ds.files.questions;
+      if (!ds.hasQuestions()) throw new InputError('no questions.jsonl (run cclupe questions first)', { file: qfile });
+      const item = ds.questions().find((it) => it.id === id);
       if (!item) throw new UsageError(`no item ${id} in ${qfile}`, '<item-id>');
-      const log = readDatasetLog(dataset, item.log_id);
+      const log = ds.findLog(item.log_id);
       if (o.json) process.stdout.write(JSON.stringify({ item, prompt: renderPrompt(item, log, { style: o.style }) }, null, 2) + '\n');
       else process.stdout.write(formatShow(item, log, o.style) + '\n');
     });

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { readManifest } from '../../io/dataset-layout.js';
-import { readAuditItems, readValidityDataset } from '../../io/validity-dataset.js';
+import { readAuditItems, readValidityDataset } from '../../io/dataset.js';
 import type { Item } from '../../schema/item.js';
 import { validityHtml } from '../../report/validity-html.js';
 import { calibrationMismatches, formatValidityReport } from '../../validity/format.js';

@@ -33,11 +33,6 @@ export function atDayHour(ctx: InjectContext, day0: number, hour: number): numbe
   return day0 + hour * HOUR_S + int(ctx.rng, 0, 3599);
 }
 
-/** Whether a time is inside the log's period. */
-export function inPeriod(ctx: InjectContext, at: number): boolean {
-  return at >= ctx.period.start && at < ctx.period.end;
-}
-
 /** Cents rounded to a whole number of `unitCny` yuan (at least one unit). */
 export function roundCny(cents: number, unitCny: number): number {
   const unit = unitCny * 100;
@@ -51,12 +46,6 @@ export function roundCny(cents: number, unitCny: number): number {
  */
 export function roundLike(rng: Rng, cents: number, unitCny: number): number {
   return roundCny(cents, unitCny) + int(rng, 0, 99);
-}
-
-/** Events of the given types, in insertion order. */
-export function eventsOfType(ctx: InjectContext, types: readonly TransactionType[]): SynthEvent[] {
-  const set = new Set<string>(types);
-  return ctx.events.filter((e) => set.has(e.type));
 }
 
 /** `k` distinct items drawn without replacement (fewer when the list is shorter). */
@@ -81,20 +70,6 @@ export interface InjectedLoanTerms extends LoanTerms {
 /** Opens a loan from an injector (`openLoanEvents`), its rows marked with the injecting signal. */
 export function openInjectedLoan(ctx: InjectContext, terms: InjectedLoanTerms, signal: SynthEvent['signal']): SynthLoan {
   return openLoanEvents(ctx, (kind) => ctx.remark(kind), terms, { disbursementChannel: terms.disbursementChannel, repaymentChannel: terms.repaymentChannel, outcome: terms.outcome, signal });
-}
-
-/** Sum of |amount| of outflow events of the given types. */
-export function outflowTotal(events: readonly SynthEvent[], types: readonly TransactionType[]): { count: number; cents: number } {
-  const set = new Set<string>(types);
-  let count = 0;
-  let cents = 0;
-  for (const e of events) {
-    if (e.amountCents < 0 && set.has(e.type)) {
-      count++;
-      cents -= e.amountCents;
-    }
-  }
-  return { count, cents };
 }
 
 /**
