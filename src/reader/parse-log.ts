@@ -79,6 +79,8 @@ function countryCode(line: string, start: number, end: number): string | null {
 const LOCATION_RE = /^[A-Z]{2}$/;
 /** Distinct counterparty and remark texts shared per file by the fast reader (`fastPath`). */
 const MAX_SHARED_TEXTS = 65_536;
+/** Files shorter than this (in UTF-16 units, 1 MiB) are read without sharing texts. */
+const SHARE_TEXTS_FROM_CHARS = 1 << 20;
 const MAX_SHOWN = 120;
 
 /** Normalises a header cell for matching: trimmed, lower-case, runs of space, `-` and `.` as `_`, no BOM. */
@@ -433,6 +435,20 @@ interface FileLines {
   crlf: number;
 }
 
+/**
+ * The line offset tables, shared by every read (reading is synchronous, one file at a time) and grown as needed, so
+ * that a short log allocates none; a file's `FileLines` are valid until the next file is read.
+ */
+let lineStarts: Int32Array = new Int32Array(1024);
+let lineEnds: Int32Array = new Int32Array(1024);
+
+/** A table twice as long holding the same values. */
+function grow(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 /** Line `i` of a file (without its line ending). */
 function lineAt(f: FileLines, i: number): string {
   return f.text.slice(f.starts[i], f.ends[i]);
@@ -451,30 +467,33 @@ function readLines(decoded: string, dialect: Dialect, file: string, issues: Vali
     if (!dialect.bom) issues.push(makeIssue({ code: 'ENCODING', file, line: 1, note: '(byte-order mark)', actual: 'BOM' }));
   }
 
-  // the lines of `text.split('\n')`, without the empty one after a final LF
+  // the lines of `text.split('\n')`, without the empty one after a final LF, into the shared offset tables
   const len = text.length;
+  let starts = lineStarts;
+  let ends = lineEnds;
   let count = 0;
-  for (let p = text.indexOf('\n'); p >= 0; p = text.indexOf('\n', p + 1)) count++;
-  if (len > 0 && text.charCodeAt(len - 1) !== 10) count++;
-  const starts = new Int32Array(count);
-  const ends = new Int32Array(count);
   let crlf = 0;
   let firstCrlf = 0;
   let firstLf = 0;
-  let at = 0;
-  for (let i = 0; i < count; i++) {
+  for (let at = 0; at < len; count++) {
     let nl = text.indexOf('\n', at);
     if (nl < 0) nl = len;
-    starts[i] = at;
+    if (count === starts.length) {
+      starts = grow(starts);
+      ends = grow(ends);
+    }
+    starts[count] = at;
     if (nl > at && text.charCodeAt(nl - 1) === 13) {
-      ends[i] = nl - 1;
-      if (crlf++ === 0) firstCrlf = i + 1;
+      ends[count] = nl - 1;
+      if (crlf++ === 0) firstCrlf = count + 1;
     } else {
-      ends[i] = nl;
-      if (firstLf === 0) firstLf = i + 1;
+      ends[count] = nl;
+      if (firstLf === 0) firstLf = count + 1;
     }
     at = nl + 1;
   }
+  lineStarts = starts;
+  lineEnds = ends;
   const lines: FileLines = { text, count, starts, ends, crlf };
   if (dialect.lineEnding === 'lf' && crlf > 0) {
     issues.push(makeIssue({ code: 'ENCODING', file, line: firstCrlf, note: `(CRLF line endings on ${crlf} lines)`, actual: 'CRLF' }));
@@ -646,12 +665,14 @@ function fastPath(c: CompiledDialect, dialect: Dialect, col: Columns, text: stri
   const tsValidAt = c.date.validAt;
   const starts = new Int32Array(nCols);
   const ends = new Int32Array(nCols);
-  // Counterparties and remarks repeat down a log (a few dozen names and phrases over hundreds of rows): each distinct
-  // text is one string shared by its rows, not one string per row (issue 15: a parsed log's memory). Up to
-  // `MAX_SHARED_TEXTS` distinct texts per file are remembered; past that a text is cut per row as before.
-  const texts = new Map<string, string>();
+  // Counterparties and remarks repeat down a log (a few dozen names and phrases over hundreds of rows): in a large
+  // file each distinct text is one string shared by its rows, not one string per row (issue 15: a parsed log's
+  // memory). Up to `MAX_SHARED_TEXTS` distinct texts per file are remembered; past that a text is cut per row. A
+  // small file's rows are let go once it is checked, and looking texts up would cost more than their strings.
+  const texts = text.length >= SHARE_TEXTS_FROM_CHARS ? new Map<string, string>() : null;
   const shared = (s: number, e: number): string => {
     const v = text.slice(s, e);
+    if (texts === null) return v;
     const hit = texts.get(v);
     if (hit !== undefined) return hit;
     if (texts.size < MAX_SHARED_TEXTS) texts.set(v, v);
@@ -703,7 +724,7 @@ function fastPath(c: CompiledDialect, dialect: Dialect, col: Columns, text: stri
     const timestamp =
       tsValidAt !== undefined
         ? tsValidAt(text, ts0, ts1)
-          ? ts1 - ts0 === lastTs.length && text.startsWith(lastTs, ts0)
+          ? ts1 - ts0 === lastTs.length && text.charCodeAt(ts1 - 1) === lastTs.charCodeAt(lastTs.length - 1) && text.startsWith(lastTs, ts0)
             ? lastTs
             : (lastTs = text.slice(ts0, ts1))
           : null
