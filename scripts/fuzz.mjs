@@ -145,8 +145,13 @@ const baseLogs = readdirSync(join(base, 'logs')).map((n) => readFileSync(join(ba
   mkdirSync(join(dir, 'folder.tsv'));
   const res = await cclupe(['validate', dir, '--json', '--no-row-count']);
   judge(r, res);
-  if (res.code === 1) {
-    const report = JSON.parse(res.stdout);
+  let report = null;
+  try {
+    report = res.code === 1 ? JSON.parse(res.stdout) : null;
+  } catch {
+    r.notes.push(`validate exit 1 without a JSON report: ${res.stderr.trim().split('\n')[0]}`);
+  }
+  if (report !== null) {
     if (report.summary.files < N.readerFiles + 2) {
       r.lost++;
       r.notes.push(`validate reported ${report.summary.files} files of ${N.readerFiles + 3}`);
