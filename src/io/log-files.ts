@@ -3,7 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { readRegularFile, UnreadableFileError } from './read-regular.js';
 import { join } from 'node:path';
 import { makeIssue } from '../schema/issue-codes.js';
-import { parseLogText, type ParseLogOptions, type ParsedLogText } from '../reader/parse-log.js';
+import { parseLogBytes, type BytesSource, type ParseLogOptions, type ParsedLogText } from '../reader/parse-log.js';
 
 /** File name endings read as transaction logs when a directory is listed. */
 export const LOG_FILE_EXTENSIONS = ['.tsv', '.csv', '.txt'] as const;
@@ -61,15 +61,18 @@ export function listLogFiles(paths: string | readonly string[]): string[] {
  */
 export function readLogFile(path: string, opts: Omit<ParseLogOptions, 'file'> & { file?: string; maxBytes?: number; hash?: boolean } = {}): ParsedLogText {
   const file = opts.file ?? path;
-  let bytes: Uint8Array;
+  const source: BytesSource = { bytes: null };
   try {
-    bytes = readRegularFile(path, { maxBytes: opts.maxBytes, display: file });
+    source.bytes = readRegularFile(path, { maxBytes: opts.maxBytes, display: file });
   } catch (err) {
     const note = err instanceof UnreadableFileError ? err.message : ((err as NodeJS.ErrnoException).code ?? (err as Error).message);
     return { logs: [], issues: [makeIssue({ code: 'READ_ERROR', file, note: `(${note})` })] };
   }
   const { maxBytes: _max, hash, ...parse } = opts;
-  const parsed = parseLogText(bytes, { ...parse, file });
-  if (hash) parsed.sha256 = createHash('sha256').update(bytes).digest('hex');
+  const sha256 = hash ? createHash('sha256').update(source.bytes).digest('hex') : undefined;
+  // the reader takes the bytes and lets them go once decoded: a file's bytes and its text are never both held while
+  // its rows are read (issue 15: validate's peak memory)
+  const parsed = parseLogBytes(source, { ...parse, file });
+  if (sha256 !== undefined) parsed.sha256 = sha256;
   return parsed;
 }

@@ -77,6 +77,10 @@ function countryCode(line: string, start: number, end: number): string | null {
   return v;
 }
 const LOCATION_RE = /^[A-Z]{2}$/;
+/** Distinct counterparty and remark texts shared per file by the fast reader (`fastPath`). */
+const MAX_SHARED_TEXTS = 65_536;
+/** Files shorter than this (in UTF-16 units, 1 MiB) are read without sharing texts. */
+const SHARE_TEXTS_FROM_CHARS = 1 << 20;
 const MAX_SHOWN = 120;
 
 /** Normalises a header cell for matching: trimmed, lower-case, runs of space, `-` and `.` as `_`, no BOM. */
@@ -214,13 +218,39 @@ function decode(input: string | Uint8Array, file: string, issues: ValidationIssu
  * the canonical path.
  */
 export function parseLogText(input: string | Uint8Array, opts: ParseLogOptions): ParsedLogText {
+  return parseGuarded(opts, (issues) => decode(input, opts.file, issues));
+}
+
+/** Decodes (`text`) and reads a file; a failure of the reader itself is a `READ_ERROR` after the issues found so far. */
+function parseGuarded(opts: ParseLogOptions, text: (issues: ValidationIssue[]) => string): ParsedLogText {
   const issues: ValidationIssue[] = [];
   try {
-    return parseInner(input, opts, issues);
+    return parseInner(text(issues), opts, issues);
   } catch (err) {
     issues.push(makeIssue({ code: 'READ_ERROR', file: opts.file, note: `(reader failure: ${(err as Error).message})` }));
     return { logs: [], issues };
   }
+}
+
+/** Bytes of a file handed over to the reader: `parseLogBytes` takes them out (sets `bytes` to null). */
+export interface BytesSource {
+  bytes: Uint8Array | null;
+}
+
+/** Decodes the bytes a source holds and lets go of them (see `parseLogBytes`). */
+function take(source: BytesSource, file: string, issues: ValidationIssue[]): string {
+  const bytes = source.bytes ?? new Uint8Array(0);
+  source.bytes = null;
+  return decode(bytes, file, issues);
+}
+
+/**
+ * `parseLogText` on bytes the caller hands over: they are taken out of `source` and decoded before any row is read,
+ * so that nothing holds them while the text is read (a file's bytes and its text would otherwise both be alive at the
+ * reader's peak, issue 15). Same result as `parseLogText(bytes, opts)`.
+ */
+export function parseLogBytes(source: BytesSource, opts: ParseLogOptions): ParsedLogText {
+  return parseGuarded(opts, (issues) => take(source, opts.file, issues));
 }
 
 /** What a header line settles: where each column is, and the issues about it (all located on the header line). */
@@ -309,36 +339,32 @@ interface LogBuilder {
  * Reads a file in steps: `readLines` (decoding and file-wide issues), `readHeader`, `fileColumns` (the per-file plan),
  * then each line by `fastPath` when it can and `slowPath` otherwise, and `collectLogs`.
  */
-function parseInner(input: string | Uint8Array, opts: ParseLogOptions, issues: ValidationIssue[]): ParsedLogText {
+function parseInner(decoded: string, opts: ParseLogOptions, issues: ValidationIssue[]): ParsedLogText {
   const dialect = opts.dialect ?? CANONICAL_DIALECT;
   const c = compile(dialect);
   const file = opts.file;
-  const { text, lines, crlf } = readLines(input, dialect, file, issues);
+  const lines = readLines(decoded, dialect, file, issues);
+  const { text, starts, ends } = lines;
   const header = readHeader(c, dialect, lines, file, issues);
   if (header === null) return { logs: [], issues };
   const col = fileColumns(c, dialect, header);
   const accounts = newAccounts(dialect, col.accIdx, opts.logId ?? fileStem(file), opts.logId);
-  // the fast path reads rows in place in the text, which the lines are pieces of only when no CR was cut off them
-  const fast = crlf === 0 ? fastPath(c, dialect, col, text, accounts) : null;
+  // the fast path reads rows in place in the text; it takes the files whose lines end in LF alone
+  const fast = lines.crlf === 0 ? fastPath(c, dialect, col, text, accounts) : null;
   const slow = slowPath(c, dialect, col, file, issues, accounts);
-  let lineIdx = header.first;
-  // offset of `lines[lineIdx]` in `text`
-  let lineStart = 0;
-  if (fast !== null) for (let k = 0; k < lineIdx; k++) lineStart += lines[k].length + 1;
   let dataRow = 0;
-  for (; lineIdx < lines.length; lineIdx++) {
-    const line = lines[lineIdx];
+  for (let lineIdx = header.first; lineIdx < lines.count; lineIdx++) {
+    const s = starts[lineIdx];
+    const e = ends[lineIdx];
     const lineNo = lineIdx + 1;
-    const at = lineStart;
-    lineStart += line.length + 1;
-    const first = line.length === 0 ? 0 : line.charCodeAt(0);
-    if (first <= 32 && line.trim() === '') {
+    const first = e === s ? 0 : text.charCodeAt(s);
+    if (first <= 32 && text.slice(s, e).trim() === '') {
       issues.push(makeIssue({ code: 'WHITESPACE', file, line: lineNo, note: '(blank line)' }));
       continue;
     }
     dataRow++;
-    if (fast !== null && fast(at, at + line.length, lineNo)) continue;
-    slow(line, lineNo, dataRow);
+    if (fast !== null && fast(s, e, lineNo)) continue;
+    slow(text.slice(s, e), lineNo, dataRow);
   }
   return { logs: collectLogs(c, dialect, file, accountLogs(accounts, col.accIdx)), issues };
 }
@@ -396,19 +422,44 @@ function accountLogs(a: Accounts, accIdx: number): LogBuilder[] {
   return own ? [a.single, ...named] : named;
 }
 
-/** A file's text cut into lines (a CR before each LF cut off), and how many lines ended in CRLF. */
+/**
+ * A file's text and where its lines are (a CR before each LF left out), found in place: no string is cut per line
+ * (a line is `text.slice(starts[i], ends[i])`, made only when a line is read by the full reader), and how many lines
+ * ended in CRLF.
+ */
 interface FileLines {
   text: string;
-  lines: string[];
+  count: number;
+  starts: Int32Array;
+  ends: Int32Array;
   crlf: number;
+}
+
+/**
+ * The line offset tables, shared by every read (reading is synchronous, one file at a time) and grown as needed, so
+ * that a short log allocates none; a file's `FileLines` are valid until the next file is read.
+ */
+let lineStarts: Int32Array = new Int32Array(1024);
+let lineEnds: Int32Array = new Int32Array(1024);
+
+/** A table twice as long holding the same values. */
+function grow(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/** Line `i` of a file (without its line ending). */
+function lineAt(f: FileLines, i: number): string {
+  return f.text.slice(f.starts[i], f.ends[i]);
 }
 
 /**
  * Step 1 of reading a file: decodes it and cuts it into lines, collecting what is wrong with the file as a whole
  * (undecodable bytes, a byte-order mark the dialect does not expect, other line endings, mojibake) as issues.
  */
-function readLines(input: string | Uint8Array, dialect: Dialect, file: string, issues: ValidationIssue[]): FileLines {
-  let text = decode(input, file, issues);
+function readLines(decoded: string, dialect: Dialect, file: string, issues: ValidationIssue[]): FileLines {
+  let text = decoded;
   const undecodable = issues.length > 0;
 
   if (text.charCodeAt(0) === 0xfeff) {
@@ -416,30 +467,47 @@ function readLines(input: string | Uint8Array, dialect: Dialect, file: string, i
     if (!dialect.bom) issues.push(makeIssue({ code: 'ENCODING', file, line: 1, note: '(byte-order mark)', actual: 'BOM' }));
   }
 
-  const lines = text.split('\n');
-  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  // the lines of `text.split('\n')`, without the empty one after a final LF, into the shared offset tables
+  const len = text.length;
+  let starts = lineStarts;
+  let ends = lineEnds;
+  let count = 0;
   let crlf = 0;
   let firstCrlf = 0;
   let firstLf = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i];
-    if (l.length > 0 && l.charCodeAt(l.length - 1) === 13) {
-      lines[i] = l.slice(0, -1);
-      if (crlf++ === 0) firstCrlf = i + 1;
-    } else if (firstLf === 0) firstLf = i + 1;
+  for (let at = 0; at < len; count++) {
+    let nl = text.indexOf('\n', at);
+    if (nl < 0) nl = len;
+    if (count === starts.length) {
+      starts = grow(starts);
+      ends = grow(ends);
+    }
+    starts[count] = at;
+    if (nl > at && text.charCodeAt(nl - 1) === 13) {
+      ends[count] = nl - 1;
+      if (crlf++ === 0) firstCrlf = count + 1;
+    } else {
+      ends[count] = nl;
+      if (firstLf === 0) firstLf = count + 1;
+    }
+    at = nl + 1;
   }
+  lineStarts = starts;
+  lineEnds = ends;
+  const lines: FileLines = { text, count, starts, ends, crlf };
   if (dialect.lineEnding === 'lf' && crlf > 0) {
     issues.push(makeIssue({ code: 'ENCODING', file, line: firstCrlf, note: `(CRLF line endings on ${crlf} lines)`, actual: 'CRLF' }));
-  } else if (dialect.lineEnding === 'crlf' && crlf > 0 && crlf < lines.length && firstLf > 0) {
-    issues.push(makeIssue({ code: 'ENCODING', file, line: firstLf, note: `(LF line endings on ${lines.length - crlf} lines)`, actual: 'LF' }));
+  } else if (dialect.lineEnding === 'crlf' && crlf > 0 && crlf < count && firstLf > 0) {
+    issues.push(makeIssue({ code: 'ENCODING', file, line: firstLf, note: `(LF line endings on ${count - crlf} lines)`, actual: 'LF' }));
   }
   if (!undecodable && MOJIBAKE_LEADS.some((ch) => text.includes(ch)) && MOJIBAKE_RE.test(text)) {
-    for (let i = 0; i < lines.length; i++) {
-      const m = MOJIBAKE_RE.exec(lines[i]);
-      if (m) issues.push(makeIssue({ code: 'ENCODING', file, line: i + 1, note: '(mojibake)', actual: shown(lines[i].slice(Math.max(0, m.index - 20), m.index + 20)) }));
+    for (let i = 0; i < count; i++) {
+      const line = lineAt(lines, i);
+      const m = MOJIBAKE_RE.exec(line);
+      if (m) issues.push(makeIssue({ code: 'ENCODING', file, line: i + 1, note: '(mojibake)', actual: shown(line.slice(Math.max(0, m.index - 20), m.index + 20)) }));
     }
   }
-  return { text, lines, crlf };
+  return lines;
 }
 
 /** Where a file's rows start, which cell holds each column, and the header's own names for them. */
@@ -452,18 +520,18 @@ interface Header {
 }
 
 /** Step 2: the header line (or the dialect's column order when it has none); null when no row can be read. */
-function readHeader(c: CompiledDialect, dialect: Dialect, lines: readonly string[], file: string, issues: ValidationIssue[]): Header | null {
+function readHeader(c: CompiledDialect, dialect: Dialect, lines: FileLines, file: string, issues: ValidationIssue[]): Header | null {
   let lineIdx = 0;
-  while (lineIdx < lines.length && lines[lineIdx].trim() === '') lineIdx++;
+  while (lineIdx < lines.count && lineAt(lines, lineIdx).trim() === '') lineIdx++;
   let colIndex: ReadonlyMap<string, number>;
   let nCols = c.keys.length;
   let headerNames: readonly string[] = c.keys.map((k) => dialect.columns[k][0]);
   if (dialect.header) {
-    if (lineIdx >= lines.length) {
+    if (lineIdx >= lines.count) {
       issues.push(makeIssue({ code: 'HEADER', file, line: 1, note: '(empty file, no header)' }));
       return null;
     }
-    const layout = headerLayout(c, lines[lineIdx]);
+    const layout = headerLayout(c, lineAt(lines, lineIdx));
     for (const input of layout.issues) issues.push(makeIssue({ ...input, file, line: lineIdx + 1 }));
     if (layout.missing) return null;
     colIndex = layout.colIndex;
@@ -597,6 +665,20 @@ function fastPath(c: CompiledDialect, dialect: Dialect, col: Columns, text: stri
   const tsValidAt = c.date.validAt;
   const starts = new Int32Array(nCols);
   const ends = new Int32Array(nCols);
+  // Counterparties and remarks repeat down a log (a few dozen names and phrases over hundreds of rows): in a large
+  // file each distinct text is one string shared by its rows, not one string per row (issue 15: a parsed log's
+  // memory). Up to `MAX_SHARED_TEXTS` distinct texts per file are remembered; past that a text is cut per row. A
+  // small file's rows are let go once it is checked, and looking texts up would cost more than their strings.
+  const texts = text.length >= SHARE_TEXTS_FROM_CHARS ? new Map<string, string>() : null;
+  const shared = (s: number, e: number): string => {
+    const v = text.slice(s, e);
+    if (texts === null) return v;
+    const hit = texts.get(v);
+    if (hit !== undefined) return hit;
+    if (texts.size < MAX_SHARED_TEXTS) texts.set(v, v);
+    return v;
+  };
+  let lastTs = '';
   // a strict dialect's text cells may not hold a quote, CR or NUL: when the whole text has none (three native scans),
   // no line needs looking at character by character
   const anyForbidden = strictText && (text.includes('"') || text.includes('\r') || text.includes('\0'));
@@ -636,11 +718,21 @@ function fastPath(c: CompiledDialect, dialect: Dialect, col: Columns, text: stri
     if (balanceCents !== balanceCents) return null;
     if (!cleanText(starts[fId], ends[fId]) || !cleanText(starts[fParty], ends[fParty]) || !cleanText(starts[fRemark], ends[fRemark])) return null;
     // a format that keeps valid values as written (the canonical one) is tested in place, before any substring
-    const timestamp = tsValidAt !== undefined ? (tsValidAt(text, starts[tsIdx], ends[tsIdx]) ? text.slice(starts[tsIdx], ends[tsIdx]) : null) : c.date.parse(text.slice(starts[tsIdx], ends[tsIdx]));
+    const ts0 = starts[tsIdx];
+    const ts1 = ends[tsIdx];
+    // a row at the same time as the one before shares its timestamp string
+    const timestamp =
+      tsValidAt !== undefined
+        ? tsValidAt(text, ts0, ts1)
+          ? ts1 - ts0 === lastTs.length && text.charCodeAt(ts1 - 1) === lastTs.charCodeAt(lastTs.length - 1) && text.startsWith(lastTs, ts0)
+            ? lastTs
+            : (lastTs = text.slice(ts0, ts1))
+          : null
+        : c.date.parse(text.slice(ts0, ts1));
     if (timestamp === null) return null;
     const txnId = text.slice(starts[fId], ends[fId]);
-    const counterparty = text.slice(starts[fParty], ends[fParty]);
-    const remark = text.slice(starts[fRemark], ends[fRemark]);
+    const counterparty = shared(starts[fParty], ends[fParty]);
+    const remark = shared(starts[fRemark], ends[fRemark]);
     return { txn_id: txnId, timestamp, type: type as LogRow['type'], channel: channel as LogRow['channel'], counterparty, amountCents, balanceCents, status: status as LogRow['status'], location, remark };
   };
   const { expectId, expectCell } = accounts;

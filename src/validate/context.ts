@@ -39,16 +39,42 @@ export interface CheckContext {
   file: string | undefined;
   /** Set by `validateLogCapped`: row checks hand each issue on at once (see `issueCollector`). */
   emit?: (issue: ValidationIssue) => void;
+  /**
+   * Set by `validateLogCapped`: once its cap is reached, counts an issue of `code` (at the code's own severity and
+   * check) and says true, so the issue itself is never built; false while issues are still kept.
+   */
+  counted?: (code: IssueCode) => boolean;
+}
+
+/** Where a row check puts its issues (`issueCollector`). */
+export interface IssueCollector {
+  /** Hands one issue on. */
+  add: (issue: ValidationIssue) => void;
+  /**
+   * Hands on the issue `make` builds, an issue of `code` at the code's own severity; past the cap of
+   * `validateLogCapped` it is only counted and `make` is not called (no message text, no object, per bad row).
+   */
+  raise: (code: IssueCode, make: () => ValidationIssue) => void;
+  /** The issues collected when there is no `emit` (what the check returns). */
+  list: ValidationIssue[];
 }
 
 /**
  * Where a row check puts its issues: with a context `emit` (`validateLogCapped`) each issue is handed on as it is
  * raised, kept or only counted there, and `list` stays empty, so a check over a million bad rows holds no list of
- * them; otherwise `list` collects them (what the check returns).
+ * them (and past the cap builds none of them: `raise`); otherwise `list` collects them (what the check returns).
  */
-export function issueCollector(ctx: CheckContext): { add: (issue: ValidationIssue) => void; list: ValidationIssue[] } {
+export function issueCollector(ctx: CheckContext): IssueCollector {
   const list: ValidationIssue[] = [];
-  return { add: ctx.emit ?? ((issue) => void list.push(issue)), list };
+  const add = ctx.emit ?? ((issue: ValidationIssue) => void list.push(issue));
+  const counted = ctx.counted;
+  const raise =
+    counted === undefined
+      ? (_code: IssueCode, make: () => ValidationIssue): void => add(make())
+      : (code: IssueCode, make: () => ValidationIssue): void => {
+          if (!counted(code)) add(make());
+        };
+  return { add, raise, list };
 }
 
 /** A check: a pure function from a log and its context to issues (STYLE: validators return issues, they do not throw). */

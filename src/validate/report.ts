@@ -76,12 +76,19 @@ export interface ValidationReport {
  * the log with the issue's `txn_id` message scope, else null (a file-level issue, which counts against every log).
  */
 export function attributeIssues(logs: readonly Log[], issues: readonly ValidationIssue[]): Map<Log | null, ValidationIssue[]> {
+  const out = new Map<Log | null, ValidationIssue[]>();
+  if (issues.length === 0) return out;
+  // one log or none: every issue is that log's (or the file's); no line table is needed (a table of every line of a
+  // million-row log would cost more than the log's own rows)
+  if (logs.length <= 1) {
+    out.set(logs.length === 1 ? logs[0] : null, issues.slice());
+    return out;
+  }
   const byLine = new Map<number, Log>();
   for (const log of logs) {
     for (const l of log.lines ?? []) byLine.set(l, log);
     for (const l of log.unreadableLines ?? []) byLine.set(l, log);
   }
-  const out = new Map<Log | null, ValidationIssue[]>();
   for (const issue of issues) {
     const owner = issue.line !== undefined ? byLine.get(issue.line) ?? (logs.length === 1 ? logs[0] : null) : logs.length === 1 ? logs[0] : null;
     const list = out.get(owner);

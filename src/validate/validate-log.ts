@@ -66,7 +66,7 @@ export function resolveContext(log: Log, options: ValidateOptions = {}): CheckCo
  */
 export function validateLog(log: Log, options: ValidateOptions = {}): ValidationIssue[] {
   const out: ValidationIssue[] = [];
-  runChecks(log, options, false, (i) => out.push(i));
+  runChecks(log, options, null, (i) => out.push(i));
   return out;
 }
 
@@ -91,27 +91,43 @@ export interface CappedIssues {
 export function validateLogCapped(log: Log, options: ValidateOptions, keep: number): CappedIssues {
   const kept: ValidationIssue[] = [];
   const dropped = new Map<string, DroppedIssues>();
-  runChecks(log, options, true, (i) => {
-    if (kept.length < keep) {
-      kept.push(i);
+  let last: DroppedIssues | null = null;
+  const drop = (code: IssueCode, severity: ValidationIssue['severity'], check: string): void => {
+    // a run of one check's issues counts into the same entry without a key being built
+    if (last !== null && last.code === code && last.severity === severity && last.check === check) {
+      last.n++;
       return;
     }
-    const check = i.check ?? ISSUE_CODE_TABLE[i.code].check;
-    const key = `${i.code}\u0000${i.severity}\u0000${check}`;
-    const d = dropped.get(key);
-    if (d) d.n++;
-    else dropped.set(key, { code: i.code, severity: i.severity, check, n: 1 });
-  });
+    const key = `${code}\u0000${severity}\u0000${check}`;
+    last = dropped.get(key) ?? null;
+    if (last) last.n++;
+    else dropped.set(key, (last = { code, severity, check, n: 1 }));
+  };
+  const emit = (i: ValidationIssue): void => {
+    if (kept.length < keep) kept.push(i);
+    else drop(i.code, i.severity, i.check ?? ISSUE_CODE_TABLE[i.code].check);
+  };
+  // past the cap a row check's issue is counted as its code's own severity and check, without being built
+  const counted = (code: IssueCode): boolean => {
+    if (kept.length < keep) return false;
+    const info = ISSUE_CODE_TABLE[code];
+    drop(code, info.severity, info.check);
+    return true;
+  };
+  runChecks(log, options, { emit, counted }, emit);
   return { kept, dropped: [...dropped.values()] };
 }
 
 /**
  * Runs the checks (see `validateLog`), handing each issue to `emit` in registry order; with `stream`, row checks
- * hand theirs on as they raise them instead of returning a list.
+ * hand theirs on as they raise them instead of returning a list, and past the cap only count them.
  */
-function runChecks(log: Log, options: ValidateOptions, stream: boolean, emit: (issue: ValidationIssue) => void): void {
+function runChecks(log: Log, options: ValidateOptions, stream: Pick<CheckContext, 'emit' | 'counted'> | null, emit: (issue: ValidationIssue) => void): void {
   const ctx = resolveContext(log, options);
-  if (stream) ctx.emit = emit;
+  if (stream) {
+    ctx.emit = stream.emit;
+    ctx.counted = stream.counted;
+  }
   let target = log;
   if (ctx.labels && (!log.clientKind || (log.businessCategory === undefined && ctx.labels.business_category))) {
     target = { ...log, clientKind: log.clientKind ?? ctx.labels.client_kind };

@@ -4,7 +4,7 @@ import { basename, extname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CANONICAL_DIALECT } from '../../src/reader/dialect-canonical.js';
 import { listLogFiles, readLogFile } from '../../src/io/log-files.js';
-import { fileStem, parseLogText } from '../../src/reader/parse-log.js';
+import { fileStem, parseLogBytes, parseLogText } from '../../src/reader/parse-log.js';
 import { formatLogTsv, formatRowsTsv } from '../../src/log/format-tsv.js';
 import { Dialect } from '../../src/schema/dialect.js';
 import type { LogRow } from '../../src/schema/log-row.js';
@@ -232,6 +232,32 @@ describe('readLogFile', () => {
     const r = readLogFile(join(dir, 'x.tsv'));
     expect(r.logs[0].file).toBe(join(dir, 'x.tsv'));
     expect(r.logs[0].rows).toEqual(ROWS);
+  });
+});
+
+describe('parseLogBytes', () => {
+  it('takes the bytes out of their holder and reads them as parseLogText reads them', () => {
+    const texts = [TSV, TSV.replace(/\n/g, '\r\n'), `\uFEFF${TSV}`, TSV.trimEnd(), `${TSV}\n \n`, `\n\n${TSV}`, '', '\n', '\r', `${TSV}Ã©\n`];
+    const inputs = [...texts.map((t) => Buffer.from(t)), Buffer.concat([Buffer.from(TSV), Buffer.from([0xff, 0x0a])])];
+    for (const bytes of inputs) {
+      const source = { bytes: Buffer.from(bytes) };
+      expect(parseLogBytes(source, { file: 'x.tsv' })).toEqual(parseLogText(bytes, { file: 'x.tsv' }));
+      expect(source.bytes).toBeNull();
+    }
+  });
+
+  it('finds lines as a split on LF does: a CR before LF cut off, a blank line kept, no empty line after the last LF', () => {
+    const l = TSV.split('\n');
+    const mixed = [l[0], l[1], `${l[2]}\r`, ' \t', l[3], `${l[4]}\r`].join('\n');
+    const r = parseLogBytes({ bytes: Buffer.from(mixed) }, { file: 'x.tsv' });
+    expect(r.logs[0].rows).toEqual(ROWS);
+    expect(r.logs[0].lines).toEqual([2, 3, 5, 6]);
+    expect(r.issues.map((i) => [i.code, i.line])).toEqual([
+      ['ENCODING', 3],
+      ['WHITESPACE', 4],
+    ]);
+    const led = parseLogBytes({ bytes: Buffer.from(`\n\n${TSV.replace(/\n/g, '\r\n')}`) }, { file: 'x.tsv' });
+    expect(led.logs[0].lines).toEqual([4, 5, 6, 7]);
   });
 });
 

@@ -6,6 +6,10 @@ import { CHECKS } from '../../src/validate/registry.js';
 import { buildReport, fileResult } from '../../src/validate/report.js';
 import { resolveContext, validateLog, validateLogCapped } from '../../src/validate/validate-log.js';
 import { checkDuplicates } from '../../src/validate/checks/duplicates.js';
+import { checkTimeOrder } from '../../src/validate/checks/time-order.js';
+import { checkPeriod } from '../../src/validate/checks/period.js';
+import { checkSign } from '../../src/validate/checks/sign.js';
+import { checkBalance } from '../../src/validate/checks/balance.js';
 
 const row = (id: string, amount: number, balance: number): LogRow => ({ txn_id: id, timestamp: '2023-01-02 10:00:00', type: amount > 0 ? 'Salary' : 'Purchase', channel: 'POS', counterparty: 'Shop', amountCents: amount, balanceCents: balance, status: 'SUCCESS', location: 'CN', remark: 'r' });
 
@@ -123,6 +127,29 @@ describe('validateLogCapped (validate RSS gate)', () => {
       const opts = { version: '0', dialect: 'canonical', maxIssuesPerFile: 10 };
       expect(buildReport([capped], opts)).toEqual(buildReport([full], opts));
     }
+  });
+
+  it('builds no issue past the cap: each row check only counts what it raises there, code by code', () => {
+    // every other row: a repeated id, a Purchase paid in, a balance that does not move, a day back and out of period
+    const bad: Log = {
+      logId: 'bad',
+      rows: Array.from({ length: 400 }, (_, k) => ({ ...row('T1', 100, 1100), type: 'Purchase' as const, timestamp: k % 2 ? '2023-01-01 09:00:00' : '2023-01-02 10:00:00' })),
+      hasTimeOfDay: true,
+      file: 'bad.tsv',
+    };
+    const options = { rowCount: null, period: { start: '2023-01-02', end: '2023-01-31' } };
+    const counted: string[] = [];
+    const ctx = {
+      ...resolveContext(bad, options),
+      emit: () => {
+        throw new Error('an issue was built past the cap');
+      },
+      counted: (code: string) => counted.push(code) > 0,
+    };
+    for (const check of [checkDuplicates, checkTimeOrder, checkPeriod, checkSign, checkBalance]) expect(check(bad, ctx)).toEqual([]);
+    const all = validateLog(bad, { ...options, only: ['duplicates', 'time-order', 'period', 'sign', 'balance'] });
+    expect(new Set(all.map((i) => i.code))).toEqual(new Set(['DUPLICATE_TXN_ID', 'NOT_TIME_ORDERED', 'OUT_OF_PERIOD', 'BAD_SIGN', 'BALANCE_MISMATCH']));
+    expect(counted).toEqual(all.map((i) => i.code));
   });
 
   it('leaves a row check with nothing to return when it hands its issues on as it raises them', () => {

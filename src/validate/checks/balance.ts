@@ -158,7 +158,7 @@ export const checkBalance: Check = (log, ctx) => {
       if (prev !== null) {
         const expected = prev + moveOf(r);
         if (Math.abs(r.balanceCents - expected) > tol) {
-          out.add(mismatch(log, ctx, i, expected, i > 0 && !gaps[i] ? rows[i - 1].txn_id : undefined));
+          out.raise('BALANCE_MISMATCH', () => mismatch(log, ctx, i, expected, i > 0 && !gaps[i] ? rows[i - 1].txn_id : undefined));
           // When the next row follows from the expected balance, only this row's balance is wrong (not its amount):
           // carry the expected balance on, so that one wrong balance is one issue.
           const next = i + 1 < n && !gaps[i + 1] ? rows[i + 1] : undefined;
@@ -182,7 +182,7 @@ export const checkBalance: Check = (log, ctx) => {
     const day = reconcileDay(rows.slice(i, j), starts, tol);
     for (const f of day.flagged) {
       const idx = i + f.index;
-      out.add(mismatch(log, ctx, idx, f.expectedCents, undefined, '(no order of the day reconciles it)'));
+      out.raise('BALANCE_MISMATCH', () => mismatch(log, ctx, idx, f.expectedCents, undefined, '(no order of the day reconciles it)'));
     }
     starts = day.ends;
     i = j;

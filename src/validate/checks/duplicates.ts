@@ -10,7 +10,7 @@ export const checkDuplicates: Check = (log, ctx) => {
     const id = log.rows[i].txn_id;
     const first = seen.get(id);
     if (first === undefined) seen.set(id, i);
-    else out.add(rowIssue(log, ctx, i, { code: 'DUPLICATE_TXN_ID', column: 'txn_id', actual: id, related: [`row ${first + 1}`] }));
+    else out.raise('DUPLICATE_TXN_ID', () => rowIssue(log, ctx, i, { code: 'DUPLICATE_TXN_ID', column: 'txn_id', actual: id, related: [`row ${first + 1}`] }));
   }
   return out.list;
 };

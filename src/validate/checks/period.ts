@@ -17,13 +17,13 @@ export const checkPeriod: Check = (log, ctx) => {
     while (i < rows.length && rows[i].timestamp < p.start) i++;
     let j = rows.length;
     while (j > i && rows[j - 1].timestamp > after) j--;
-    for (let k = 0; k < i; k++) out.add(outside(k));
-    for (let k = j; k < rows.length; k++) out.add(outside(k));
+    for (let k = 0; k < i; k++) out.raise('OUT_OF_PERIOD', () => outside(k));
+    for (let k = j; k < rows.length; k++) out.raise('OUT_OF_PERIOD', () => outside(k));
     return out.list;
   }
   for (let i = 0; i < rows.length; i++) {
     const ts = rows[i].timestamp;
-    if (ts < p.start || ts > after) out.add(outside(i));
+    if (ts < p.start || ts > after) out.raise('OUT_OF_PERIOD', () => outside(i));
   }
   return out.list;
 };

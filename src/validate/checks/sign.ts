@@ -13,7 +13,7 @@ export const checkSign: Check = (log, ctx) => {
     const dir = TYPE_DIRECTION[r.type];
     if (dir === undefined || dir === 0 || r.amountCents === 0) continue;
     if (Math.sign(r.amountCents) !== dir) {
-      out.add(rowIssue(log, ctx, i, { code: 'BAD_SIGN', column: 'amount', expected: dir > 0 ? 'money in (+)' : 'money out (-)', actual: money(r.amountCents), note: `(${r.type})` }));
+      out.raise('BAD_SIGN', () => rowIssue(log, ctx, i, { code: 'BAD_SIGN', column: 'amount', expected: dir > 0 ? 'money in (+)' : 'money out (-)', actual: money(r.amountCents), note: `(${r.type})` }));
     }
   }
   return out.list;

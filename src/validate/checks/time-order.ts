@@ -11,7 +11,7 @@ export const checkTimeOrder: Check = (log, ctx) => {
   const rows = log.rows;
   for (let i = 1; i < rows.length; i++) {
     if (rows[i].timestamp < rows[i - 1].timestamp) {
-      out.add(rowIssue(log, ctx, i, { code: 'NOT_TIME_ORDERED', column: 'timestamp', expected: `>= ${rows[i - 1].timestamp}`, actual: rows[i].timestamp, related: [rows[i - 1].txn_id] }));
+      out.raise('NOT_TIME_ORDERED', () => rowIssue(log, ctx, i, { code: 'NOT_TIME_ORDERED', column: 'timestamp', expected: `>= ${rows[i - 1].timestamp}`, actual: rows[i].timestamp, related: [rows[i - 1].txn_id] }));
     }
   }
   return out.list;
