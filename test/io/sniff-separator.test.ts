@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sniffSeparator } from '../../src/io/sniff-separator.js';
 import { tempDir } from '../eval/fixtures.js';
 import { skipWithout } from '../support/prerequisites.js';
+import { cclupe } from '../support/cli.js';
 
 const CLI = resolve('dist/cli/main.js');
 
@@ -54,5 +55,19 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('cclupe valid
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain("looks ','-separated");
     expect(r.stderr).toContain('describe it in a dialect file (docs/validate.md, Dialects) and pass --dialect FILE');
+  });
+
+  it('reports a stray ;-separated file among good logs as errors of that file, and still reports the good logs', async () => {
+    const dir = join(tempDir(), 'mixed');
+    mkdirSync(dir);
+    copyFileSync(resolve('test/fixtures/validate/BAD_SIGN/good.tsv'), join(dir, 'a-good.tsv'));
+    writeFileSync(join(dir, 'b-stray.tsv'), 'x;y;z\n1;2;3\n4;5;6\n');
+    const r = await cclupe(['validate', dir, '--json', '--no-row-count']);
+    expect(r.status).toBe(1);
+    const report = JSON.parse(r.stdout);
+    const byFile = new Map<string, { passedLogs: number; errors: number }>(report.files.map((f: { file: string; passedLogs: number; errors: number }) => [f.file.split('/').pop(), f]));
+    expect(byFile.get('a-good.tsv')).toMatchObject({ passedLogs: 1, errors: 0 });
+    expect(byFile.get('b-stray.tsv')).toMatchObject({ passedLogs: 0 });
+    expect(byFile.get('b-stray.tsv')?.errors).toBeGreaterThan(0);
   });
 });

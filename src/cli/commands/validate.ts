@@ -83,18 +83,24 @@ export function toDatasetOptions(o: ValidateCliOptions): ValidateDatasetOptions 
   return out;
 }
 
-/** Files whose separator is checked before validating: enough to catch a wrong dialect, cheap on 20,000 logs. */
+/**
+ * Files whose separator is checked before validating: enough to catch a wrong dialect, cheap on 20,000 logs. The run is
+ * refused only when every one of them looks otherwise separated.
+ */
 const SNIFFED_FILES = 50;
 
 /**
  * Refuses, with one hint, input that is not delimited the way the dialect says (a `;`- or `,`-separated file read
  * as canonical TSV would give one FIELD_COUNT error per row): names the file, what it looks like, and a shipped
- * dialect that fits its header when there is one.
+ * dialect that fits its header when there is one. Only when every sniffed file looks so: a stray file among good ones
+ * gets its own errors in the report instead.
  */
 export function checkSeparators(paths: readonly string[], dialect: Pick<Dialect, 'separator'>): void {
   const files = listLogFiles(paths).slice(0, SNIFFED_FILES);
   const wrong = files.map((f) => separatorMismatch(f, dialect)).filter((m) => m !== null);
-  if (wrong.length === 0) return;
+  // A wrong dialect shows in every file; a few odd files among good ones are those files' own errors, reported with
+  // the rest of the corpus rather than refusing it (one stray file must not lose every other file's report).
+  if (wrong.length === 0 || wrong.length < files.length) return;
   const m = wrong[0];
   const suggestion = suggestDialect(m);
   const others = wrong.length > 1 ? ` (and ${wrong.length - 1} more of the first ${files.length} files)` : '';
