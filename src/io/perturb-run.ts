@@ -157,7 +157,9 @@ async function runPool(queue: Iterator<PerturbTask>, setup: PerturbThreadSetup, 
     if (exhausted && next === sent) settle();
   };
   for (let i = 0; i < n; i++) {
-    const w = new Worker(new URL('./perturb-thread.js', import.meta.url), { workerData: setup });
+    // a small young generation: V8 otherwise lets each thread's nursery grow to tens of MB, which the 500 MB bound of
+    // issue 15 (D12) cannot spare over three heaps; the cost in collections is a few per cent
+    const w = new Worker(new URL('./perturb-thread.js', import.meta.url), { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     pool.push(w);
     free.push(w, w);
     w.on('message', (msg: PerturbThreadMessage) => {
