@@ -1,6 +1,6 @@
 import type { FeatureReference, Reference } from '../schema/reference.js';
 import type { BinnedCorpus, BinnedFeature } from './accumulator.js';
-import { coarsenBins, mergeEdges, mergeLabels, mergeVector, type BinMerge } from './coarsen.js';
+import { mergeEdges, mergeLabels, mergeVector, type BinMerge } from './coarsen.js';
 import { DRIFT_GROUPS, FEATURE_IDS, FEATURES, type DriftGroup, type FeatureId, type FeatureKind } from '../schema/drift-features.js';
 import { jsDistance } from './js-distance.js';
 import { klDivergence } from './kl-divergence.js';

@@ -33,10 +33,7 @@ export interface MergeSummary {
  */
 export class MergeOutput {
   readonly dir: string;
-  private constructor(
-    readonly out: string,
-    private readonly kind: OutputKind,
-  ) {
+  private constructor(readonly out: string) {
     this.dir = join(dirname(out), `.${basename(out)}.merge-tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   }
 
@@ -51,7 +48,7 @@ export class MergeOutput {
       }
       if (entries.length > 0) throw new UsageError(`-o: ${out} is not empty; merge into a new directory`, '-o');
     }
-    const o = new MergeOutput(out, kind);
+    const o = new MergeOutput(out);
     mkdirSync(o.dir, { recursive: true });
     // marked as ours, as a single-machine run's output is, so that later commands recognise it
     writeOutputMarker(o.dir, kind);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { acquireLock, ensureDir } from './output-guard.js';
 import { join } from 'node:path';
-import { InputError, UsageError } from '../errors.js';
+import { InputError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
 import { formatJsonl } from './jsonl.js';
 import { PREDICTION_FLOAT_FIELDS, type Prediction } from '../schema/prediction.js';

@@ -21,25 +21,6 @@ export interface InjectionSeparation {
   auc: number | null;
 }
 
-/**
- * The features a reader could use without understanding the log: seconds, minutes, cents and gap to the previous
- * row. The gap is taken relative to the log's own pace around the row (the mean gap over the `PACE_ROWS` rows on
- * each side): a row set down just after another stands out whatever the density, but a signal that is itself a
- * density (a month of 3× the purchases, services piling up) does not count as a timing fingerprint.
- */
-const TIMING_FEATURES = [
-  'seconds',
-  'minutes',
-  'seconds_zero',
-  'on_the_hour',
-  'cents',
-  'cents_zero',
-  'whole_tens',
-  'whole_hundreds',
-  'same_min_sec_as_previous',
-  'log_gap_relative',
-] as const;
-
 /** Rows on each side of a row over which its log's local pace (mean gap between rows) is taken. */
 export const PACE_ROWS = 5;
 
@@ -47,6 +28,14 @@ function secondsOf(ts: string): number {
   return Date.UTC(+ts.slice(0, 4), +ts.slice(5, 7) - 1, +ts.slice(8, 10), +ts.slice(11, 13), +ts.slice(14, 16), +ts.slice(17, 19)) / 1000;
 }
 
+/**
+ * The features a reader could use without understanding the log: seconds, minutes, cents and gap to the previous
+ * row. The gap is taken relative to the log's own pace around the row (the mean gap over the `PACE_ROWS` rows on
+ * each side): a row set down just after another stands out whatever the density, but a signal that is itself a
+ * density (a month of 3× the purchases, services piling up) does not count as a timing fingerprint. In order:
+ * seconds, minutes, seconds zero, on the hour, cents, cents zero, whole tens, whole hundreds, same minute and second
+ * as the previous row, log of the relative gap.
+ */
 function featuresOf(row: LogRow, prev: LogRow | undefined, paceSeconds: number): number[] {
   const ts = row.timestamp;
   const sec = +ts.slice(17, 19);

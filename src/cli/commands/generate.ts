@@ -166,7 +166,6 @@ export function resolveGenerate(o: GenerateCliOptions, env: NodeJS.ProcessEnv = 
  */
 export async function runGenerate(run: GenerateRun, now: () => Date = () => new Date()): Promise<GenerateSummary> {
   const t0 = process.hrtime.bigint();
-  const { options } = run;
   // a new or empty directory, or a dataset of ours; locked, so that a second run into it is refused, not raced
   const claim = claimOutputDir(run.out, { kind: 'dataset', force: run.force, command: 'generate' });
   try {
