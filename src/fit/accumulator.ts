@@ -38,10 +38,11 @@ export interface FitSketch {
   /** Money in per month of each log (currency units; months from its span in days). */
   monthlyInflow: number[];
   /**
-   * Per log, per type key (`type|direction`, as in `types`): rows, sum and sum of squares of log10 |amount|; with
-   * `meanBalance`, what the per-log amount levels (`log_effects`) are estimated from.
+   * Per log, per type key (`type|direction`, as in `types`): rows, sum and sum of squares of log10 |amount|, and the
+   * rows whose amount (in cents) an earlier row of the key in the log already had; with `meanBalance`, what the
+   * per-log amount levels (`log_effects`) are estimated from.
    */
-  logAmounts: Array<Map<string, [number, number, number]>>;
+  logAmounts: Array<Map<string, [number, number, number, number]>>;
   /** The lowest balance of the corpus. */
   lowestBalance: number;
   types: Map<string, TypeStats>;
@@ -110,7 +111,8 @@ export class FitAccumulator {
     if (!caps.timeOfDay) s.timeOfDay = false;
     if (!caps.channel) s.channel = false;
     const seen = new Map<TypeStats, Set<string>>();
-    const levels = new Map<string, [number, number, number]>();
+    const levels = new Map<string, [number, number, number, number]>();
+    const amountsSeen = new Map<string, Set<number>>();
     let first = Infinity;
     let last = -Infinity;
     let inflow = 0;
@@ -151,10 +153,14 @@ export class FitAccumulator {
       const cell = Math.round(lg / AMOUNT_RESOLUTION);
       t.amounts.set(cell, (t.amounts.get(cell) ?? 0) + 1);
       let level = levels.get(key);
-      if (!level) levels.set(key, (level = [0, 0, 0]));
+      if (!level) levels.set(key, (level = [0, 0, 0, 0]));
       level[0]++;
       level[1] += lg;
       level[2] += lg * lg;
+      let amounts = amountsSeen.get(key);
+      if (!amounts) amountsSeen.set(key, (amounts = new Set()));
+      if (amounts.has(row.amountCents)) level[3]++;
+      else amounts.add(row.amountCents);
       if (caps.channel) t.channels.set(row.channel, (t.channels.get(row.channel) ?? 0) + 1);
       if (caps.timeOfDay) t.hours[digit(ts, 11) * 10 + digit(ts, 12)]++;
       let names = seen.get(t);

@@ -9,12 +9,15 @@ const SHRINK_LOGS = 20;
 const MAX_SHARE = 0.99;
 /** Largest |correlation| written between two levels. */
 const MAX_CORRELATION = 0.95;
+/** Largest repeat share written: a log's first amount of a kind is always drawn, and a little variety remains. */
+const MAX_REPEAT = 0.99;
 
 /** The `log_effects` field of a fitted profile. */
 export interface FittedLogEffects {
   names: string[];
   loadings: number[];
   correlation: number[][];
+  repeats: number[];
 }
 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
@@ -25,7 +28,10 @@ const r3 = (x: number): number => Math.round(x * 1000) / 1000;
  * share of the variance of log10 |amount| (one-way ANOVA: 1 − within-log variance / total variance) gives the
  * loading √share; the per-log mean deviations, correlated across keys and with log10 of the log's mean balance
  * (`balance`) and corrected for the noise of a mean of few rows (each key's reliability), give the correlation of the
- * levels, shrunk towards the identity until it is positive definite.
+ * levels, shrunk towards the identity until it is positive definite. Each key's repeat share is the share of its
+ * rows, after a log's first, whose amount an earlier row of the key in the same log already had (standing orders,
+ * habitual cash sums): the generator repeats a log's own amounts that often, so that a log's large amounts recur as
+ * the source's do instead of standing alone (0 for `balance`).
  */
 export function estimateLogEffects(sketch: FitSketch, keys: ReadonlyArray<{ key: string; name: string }>): FittedLogEffects | null {
   const k = keys.length;
@@ -35,7 +41,10 @@ export function estimateLogEffects(sketch: FitSketch, keys: ReadonlyArray<{ key:
   const dev: Float64Array[] = [];
   const loadings: number[] = [];
   const reliability: number[] = [];
+  const repeats: number[] = [];
   for (const { key } of keys) {
+    let repeated = 0;
+    let later = 0;
     let n = 0;
     let sum = 0;
     let squares = 0;
@@ -47,6 +56,8 @@ export function estimateLogEffects(sketch: FitSketch, keys: ReadonlyArray<{ key:
       n += c[0];
       sum += c[1];
       squares += c[2];
+      repeated += c[3];
+      later += c[0] - 1;
       if (c[0] >= 2) {
         within += Math.max(0, c[2] - (c[1] * c[1]) / c[0]);
         df += c[0] - 1;
@@ -57,6 +68,7 @@ export function estimateLogEffects(sketch: FitSketch, keys: ReadonlyArray<{ key:
     const w = df > 0 ? within / df : total;
     const share = total > 1e-12 ? Math.min(MAX_SHARE, Math.max(0, 1 - w / total)) : 0;
     loadings.push(r3(Math.sqrt(share)));
+    repeats.push(later > 0 ? r3(Math.min(MAX_REPEAT, repeated / later)) : 0);
     const d = new Float64Array(logs).fill(Number.NaN);
     let varMeans = 0;
     let noise = 0;
@@ -77,6 +89,7 @@ export function estimateLogEffects(sketch: FitSketch, keys: ReadonlyArray<{ key:
   dev.push(balance);
   reliability.push(1);
   loadings.push(1);
+  repeats.push(0);
   const names = keys.map((x) => x.name);
   names.push('balance');
   const size = names.length;
@@ -89,7 +102,7 @@ export function estimateLogEffects(sketch: FitSketch, keys: ReadonlyArray<{ key:
       raw[a][b] = raw[b][a] = c;
     }
   }
-  return { names, loadings, correlation: positiveDefinite(raw) };
+  return { names, loadings, correlation: positiveDefinite(raw), repeats };
 }
 
 /**

@@ -227,12 +227,18 @@ export const LogEffects = z
     loadings: z.array(z.number().min(0).max(1)),
     /** Correlation of the levels, one row per name (symmetric, unit diagonal, positive definite). */
     correlation: z.array(z.array(z.number().min(-1).max(1))),
+    /**
+     * Per name, the share of a log's rows of it, after its first, that repeat an amount the log already drew of it
+     * (a standing order, a habitual cash sum), 0–1; absent: none repeat but by chance.
+     */
+    repeats: z.array(z.number().min(0).max(1)).optional(),
   })
   .strict()
   .superRefine((e, ctx) => {
     const k = e.names.length;
     if (new Set(e.names).size !== k) ctx.addIssue({ code: 'custom', message: 'names must be distinct', path: ['names'] });
     if (e.loadings.length !== k) ctx.addIssue({ code: 'custom', message: `needs one loading per name (${k})`, path: ['loadings'] });
+    if (e.repeats && e.repeats.length !== k) ctx.addIssue({ code: 'custom', message: `needs one repeat share per name (${k})`, path: ['repeats'] });
     if (e.correlation.length !== k || e.correlation.some((r) => r.length !== k)) ctx.addIssue({ code: 'custom', message: `must be ${k} × ${k}`, path: ['correlation'] });
     else if (choleskyFactor(e.correlation) === null) ctx.addIssue({ code: 'custom', message: 'must be a symmetric positive definite matrix with a unit diagonal', path: ['correlation'] });
   });

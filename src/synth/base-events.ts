@@ -33,7 +33,40 @@ export interface BaseContext {
   dayWeights: Float64Array;
   events: SynthEvent[];
   /** The log's amount level and its loading per spending category index (profiles with `log_effects`). */
-  levels?: { z: Float64Array; loading: Float64Array };
+  levels?: LogLevels;
+  /**
+   * The log's regular counterparties per spending category name, shared by every draw of the log (its spending, the
+   * balance walk's reserve, top-ups): a category's `pool` bounds the log's regulars, not each draw's. Absent: each
+   * call starts its own pools.
+   */
+  regulars?: Map<string, string[]>;
+}
+
+/**
+ * A log's amount levels per spending category index: level (standard normal score) and loading, and, under
+ * `log_effects.repeats`, each category's repeat share with the amounts the log has drawn of it so far (shared by
+ * every draw of the log, the balance walk's reserve and top-ups too).
+ */
+export interface LogLevels {
+  z: Float64Array;
+  loading: Float64Array;
+  repeat?: Float64Array;
+  drawn?: number[][];
+}
+
+/**
+ * A category's amount for a log with levels: with the category's repeat share, an amount the log already drew of it
+ * (uniformly among its draws so far, so that an amount repeated often is repeated again: a standing order, a habitual
+ * cash sum); else a fresh draw at the log's level (`drawAmountAtLevel`), which joins the log's draws.
+ */
+function amountAtLevels(rng: Rng, levels: LogLevels, ci: number, dist: SpendingCategory['amount']): number {
+  const share = levels.repeat !== undefined ? levels.repeat[ci] : 0;
+  if (share <= 0 || levels.drawn === undefined) return drawAmountAtLevel(rng, dist, levels.z[ci], levels.loading[ci]);
+  const drawn = levels.drawn[ci];
+  if (drawn.length > 0 && rng.next() < share) return drawn[int(rng, 0, drawn.length - 1)];
+  const amount = drawAmountAtLevel(rng, dist, levels.z[ci], levels.loading[ci]);
+  drawn.push(amount);
+  return amount;
 }
 
 /** One occurrence time (local seconds) per cadence step of a flow, inside the period. */
@@ -200,6 +233,14 @@ function signOf(type: Flow['type'], isIncome: boolean): 1 | -1 {
   return d;
 }
 
+/** The log's regular counterparties of a spending category (a new, empty list the first time). */
+function regularsOf(ctx: BaseContext, name: string): string[] {
+  if (!ctx.regulars) return [];
+  let pool = ctx.regulars.get(name);
+  if (!pool) ctx.regulars.set(name, (pool = []));
+  return pool;
+}
+
 /** Per-category sampling tables: cumulative day, hour and channel weights (shared by every log of a profile/period). */
 interface CategoryTable {
   cat: SpendingCategory;
@@ -229,7 +270,7 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
   const created: SynthEvent[] = [];
   if (count <= 0) return created;
   const { categoryCum, tables, monthOfDay } = spendingTables(ctx, categories);
-  const pools: string[][] = categories.map(() => []);
+  const pools: string[][] = categories.map((c) => regularsOf(ctx, c.name));
   // The log's days within the table: all of them, or the window of a log shorter than the profile's period.
   const first = Math.round((ctx.period.start - ctx.tablePeriod.start) / DAY_S);
   const last = Math.min(ctx.dayWeights.length, first + Math.round((ctx.period.end - ctx.period.start) / DAY_S)) - 1;
@@ -253,7 +294,7 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
       type: cat.type,
       channel: t.channels[sampleCum(t.channelCum, ctx.rng.next() * t.channelCum[t.channelCum.length - 1])],
       counterparty,
-      amountCents: sign * unitsToCents(ctx.levels ? drawAmountAtLevel(ctx.rng, cat.amount, ctx.levels.z[ci], ctx.levels.loading[ci]) : drawAmount(ctx.rng, cat.amount)),
+      amountCents: sign * unitsToCents(ctx.levels ? amountAtLevels(ctx.rng, ctx.levels, ci, cat.amount) : drawAmount(ctx.rng, cat.amount)),
       location: country,
       remark: ctx.vocab.remarkFor(counterparty, overseas ? 'overseas_purchase' : cat.remark, monthOfDay[day]),
       outcome: sign < 0 ? 'declinable' : 'success',

@@ -9,7 +9,7 @@ import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import { CclupeError } from '../errors.js';
 import { DAY_S, dayStart, formatDate, parseDate } from './calendar.js';
 import { drawAmount, empiricalQuantile, normalCdf, unitsToCents } from './amounts.js';
-import { addFlows, addSpending, monthsOf, type BaseContext } from './base-events.js';
+import { addFlows, addSpending, monthsOf, type BaseContext, type LogLevels } from './base-events.js';
 import { calendarDayWeights } from './calendar-weights.js';
 import { postEvents } from './posting.js';
 import { addLoans } from './loans.js';
@@ -112,7 +112,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   } else target = targetRows(rng, lo, hi, profile.fill);
   // A window's seasons are its slice of the period's (no new array per window).
   const seasons = period === fullPeriod ? fullSeasons : fullSeasons.subarray(Math.round((period.start - fullPeriod.start) / DAY_S), Math.round((period.end - fullPeriod.start) / DAY_S));
-  const base: BaseContext = { rng, period, vocab, homeCountry: profile.home_country, seasons, tablePeriod: fullPeriod, dayWeights, events, ...(levels ? { levels: levels.spending } : {}) };
+  const base: BaseContext = { rng, period, vocab, homeCountry: profile.home_country, seasons, tablePeriod: fullPeriod, dayWeights, events, regulars: new Map(), ...(levels ? { levels: levels.spending } : {}) };
   const monthlyIncome = addFlows(base, profile.income, true);
   const incomeScale = monthlyIncome > 0 ? monthlyIncome / 100 / profile.monthly_income : 1;
   addFlows(base, profile.obligations, false, incomeScale);
@@ -180,7 +180,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     const reserve = (side: 'in' | 'out', count: number): SynthEvent[] => {
       const s = sides[side];
       if (s.categories.length === 0) return [];
-      const sideLevels = levels ? { z: Float64Array.from(s.index, (i) => levels.spending.z[i]), loading: Float64Array.from(s.index, (i) => levels.spending.loading[i]) } : undefined;
+      const sideLevels = levels ? sideOf(levels.spending, s.index) : undefined;
       return addSpending({ ...base, events: [], ...(sideLevels ? { levels: sideLevels } : {}) }, s.categories, count);
     };
     openingBalanceCents = holdBalance(ctx.events, discretionary, reserve, rng, levelCents, profile.balance);
@@ -365,6 +365,8 @@ interface LevelPlan {
   /** Per spending category: its index among the names (−1: none), and its loading. */
   spendingIndex: Int32Array;
   spendingLoading: Float64Array;
+  /** Per spending category: its repeat share (null: the profile gives none). */
+  spendingRepeat: Float64Array | null;
   balanceIndex: number;
 }
 const levelPlans = new WeakMap<object, LevelPlan>();
@@ -374,19 +376,21 @@ const levelPlans = new WeakMap<object, LevelPlan>();
  * (Cholesky factor times independent draws), as z and loading per spending category index, and the balance level's
  * score (null when the profile names no `balance`).
  */
-function drawLevels(rng: Rng, profile: Profile): { spending: { z: Float64Array; loading: Float64Array }; balance: number | null } {
+function drawLevels(rng: Rng, profile: Profile): { spending: LogLevels; balance: number | null } {
   const e = profile.log_effects!;
   let plan = levelPlans.get(e);
   if (!plan) {
     const spendingIndex = new Int32Array(profile.spending.length).fill(-1);
     const spendingLoading = new Float64Array(profile.spending.length);
+    const spendingRepeat = e.repeats ? new Float64Array(profile.spending.length) : null;
     profile.spending.forEach((c, i) => {
       const k = e.names.indexOf(c.name);
       spendingIndex[i] = k;
       if (k >= 0) spendingLoading[i] = e.loadings[k];
+      if (k >= 0 && spendingRepeat && e.repeats) spendingRepeat[i] = e.repeats[k];
     });
     // The schema checked the matrix, so the factor exists.
-    plan = { chol: choleskyFactor(e.correlation)!, spendingIndex, spendingLoading, balanceIndex: e.names.indexOf('balance') };
+    plan = { chol: choleskyFactor(e.correlation)!, spendingIndex, spendingLoading, spendingRepeat, balanceIndex: e.names.indexOf('balance') };
     levelPlans.set(e, plan);
   }
   const k = e.names.length;
@@ -400,7 +404,23 @@ function drawLevels(rng: Rng, profile: Profile): { spending: { z: Float64Array; 
   }
   const sz = new Float64Array(plan.spendingIndex.length);
   for (let i = 0; i < sz.length; i++) sz[i] = plan.spendingIndex[i] >= 0 ? z[plan.spendingIndex[i]] : 0;
-  return { spending: { z: sz, loading: plan.spendingLoading }, balance: plan.balanceIndex >= 0 ? z[plan.balanceIndex] : null };
+  const spending: LogLevels = { z: sz, loading: plan.spendingLoading };
+  if (plan.spendingRepeat) {
+    spending.repeat = plan.spendingRepeat;
+    spending.drawn = Array.from(sz, () => []);
+  }
+  return { spending, balance: plan.balanceIndex >= 0 ? z[plan.balanceIndex] : null };
+}
+
+/** The levels of some spending categories (`index` into the profile's list), sharing the log's draws so far. */
+function sideOf(levels: LogLevels, index: Int32Array): LogLevels {
+  const out: LogLevels = { z: Float64Array.from(index, (i) => levels.z[i]), loading: Float64Array.from(index, (i) => levels.loading[i]) };
+  if (levels.repeat && levels.drawn) {
+    const { repeat, drawn } = levels;
+    out.repeat = Float64Array.from(index, (i) => repeat[i]);
+    out.drawn = Array.from(index, (i) => drawn[i]);
+  }
+  return out;
 }
 
 /** A value of a distribution at probability u: quantile interpolation for empirical ones, a plain draw otherwise. */

@@ -77,6 +77,30 @@ describe('per-log amount levels', () => {
     expect(within / 400 / total).toBeLessThan(0.3);
   });
 
+  it('measure how often a log repeats its own amounts of a kind: a standing order always, fresh amounts never', () => {
+    const acc = new FitAccumulator();
+    for (let l = 0; l < 30; l++) {
+      const rows: LogRow[] = [];
+      let balance = 1_000_000;
+      for (let i = 0; i < 24; i++) {
+        // A standing order of the log's own sum every other row; cash sums, each new, in between.
+        const order = i % 2 === 0;
+        const amount = order ? -(5_000 + l * 100) : -(20_000 + l * 1_000 + i * 10);
+        balance += amount;
+        rows.push(row(i, i * 3, order ? 'Transfer Out' : 'ATM Withdrawal', amount, balance));
+      }
+      acc.add({ rows }, { timeOfDay: false, channel: true }, 'personal');
+    }
+    const e = estimateLogEffects(acc.sketch, [
+      { key: 'Transfer Out|out', name: 'order' },
+      { key: 'ATM Withdrawal|out', name: 'cash' },
+    ])!;
+    // 11 of a log's 12 orders repeat its first; capped below 1 so that a little variety remains.
+    expect(e.repeats).toEqual([0.99, 0, 0]);
+    expect(LogEffects.safeParse(e).success).toBe(true);
+    expect(LogEffects.safeParse({ ...e, repeats: [0.5] }).success).toBe(false);
+  });
+
   it('refuse a correlation matrix that is not positive definite', () => {
     const bad = { names: ['a', 'b', 'c'], loadings: [1, 1, 1], correlation: [[1, 0.9, -0.9], [0.9, 1, 0.9], [-0.9, 0.9, 1]] };
     expect(LogEffects.safeParse(bad).success).toBe(false);
