@@ -31,7 +31,8 @@ export interface LogView {
   monthlyOutflowCents: number;
 }
 
-const INCOME_TYPES = new Set(['Salary', 'Sales Receipt', 'Transfer In', 'Cash Deposit']);
+/** Inflow types that count as income in `monthlyIncomeCents` (the generator sizes signals by the same measure). */
+export const INCOME_TYPES: ReadonlySet<string> = new Set(['Salary', 'Sales Receipt', 'Transfer In', 'Cash Deposit']);
 
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -7,7 +7,9 @@ import { chance, int, normal, uniform } from '../random/draw.js';
 import type { Rng } from '../random/rng.js';
 import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import { CclupeError } from '../errors.js';
-import { DAY_S, dayStart, formatDate, parseDate } from './calendar.js';
+import { DAY_S, civil, dayStart, formatDate, parseDate } from './calendar.js';
+import { INCOME_TYPES } from '../signals/view.js';
+import { median } from '../log/statistics.js';
 import { drawAmount, empiricalQuantile, normalCdf, unitsToCents } from './amounts.js';
 import { addFlows, addSpending, monthsOf, type BaseContext, type LogLevels } from './base-events.js';
 import { calendarDayWeights } from './calendar-weights.js';
@@ -146,8 +148,10 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
 
   // Signals are sized by the log's income: its income flows, else (a fitted profile, whose money in is discretionary
   // and follows its money out, as the balance walk holds the balance) the larger of money in and money out per month
-  // of its own spending as drawn, else the profile's typical income.
-  const drawnIncome = monthlyIncome > 0 || !profile.balance ? 0 : moneyPerMonth(spending, period);
+  // of its own spending as drawn and of its income as the detectors measure it (the median income of a month with
+  // income: a log whose money comes in lumps every few months has a month's income of a lump, not of a lump spread
+  // over the months between), else the profile's typical income.
+  const drawnIncome = monthlyIncome > 0 || !profile.balance ? 0 : Math.max(moneyPerMonth(spending, period), incomeOfMonthsWithIncome(spending));
   const monthlyIncomeCents = monthlyIncome > 0 ? monthlyIncome : drawnIncome > 0 ? drawnIncome : unitsToCents(profile.monthly_income);
   const ctx: InjectContext = {
     rng,
@@ -348,6 +352,18 @@ function rescaleSpending(events: readonly SynthEvent[], spending: readonly Synth
 
 
 /** The larger of money in and money out per month (cents) of events inside a period. */
+/** The median over calendar months with income of the income-type inflows of `events` (0 if none), as `buildView`. */
+function incomeOfMonthsWithIncome(events: readonly SynthEvent[]): number {
+  const months = new Map<number, number>();
+  for (const ev of events) {
+    if (ev.amountCents <= 0 || !INCOME_TYPES.has(ev.type)) continue;
+    const c = civil(ev.at);
+    const key = c.year * 12 + c.month;
+    months.set(key, (months.get(key) ?? 0) + ev.amountCents);
+  }
+  return Math.round(median([...months.values()], 0));
+}
+
 function moneyPerMonth(events: readonly SynthEvent[], period: Period): number {
   let inflow = 0;
   let outflow = 0;
