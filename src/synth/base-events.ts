@@ -33,7 +33,13 @@ export interface BaseContext {
   dayWeights: Float64Array;
   events: SynthEvent[];
   /** The log's amount level and its loading per spending category index (profiles with `log_effects`). */
-  levels?: { z: Float64Array; loading: Float64Array };
+  levels?: SpendingLevels;
+}
+
+/** A log's amount level (standard normal score) and its loading, per spending category index. */
+export interface SpendingLevels {
+  z: readonly number[];
+  loading: readonly number[];
 }
 
 /** One occurrence time (local seconds) per cadence step of a flow, inside the period. */
