@@ -2,7 +2,7 @@ import type { Detection, LogLabels, SignalLabel } from '../schema/labels.js';
 import type { ClientKind, Log } from '../schema/log-row.js';
 import { choleskyFactor, type Activity, type Profile, type SpendingCategory } from '../schema/profile.js';
 import { SIGNAL_IDS, type SignalId } from '../schema/signal-id.js';
-import { createRng, streamKey } from '../random/rng.js';
+import { KEY_DELIMITER, createRng } from '../random/rng.js';
 import { chance, int, normal, uniform } from '../random/draw.js';
 import type { Rng } from '../random/rng.js';
 import { TYPE_DIRECTION } from '../schema/transaction-types.js';
@@ -58,7 +58,8 @@ export interface SignalDeps {
 
 /** The stream key of log `index` under a master seed; recorded in labels and the manifest. */
 export function logSeedKey(masterSeed: string, index: number): string {
-  return streamKey('cclupe', masterSeed, index);
+  // streamKey('cclupe', masterSeed, index), spelled out: it runs once per log.
+  return `cclupe${KEY_DELIMITER}${masterSeed}${KEY_DELIMITER}${index}`;
 }
 
 /** Inclusive `YYYY-MM-DD` dates → local-seconds period [start, end + 1 day); throws a CclupeError when inverted. */
