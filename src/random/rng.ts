@@ -10,8 +10,11 @@ export interface Rng {
  * and short repeated keys are not confused by seedrandom.
  */
 export function streamKey(...parts: Array<string | number>): string {
-  return parts.map(String).join('\u241f');
+  return parts.map(String).join(KEY_DELIMITER);
 }
+
+/** What `streamKey` puts between the parts of a key. */
+export const KEY_DELIMITER = '\u241f';
 
 /** A seeded stream (seedrandom's Alea: fast, 2^116 period) for the given key. */
 export function createRng(key: string): Rng {

@@ -8,6 +8,7 @@ import { drawAmount, drawAmountAtLevel, unitsToCents } from './amounts.js';
 import { OVERSEAS_COUNTRIES } from './data/names.js';
 import { synthEvent, type Period, type SynthEvent } from './event.js';
 import type { Vocabulary } from './vocabulary.js';
+import { cumulative, guideTable, sampleCum, sampleGuided } from './sample-cum.js';
 
 /** Default hour-of-day weights of discretionary spending: quiet at night, peaks at lunch and in the evening. */
 export const DEFAULT_HOURS: readonly number[] = [
@@ -48,9 +49,9 @@ export interface BaseContext {
  * every draw of the log, the balance walk's reserve and top-ups too).
  */
 export interface LogLevels {
-  z: Float64Array;
-  loading: Float64Array;
-  repeat?: Float64Array;
+  z: ArrayLike<number>;
+  loading: ArrayLike<number>;
+  repeat?: ArrayLike<number>;
   drawn?: number[][];
 }
 
@@ -245,6 +246,10 @@ function regularsOf(ctx: BaseContext, name: string): string[] {
 interface CategoryTable {
   cat: SpendingCategory;
   dayCum: Float64Array;
+  /** Where `sampleCum` over `dayCum` starts looking, per equal slice of its total (`guideTable`). */
+  dayGuide: Int32Array;
+  /** Slices of `dayCum`'s total per unit of weight. */
+  dayGuideScale: number;
   hourCum: Float64Array;
   channels: Channel[];
   channelCum: Float64Array;
@@ -280,7 +285,7 @@ export function addSpending(ctx: BaseContext, categories: readonly SpendingCateg
     const cat = t.cat;
     const pool = pools[ci];
     const below = first > 0 ? t.dayCum[first - 1] : 0;
-    const day = sampleCum(t.dayCum, below + ctx.rng.next() * (t.dayCum[last] - below));
+    const day = sampleGuided(t.dayCum, t.dayGuide, t.dayGuideScale, below + ctx.rng.next() * (t.dayCum[last] - below));
     const hour = sampleCum(t.hourCum, ctx.rng.next() * t.hourCum[23]);
     const at = ctx.tablePeriod.start + day * DAY_S + hour * 3600 + int(ctx.rng, 0, 3599);
     if (at >= ctx.period.end || at < ctx.period.start) continue;
@@ -343,15 +348,6 @@ function spendingTables(ctx: BaseContext, categories: readonly SpendingCategory[
   return hit;
 }
 
-function cumulative(weights: readonly number[]): Float64Array {
-  const out = new Float64Array(weights.length);
-  let acc = 0;
-  for (let i = 0; i < weights.length; i++) {
-    acc += weights[i];
-    out[i] = acc;
-  }
-  return out;
-}
 
 function categoryTable(ctx: BaseContext, cat: SpendingCategory): CategoryTable {
   const weekdays = cat.weekdays ?? DEFAULT_WEEKDAYS;
@@ -370,18 +366,7 @@ function categoryTable(ctx: BaseContext, cat: SpendingCategory): CategoryTable {
     channelWeights = [1];
   }
   const hours = cat.hours && cat.hours.some((h) => h > 0) ? cat.hours : DEFAULT_HOURS;
-  return { cat, dayCum, hourCum: cumulative(hours), channels, channelCum: cumulative(channelWeights) };
+  const total = days > 0 ? dayCum[days - 1] : 0;
+  const dayGuideScale = total > 0 ? days / total : 0;
+  return { cat, dayCum, dayGuide: guideTable(dayCum, dayGuideScale), dayGuideScale, hourCum: cumulative(hours), channels, channelCum: cumulative(channelWeights) };
 }
-
-/** Smallest index i with cum[i] > u (binary search over a cumulative weight array). */
-function sampleCum(cum: Float64Array, u: number): number {
-  let lo = 0;
-  let hi = cum.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (cum[mid] > u) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-

@@ -2,7 +2,7 @@ import type { Detection, LogLabels, SignalLabel } from '../schema/labels.js';
 import type { ClientKind, Log } from '../schema/log-row.js';
 import { choleskyFactor, type Activity, type Profile, type SpendingCategory } from '../schema/profile.js';
 import { SIGNAL_IDS, type SignalId } from '../schema/signal-id.js';
-import { createRng, streamKey } from '../random/rng.js';
+import { KEY_DELIMITER, createRng } from '../random/rng.js';
 import { chance, int, normal, uniform } from '../random/draw.js';
 import type { Rng } from '../random/rng.js';
 import { TYPE_DIRECTION } from '../schema/transaction-types.js';
@@ -17,7 +17,7 @@ import { postEvents } from './posting.js';
 import { addLoans } from './loans.js';
 import { targetRows, thinEvents } from './budget.js';
 import { finalize } from './finalize.js';
-import { sortedBySecond } from './time-order.js';
+import { orderBySecond } from './time-order.js';
 import { keepToMerchantRanges } from './merchant-amounts.js';
 import { CNY_PER_UNIT } from '../schema/currencies.js';
 import { dayMultipliers } from './seasonality.js';
@@ -60,7 +60,8 @@ export interface SignalDeps {
 
 /** The stream key of log `index` under a master seed; recorded in labels and the manifest. */
 export function logSeedKey(masterSeed: string, index: number): string {
-  return streamKey('cclupe', masterSeed, index);
+  // streamKey('cclupe', masterSeed, index), spelled out: it runs once per log.
+  return `cclupe${KEY_DELIMITER}${masterSeed}${KEY_DELIMITER}${index}`;
 }
 
 /** Inclusive `YYYY-MM-DD` dates → local-seconds period [start, end + 1 day); throws a CclupeError when inverted. */
@@ -114,12 +115,14 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
   } else target = targetRows(rng, lo, hi, profile.fill);
   // A window's seasons are its slice of the period's (no new array per window).
   const seasons = period === fullPeriod ? fullSeasons : fullSeasons.subarray(Math.round((period.start - fullPeriod.start) / DAY_S), Math.round((period.end - fullPeriod.start) / DAY_S));
-  const base: BaseContext = { rng, period, vocab, homeCountry: profile.home_country, seasons, tablePeriod: fullPeriod, dayWeights, events, regulars: new Map(), ...(levels ? { levels: levels.spending } : {}) };
+  // One shape for every context made from this one (`levels` always present), so that addSpending's reads of it stay
+  // monomorphic.
+  const base: BaseContext = { rng, period, vocab, homeCountry: profile.home_country, seasons, tablePeriod: fullPeriod, dayWeights, events, regulars: new Map(), levels: levels ? levels.spending : undefined };
   const monthlyIncome = addFlows(base, profile.income, true);
   const incomeScale = monthlyIncome > 0 ? monthlyIncome / 100 / profile.monthly_income : 1;
   addFlows(base, profile.obligations, false, incomeScale);
   // A client that keeps a cover buys something with a loan; an overdue one's loan fills its shortfalls.
-  addLoans({ ...base, loans }, profile.loans, profile.opening_cover_months > 0 ? LOAN_USES[profile.client_kind] : undefined);
+  addLoans({ rng, period, vocab, homeCountry: profile.home_country, events, loans }, profile.loans, profile.opening_cover_months > 0 ? LOAN_USES[profile.client_kind] : undefined);
   const refundShare = profile.spending.reduce((a, c) => a + c.weight * c.refund_rate, 0) / profile.spending.reduce((a, c) => a + c.weight, 0);
   // Discretionary spending gets at least 30% of the target even when scheduled flows fill it (the upper bound is
   // enforced after injection by thinning).
@@ -181,11 +184,20 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     // After injection, so that the walk sees the signals' money too (their events keep their places). A reserve as
     // large again as the discretionary spending, from which the walk picks money in or out as the balance asks.
     const sides = bySide(profile.spending);
+    // Each side's levels, picked out of the log's once (on the side's first draw).
+    const sideLevels: { in?: LogLevels; out?: LogLevels } = {};
     const reserve = (side: 'in' | 'out', count: number): SynthEvent[] => {
       const s = sides[side];
       if (s.categories.length === 0) return [];
-      const sideLevels = levels ? sideOf(levels.spending, s.index) : undefined;
-      return addSpending({ ...base, events: [], ...(sideLevels ? { levels: sideLevels } : {}) }, s.categories, count);
+      let own = sideLevels[side];
+      if (levels && !own) own = sideLevels[side] = sideOf(levels.spending, s.index);
+      const drawn = addSpending({ ...base, events: [], levels: own ?? base.levels }, s.categories, count);
+      // The vocabulary wrote their texts, as it wrote the base events' (trusted above).
+      for (const ev of drawn) {
+        ev.trustedCounterparty = ev.counterparty;
+        ev.trustedRemark = ev.remark;
+      }
+      return drawn;
     };
     openingBalanceCents = holdBalance(ctx.events, discretionary, reserve, rng, levelCents, profile.balance);
   }
@@ -326,6 +338,8 @@ function deepestDip(events: readonly SynthEvent[], period: Period): number {
  * disbursements excluded from income); `mine` is `spending` as a set.
  */
 function rescaleSpending(events: readonly SynthEvent[], spending: readonly SynthEvent[], mine: ReadonlySet<SynthEvent>, ratio: number, scale: readonly [number, number], netShare: number | null = null): void {
+  // Spending alone (a fitted profile's log): no income to scale it to.
+  if (events.length === spending.length) return;
   let income = 0;
   let obligations = 0;
   let spend = 0;
@@ -409,17 +423,18 @@ function drawLevels(rng: Rng, profile: Profile): { spending: LogLevels; balance:
     plan = { chol: choleskyFactor(e.correlation)!, spendingIndex, spendingLoading, spendingRepeat, balanceIndex: e.names.indexOf('balance') };
     levelPlans.set(e, plan);
   }
+  // Plain arrays: a typed array of more than 64 bytes is allocated outside the heap, at several times the cost.
   const k = e.names.length;
-  const eps = new Float64Array(k);
-  for (let i = 0; i < k; i++) eps[i] = normal(rng, 0, 1);
-  const z = new Float64Array(k);
+  const eps: number[] = [];
+  for (let i = 0; i < k; i++) eps.push(normal(rng, 0, 1));
+  const z: number[] = [];
   for (let i = 0; i < k; i++) {
     let s = 0;
     for (let j = 0; j <= i; j++) s += plan.chol[i * k + j] * eps[j];
-    z[i] = s;
+    z.push(s);
   }
-  const sz = new Float64Array(plan.spendingIndex.length);
-  for (let i = 0; i < sz.length; i++) sz[i] = plan.spendingIndex[i] >= 0 ? z[plan.spendingIndex[i]] : 0;
+  const sz: number[] = [];
+  for (let i = 0; i < plan.spendingIndex.length; i++) sz.push(plan.spendingIndex[i] >= 0 ? z[plan.spendingIndex[i]] : 0);
   const spending: LogLevels = { z: sz, loading: plan.spendingLoading };
   if (plan.spendingRepeat) {
     spending.repeat = plan.spendingRepeat;
@@ -452,6 +467,18 @@ function refundFree(categories: readonly SpendingCategory[]): SpendingCategory[]
   let hit = refundFreeCache.get(categories);
   if (!hit) refundFreeCache.set(categories, (hit = categories.map((c) => ({ ...c, refund_rate: 0 }))));
   return hit;
+}
+
+// The balance walk's per-event arrays, reused from log to log (grown when needed): a typed array of more than 64
+// bytes is allocated outside the heap, at several times the cost of the walk's use of it.
+let walkScratch = { movable: new Uint8Array(0), times: new Float64Array(0), isSlot: new Uint8Array(0), fixed: new Float64Array(0) };
+
+function walkScratchFor(n: number): typeof walkScratch {
+  if (walkScratch.movable.length < n) {
+    const size = Math.max(n, 2 * walkScratch.movable.length, 512);
+    walkScratch = { movable: new Uint8Array(size), times: new Float64Array(size), isSlot: new Uint8Array(size), fixed: new Float64Array(size) };
+  }
+  return walkScratch;
 }
 
 /** How far ahead the balance walk sees fixed outflows (a planned trip, a large payment): ten days. */
@@ -529,7 +556,9 @@ function holdBalance(
     const a = Math.round(ev.amountCents);
     return dir !== 0 && Math.sign(a) !== dir ? -a : a;
   };
-  const movable = new Set<SynthEvent>();
+  // Movable events by their index in `events` (which stays as it is until the walk is over).
+  const scratch = walkScratchFor(events.length);
+  const movable = scratch.movable.fill(0, 0, events.length);
   const ins: SynthEvent[] = [];
   const outs: SynthEvent[] = [];
   const inCents: number[] = [];
@@ -539,11 +568,15 @@ function holdBalance(
     if (c > 0) ins.push(ev), inCents.push(c);
     else outs.push(ev), outCents.push(c);
   };
-  for (const ev of events) {
+  for (let k = 0; k < events.length; k++) {
+    const ev = events[k];
     if (!discretionary.has(ev) || ev.signal || ev.refundOf || referenced.has(ev)) continue;
-    movable.add(ev);
+    movable[k] = 1;
     take(ev);
   }
+  // ins[0, movableIns) and outs[0, movableOuts) are the movable events; the rest come from the reserve.
+  const movableIns = ins.length;
+  const movableOuts = outs.length;
   // The reserve is drawn only when the walk runs out of one kind, and only of that kind, an eighth of the
   // discretionary rows at a time (a fixed reserve of both kinds twice their size, drawn up front, cost a fitted log
   // a third of its time).
@@ -558,14 +591,16 @@ function holdBalance(
   ensure();
   const opening = Math.round(levelCents * shape.start);
   if (ins.length === 0 || outs.length === 0) return opening;
-  const order = sortedBySecond(events);
-  const n = order.length;
-  // Per event in time order: movable (a slot), else its signed cents when it moves money (0 when FAILED).
-  const isSlot = new Uint8Array(n);
-  const fixed = new Float64Array(n);
+  const perm = orderBySecond(events);
+  const n = perm.length;
+  // Per event in time order: its time; movable (a slot), else its signed cents when it moves money (0 when FAILED).
+  const { times } = scratch;
+  const isSlot = scratch.isSlot.fill(0, 0, n);
+  const fixed = scratch.fixed.fill(0, 0, n);
   for (let j = 0; j < n; j++) {
-    const ev = order[j];
-    if (movable.has(ev)) isSlot[j] = 1;
+    const ev = events[perm[j]];
+    times[j] = ev.at;
+    if (movable[perm[j]]) isSlot[j] = 1;
     else if (ev.outcome !== 'failed') fixed[j] = signed(ev);
   }
   const scale = Math.max(1, shape.spread * Math.abs(levelCents));
@@ -580,13 +615,15 @@ function holdBalance(
   // (a spike's savings redemption), which a holder who knows them saves up for.
   let ahead = 0;
   let head = 0;
-  const chosen: Array<[SynthEvent, number]> = [];
+  // The events chosen, in the order chosen, and the time each takes: ins[0, i) and outs[0, o) when the walk is over.
+  const chosen: SynthEvent[] = [];
+  const chosenAt: number[] = [];
   for (let j = 0; j < n; j++) {
-    const at = order[j].at;
+    const at = times[j];
     const progress = j / n;
     const target = shape.ramp > 0 && progress < shape.ramp ? opening + (levelCents - opening) * (progress / shape.ramp) : levelCents;
     const center = Math.max(target / 2, target - lump);
-    for (; head < n && order[head].at < at + LOOKAHEAD_S; head++) ahead += fixed[head];
+    for (; head < n && times[head] < at + LOOKAHEAD_S; head++) ahead += fixed[head];
     ahead -= fixed[j];
     const short = Math.min(0, ahead);
     if (!isSlot[j]) {
@@ -599,26 +636,29 @@ function holdBalance(
     // A payment the balance cannot cover waits for money to come in, as a holder who sees the balance would.
     if (!takeIn && i < ins.length && balance + outCents[o] < 0) takeIn = true;
     if (takeIn) {
-      chosen.push([ins[i], at]);
+      chosen.push(ins[i]), chosenAt.push(at);
       balance += inCents[i++];
     } else {
-      chosen.push([outs[o], at]);
+      chosen.push(outs[o]), chosenAt.push(at);
       balance += outCents[o++];
     }
     // Fixed outflows ahead that the balance cannot cover: money comes in now, up to `MAX_EXTRA_INS` more rows.
     for (let extra = 1; extra <= MAX_EXTRA_INS && balance + short < 0 && (ensure(), i < ins.length); extra++) {
-      chosen.push([ins[i], at + extra * 60]);
+      chosen.push(ins[i]), chosenAt.push(at + extra * 60);
       balance += inCents[i++];
     }
   }
   let w = 0;
-  for (const ev of events) if (!movable.has(ev)) events[w++] = ev;
+  for (let k = 0; k < events.length; k++) if (!movable[k]) events[w++] = events[k];
   events.length = w;
-  for (const ev of movable) discretionary.delete(ev);
-  for (const [ev, at] of chosen) {
-    ev.at = at;
-    events.push(ev);
-    discretionary.add(ev);
+  for (let k = 0; k < chosen.length; k++) {
+    chosen[k].at = chosenAt[k];
+    events.push(chosen[k]);
   }
+  // The discretionary events become the chosen ones (the movable ones left out go, the reserve's chosen come in).
+  for (let k = i; k < movableIns; k++) discretionary.delete(ins[k]);
+  for (let k = o; k < movableOuts; k++) discretionary.delete(outs[k]);
+  for (let k = movableIns; k < i; k++) discretionary.add(ins[k]);
+  for (let k = movableOuts; k < o; k++) discretionary.add(outs[k]);
   return opening;
 }

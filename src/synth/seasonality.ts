@@ -9,6 +9,8 @@ import type { Period } from './event.js';
  * the `SPRING_FESTIVAL` table; a year outside it has no Spring Festival peak.
  */
 export function dayMultipliers(period: Period, peaks: readonly SeasonalPeak[]): Float64Array {
+  // The last answer first: every log of a profile asks the same (and builds no key string for it).
+  if (peaks === last.peaks && period.start === last.start && period.end === last.end) return last.hit;
   let byPeriod = cache.get(peaks);
   if (!byPeriod) {
     byPeriod = new Map();
@@ -20,8 +22,11 @@ export function dayMultipliers(period: Period, peaks: readonly SeasonalPeak[]): 
     hit = computeMultipliers(period, peaks);
     byPeriod.set(key, hit);
   }
+  last = { peaks, start: period.start, end: period.end, hit };
   return hit;
 }
+
+let last: { peaks: readonly SeasonalPeak[] | null; start: number; end: number; hit: Float64Array } = { peaks: null, start: 0, end: 0, hit: new Float64Array(0) };
 
 // Shared by every log of a profile and period; callers must not write to the array.
 const cache = new WeakMap<readonly SeasonalPeak[], Map<string, Float64Array>>();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { synthEvent } from '../../src/synth/event.js';
-import { sortedBySecond } from '../../src/synth/time-order.js';
+import { orderBySecond, sortedBySecond } from '../../src/synth/time-order.js';
 
 const T0 = Date.UTC(2023, 0, 1) / 1000;
 
-describe('sortedBySecond', () => {
+describe('sortedBySecond and orderBySecond', () => {
   it('orders by whole second, ties in input order, as a stable comparator sort does', () => {
     const at = fc.oneof(
       fc.integer({ min: 0, max: 365 * 86_400 - 1 }).map((s) => T0 + s),
@@ -19,6 +19,9 @@ describe('sortedBySecond', () => {
         const got = sortedBySecond(events);
         expect(got.length).toBe(expected.length);
         for (let k = 0; k < got.length; k++) expect(got[k]).toBe(expected[k]);
+        // orderBySecond is the same order as indices into the events.
+        const order = orderBySecond(events);
+        expect(Array.from(order, (i) => events[i])).toEqual(expected);
       }),
       { numRuns: 800, seed: 3 },
     );
