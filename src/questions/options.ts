@@ -243,13 +243,32 @@ export function singleChoices(
   if (opts.shares) {
     // weighted sampling without replacement (Efraimidis–Spirakis: the largest keys log(u) / w)
     const shares = opts.shares;
-    rest = pool
-      .map((text) => ({ text, key: Math.log(rng.next()) / Math.max(shares[text] ?? 0, SHARE_FLOOR) }))
-      .sort((a, b) => b.key - a.key)
-      .slice(0, 3 - head.length)
-      .map((x) => x.text);
+    rest = largestKeys(pool, (text) => Math.log(rng.next()) / Math.max(shares[text] ?? 0, SHARE_FLOOR), 3 - head.length);
   } else rest = shuffle(rng, pool).slice(0, 3 - head.length);
   return [{ text: correct, correct: true }, ...[...head, ...rest].map((text) => ({ text, correct: false }))];
+}
+
+/**
+ * The `k` items with the largest keys, largest first, ties in item order (what a stable sort by descending key would
+ * put first); `key` is called once per item, in order. Keeps k entries instead of sorting the pool (a pool of
+ * counterparty names holds hundreds).
+ */
+function largestKeys<T>(items: readonly T[], key: (item: T) => number, k: number): T[] {
+  const top: T[] = [];
+  const keys: number[] = [];
+  for (const item of items) {
+    const x = key(item);
+    let at = top.length;
+    while (at > 0 && x > keys[at - 1]) at--;
+    if (at >= k) continue;
+    top.splice(at, 0, item);
+    keys.splice(at, 0, x);
+    if (top.length > k) {
+      top.pop();
+      keys.pop();
+    }
+  }
+  return top;
 }
 
 /** A multi option text is kept in [1 − MULTI_BAND, MULTI_BAND] of right answers where it appears. */
