@@ -5,6 +5,11 @@
  */
 export function maxOf(xs: Iterable<number>): number {
   let m = -Infinity;
+  if (Array.isArray(xs)) {
+    // an indexed loop over an array: no iterator objects, whatever the call site's mix of arrays and iterables
+    for (let i = 0; i < xs.length; i++) m = Math.max(m, xs[i]);
+    return m;
+  }
   for (const x of xs) m = Math.max(m, x);
   return m;
 }
@@ -12,6 +17,10 @@ export function maxOf(xs: Iterable<number>): number {
 /** The smallest of a list; see `maxOf`. */
 export function minOf(xs: Iterable<number>): number {
   let m = Infinity;
+  if (Array.isArray(xs)) {
+    for (let i = 0; i < xs.length; i++) m = Math.min(m, xs[i]);
+    return m;
+  }
   for (const x of xs) m = Math.min(m, x);
   return m;
 }

@@ -9,7 +9,7 @@
 export function mean(xs: readonly number[]): number {
   if (xs.length === 0) return NaN;
   let s = 0;
-  for (const x of xs) s += x;
+  for (let i = 0; i < xs.length; i++) s += xs[i];
   return s / xs.length;
 }
 
@@ -32,7 +32,7 @@ export function stdev(xs: readonly number[], sample = false): number {
   if (n === 0 || (sample && n < 2)) return NaN;
   const m = mean(xs);
   let ss = 0;
-  for (const x of xs) ss += (x - m) * (x - m);
+  for (let i = 0; i < xs.length; i++) ss += (xs[i] - m) * (xs[i] - m);
   return Math.sqrt(ss / (sample ? n - 1 : n));
 }
 

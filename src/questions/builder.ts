@@ -7,7 +7,7 @@ import { shuffle } from '../random/draw.js';
 import { CclupeError } from '../errors.js';
 import { detectAll } from '../signals/index.js';
 import { LogFacts } from './facts.js';
-import { templateRng } from './stream.js';
+import { templateRngs } from './stream.js';
 import { checkLeakage } from './leakage.js';
 import { DIFFICULTY_MIN_STEPS, FORMAT_RULES, findLogic } from './taxonomy.js';
 import { TEMPLATES } from './templates/index.js';
@@ -128,6 +128,8 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   let detections: Record<SignalId, Detection> | null = null;
   const logKey = streamKey('questions', seed, log.logId);
   const rng = createRng(logKey);
+  // = templateRng(streamKey('questions', seed, log.logId, …)), the log's prefix hashed once
+  const streamOf = templateRngs(`${logKey}\u241f`);
   const shuffled = shuffle(
     rng,
     (options.templates ?? TEMPLATES).filter((t) => t.tags.logics[kind]),
@@ -155,26 +157,27 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
     const ref = t.tags.logics[kind]!;
     return { template: t, draft, stems, difficulty: t.tags.difficulty, perspective: ref.perspective, answer: answerKey(t, draft), tier, accept };
   };
-  const build = (t: Template, lenient: boolean): Draft | null => {
+  const detectionsOnce = (): Record<SignalId, Detection> => (detections ??= detectAll(detectLog));
+  const build = (t: Template, lenient: boolean, prior: TemplatePrior | undefined): Draft | null => {
     const bounds = resolveFace(t.face, facts.months.length);
     return t.build({
       facts,
       kind,
-      // = streamKey('questions', seed, log.logId, t.id), with the log's prefix joined once
-      rng: templateRng(`${logKey}\u241f${t.id}`),
-      detections: () => (detections ??= detectAll(detectLog)),
+      rng: streamOf(t.id),
+      detections: detectionsOnce,
       bounds: lenient ? { ...bounds, lenient: true } : bounds,
-      prior: lenient || !balanced ? undefined : answerPrior(t.id, kind, log.profile),
+      prior: lenient || !balanced ? undefined : prior,
     });
   };
   /** The tier-0 or tier-1 candidate of a template (built once). */
   const strict = (t: Template): Candidate | null => {
     if (built[0].has(t)) return built[0].get(t)!;
-    const draft = build(t, false);
+    const prior = balanced ? answerPrior(t.id, kind, log.profile) : undefined;
+    const draft = build(t, false, prior);
     let c: Candidate | null = null;
     if (draft) {
-      const p = balanced ? Math.max(acceptance(t, answerPrior(t.id, kind, log.profile), draft), t.rare ? RARE_MIN_ACCEPT : 0) : 1;
-      const keep = p >= 1 || templateRng(`${logKey}\u241f${t.id}\u241faccept`).next() < p;
+      const p = balanced ? Math.max(acceptance(t, prior, draft), t.rare ? RARE_MIN_ACCEPT : 0) : 1;
+      const keep = p >= 1 || streamOf(`${t.id}\u241faccept`).next() < p;
       c = make(t, draft, keep ? 0 : 1, p);
     }
     built[0].set(t, c);
@@ -183,7 +186,7 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   const lenient = (t: Template): Candidate | null => {
     if (!balanced) return null;
     if (built[1].has(t)) return built[1].get(t)!;
-    const draft = build(t, true);
+    const draft = build(t, true, undefined);
     const c = draft ? make(t, draft, 2, 0) : null;
     built[1].set(t, c);
     return c;
@@ -206,7 +209,7 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   const tier0 = (t: Template): Candidate | null => {
     const c = strict(t);
     if (c && c.tier === 0) return c;
-    return t.rare && balanced && templateRng(`${logKey}\u241f${t.id}\u241frare`).next() < RARE_LENIENT_SHARE ? lenient(t) : null;
+    return t.rare && balanced && streamOf(`${t.id}\u241frare`).next() < RARE_LENIENT_SHARE ? lenient(t) : null;
   };
   /** Tier-1 candidates of the open templates among `ts`, least over-represented answer first (stable in `ts` order). */
   const declined = (ts: readonly Template[]): Candidate[] =>

@@ -36,31 +36,6 @@ function two(s: string, i: number): number {
   return (s.charCodeAt(i) - 48) * 10 + (s.charCodeAt(i + 1) - 48);
 }
 
-function parseRow(row: LogRow, index: number, prev: RowView | undefined): RowView {
-  const ts = row.timestamp;
-  // rows of one day share their day and month strings (fewer allocations; Map lookups reuse the cached hash)
-  const sameDay = prev !== undefined && ts.startsWith(prev.day);
-  const sameMonth = sameDay || (prev !== undefined && ts.startsWith(prev.month));
-  const y = two(ts, 0) * 100 + two(ts, 2);
-  const mo = two(ts, 5);
-  const d = two(ts, 8);
-  const h = two(ts, 11);
-  const dayMs = Date.UTC(y, mo - 1, d);
-  const t = dayMs + h * HOUR_MS + two(ts, 14) * 60_000 + two(ts, 17) * 1000;
-  return {
-    row,
-    index,
-    t,
-    month: sameMonth ? prev!.month : ts.slice(0, 7),
-    day: sameDay ? prev!.day : ts.slice(0, 10),
-    hour: h,
-    dayOfMonth: d,
-    // 1970-01-01 was a Thursday (4)
-    weekday: (((Math.floor(dayMs / 86_400_000) + 4) % 7) + 7) % 7,
-    ok: row.status === 'SUCCESS',
-  };
-}
-
 /**
  * A read-only view over one log with the derived facts templates share, computed once per log
  * (parsed times, months covered, home country). Every derived value follows the conventions in `GLOSSARY`.
@@ -84,25 +59,61 @@ export class LogFacts {
   private typeIndex: Map<string, RowView[]> | undefined;
 
   constructor(readonly log: Log) {
-    const rows: RowView[] = new Array(log.rows.length);
-    for (let i = 0; i < rows.length; i++) rows[i] = parseRow(log.rows[i], i, rows[i - 1]);
+    // One pass over the rows: parsed times (rows of one day share their day and month strings, date and weekday, so
+    // the date maths runs once per day), status split, months, and the location counts for the home country.
+    const n = log.rows.length;
+    const rows: RowView[] = new Array(n);
+    const ok: RowView[] = [];
+    const failed: RowView[] = [];
+    const counts = new Map<string, number>();
+    let day = '';
+    let month = '';
+    let dayMs = 0;
+    let d = 0;
+    let weekday = 0;
+    for (let i = 0; i < n; i++) {
+      const row = log.rows[i];
+      const ts = row.timestamp;
+      if (i === 0 || !ts.startsWith(day)) {
+        if (i === 0 || !ts.startsWith(month)) month = ts.slice(0, 7);
+        day = ts.slice(0, 10);
+        d = two(ts, 8);
+        dayMs = Date.UTC(two(ts, 0) * 100 + two(ts, 2), two(ts, 5) - 1, d);
+        // 1970-01-01 was a Thursday (4)
+        weekday = (((Math.floor(dayMs / DAY_MS) + 4) % 7) + 7) % 7;
+      }
+      const h = two(ts, 11);
+      const r: RowView = {
+        row,
+        index: i,
+        t: dayMs + h * HOUR_MS + two(ts, 14) * 60_000 + two(ts, 17) * 1000,
+        month,
+        day,
+        hour: h,
+        dayOfMonth: d,
+        weekday,
+        ok: row.status === 'SUCCESS',
+      };
+      rows[i] = r;
+      (r.ok ? ok : failed).push(r);
+      counts.set(row.location, (counts.get(row.location) ?? 0) + 1);
+    }
     this.rows = rows;
-    this.ok = this.rows.filter((r) => r.ok);
-    this.failed = this.rows.filter((r) => !r.ok);
-    this.months = this.rows.length ? monthRange(this.rows[0].month, this.rows[this.rows.length - 1].month) : [];
+    this.ok = ok;
+    this.failed = failed;
+    this.months = n ? monthRange(rows[0].month, rows[n - 1].month) : [];
     this.monthIndex = new Map(this.months.map((m, i) => [m, i]));
-    this.monthNo = new Array(rows.length);
-    for (let i = 0; i < rows.length; i++) {
+    this.monthNo = new Array(n);
+    for (let i = 0; i < n; i++) {
       this.monthNo[i] = i > 0 && rows[i].month === rows[i - 1].month ? this.monthNo[i - 1] : this.monthIndex.get(rows[i].month);
     }
-    const counts = new Map<string, number>();
-    for (const r of this.rows) counts.set(r.row.location, (counts.get(r.row.location) ?? 0) + 1);
+    // the most frequent location, the first in code-unit order on a tie
     let best = '';
     let bestN = -1;
-    for (const [loc, n] of [...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-      if (n > bestN) {
+    for (const [loc, c] of counts) {
+      if (c > bestN || (c === bestN && loc < best)) {
         best = loc;
-        bestN = n;
+        bestN = c;
       }
     }
     this.homeCountry = best;

@@ -116,7 +116,9 @@ export function busiestWeekdayDraft(
 ): Draft | null {
   const rows = f.okOfType(type);
   if (rows.length < minRows) return null;
-  const counts = WEEKDAY_NAMES.map((_, i) => [i, rows.filter((r) => r.weekday === i).length] as [number, number]);
+  const perDay = [0, 0, 0, 0, 0, 0, 0];
+  for (const r of rows) perDay[r.weekday]++;
+  const counts = perDay.map((n, i) => [i, n] as [number, number]);
   const top = strictMax(counts);
   if (!top) return null;
   const ranked = counts.slice().sort((a, b) => b[1] - a[1] || a[0] - b[0]);
@@ -177,5 +179,13 @@ export function thresholdStatement(
 export function absentAnswers(f: LogFacts, shares: Readonly<Record<string, number>> | undefined): string[] {
   if (!shares) return [];
   const present = f.memo('counterparty-set', () => new Set(f.counterparties()));
-  return Object.keys(shares).filter((name) => !present.has(name));
+  let names = SHARE_NAMES.get(shares);
+  if (!names) {
+    names = Object.keys(shares);
+    SHARE_NAMES.set(shares, names);
+  }
+  return names.filter((name) => !present.has(name));
 }
+
+/** The answer texts of each `TemplatePrior.answers` table (a table has hundreds of names; listed once). */
+const SHARE_NAMES = new WeakMap<Readonly<Record<string, number>>, string[]>();

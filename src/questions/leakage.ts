@@ -89,10 +89,22 @@ const CJK_NUMERAL_RE = /[一二三四五六七八九十百千万亿两零]/u;
 const MONEY_SIGN_RE = /[%‰¥$€£₩₹]|\p{Sc}/u;
 
 interface Names {
-  /** Normalised names and name cores, indexed by their first token so a stem is checked in O(tokens). */
+  /**
+   * Normalised names and name cores whose first token is a token of some stem checked so far (`STEM_TOKENS`), indexed
+   * by that token; the other names cannot match a stem seen so far and are skipped.
+   */
   byFirstToken: Map<string, Array<{ text: string; label: string }>>;
+  /** `stemTokenVersion` when the index was built: a stem with new tokens since makes it rebuild. */
+  stemTokens: number;
 }
 const NAME_CACHE = new WeakMap<Log, Names>();
+/**
+ * Every token of every stem scanned (stems are template text, so the set stops growing after a few logs). Counterparty
+ * names rarely begin with one of them, so a log's name index holds few entries.
+ */
+const STEM_TOKENS = new Set<string>();
+/** Bumped whenever `STEM_TOKENS` changes. */
+let stemTokenVersion = 0;
 const SUFFIX_RE = new RegExp(
   `(?:[ ,]+(?:${[...BUSINESS_SUFFIXES].sort((a, b) => b.length - a.length).map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}))+$`,
 );
@@ -129,21 +141,23 @@ function nameForms(rawName: string): NameEntry[] {
 
 function namesOf(log: Log): Names {
   let n = NAME_CACHE.get(log);
-  if (n) return n;
-  const raw = new Set<string>();
-  for (const r of log.rows) raw.add(r.counterparty);
+  if (n && n.stemTokens === stemTokenVersion) return n;
   const byFirstToken = new Map<string, Array<{ text: string; label: string }>>();
+  const raw = new Set<string>();
   const seen = new Set<string>();
-  for (const rawName of raw) {
+  for (const r of log.rows) {
+    const rawName = r.counterparty;
+    if (raw.has(rawName)) continue;
+    raw.add(rawName);
     for (const { first, text, label } of nameForms(rawName)) {
-      if (seen.has(text)) continue;
+      if (!STEM_TOKENS.has(first) || seen.has(text)) continue;
       seen.add(text);
       const list = byFirstToken.get(first);
       if (list) list.push({ text, label });
       else byFirstToken.set(first, [{ text, label }]);
     }
   }
-  n = { byFirstToken };
+  n = { byFirstToken, stemTokens: stemTokenVersion };
   NAME_CACHE.set(log, n);
   return n;
 }
@@ -161,6 +175,12 @@ const STEM_CACHE_MAX = 10_000;
 function scanStem(stem: string): StemScan {
   const hit = STEM_CACHE.get(stem);
   if (hit) return hit;
+  if (STEM_CACHE.size >= STEM_CACHE_MAX) {
+    // the stem tokens go with the stems that brought them (a cached stem's tokens must stay in the set)
+    STEM_CACHE.clear();
+    STEM_TOKENS.clear();
+    stemTokenVersion++;
+  }
   const findings: string[] = [];
   const digit = DIGIT_RE.exec(stem);
   if (digit) findings.push(`digit "${digit[0]}"`);
@@ -174,6 +194,10 @@ function scanStem(stem: string): StemScan {
     if (!raw) continue;
     const tok = raw.endsWith("'s") ? raw.slice(0, -2) : raw;
     tokens.add(tok);
+    if (!STEM_TOKENS.has(tok)) {
+      STEM_TOKENS.add(tok);
+      stemTokenVersion++;
+    }
     const kind = WORD_KIND.get(tok);
     if (kind) findings.push(`${kind} "${tok}"`);
   }
@@ -181,7 +205,6 @@ function scanStem(stem: string): StemScan {
     if (s.includes(phrase) && wordRe(phrase).test(s)) findings.push(`${kind} "${phrase}"`);
   }
   const scan = { norm: s, tokens: [...tokens], findings };
-  if (STEM_CACHE.size >= STEM_CACHE_MAX) STEM_CACHE.clear();
   STEM_CACHE.set(stem, scan);
   return scan;
 }
@@ -197,6 +220,7 @@ export function checkLeakage(stem: string, log: Log): string[] {
   const out = scan.findings.slice();
   const s = scan.norm;
   const names = namesOf(log);
+  if (names.byFirstToken.size === 0) return out;
   for (const tok of scan.tokens) {
     const list = names.byFirstToken.get(tok);
     if (!list) continue;

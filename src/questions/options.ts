@@ -140,19 +140,18 @@ export function calcChoices(
       if (vals[i] < min || vals[i] > max || !Number.isFinite(vals[i])) return false;
       for (let j = i + 1; j < vals.length; j++) if (!far(vals[i], vals[j])) return false;
     }
-    const texts = vals.map(text);
-    return new Set(texts).size === texts.length;
+    return allDifferent(vals.map(text));
   };
   let values: number[] | null = null;
   const q = opts.quantiles && opts.quantiles.length >= 2 ? opts.quantiles : null;
   if (q) {
     // 2a. decoys drawn from the gold values of other logs: the four values are then alike in text and in shape
+    const decoy = (): number => {
+      const v = fromQuantiles(q, rng.next()) * scale;
+      return count ? Math.round(v) : v;
+    };
     for (let attempt = 0; attempt < ATTEMPTS && !values; attempt++) {
-      const wrong = [0, 1, 2].map(() => {
-        const v = fromQuantiles(q, rng.next()) * scale;
-        return count ? Math.round(v) : v;
-      });
-      const vals = [gold, ...wrong].sort((a, b) => a - b);
+      const vals = sortAscending([gold, decoy(), decoy(), decoy()]);
       if (admissible(vals)) values = vals;
     }
   }
@@ -165,7 +164,7 @@ export function calcChoices(
     // near a face bound the spread narrows after a few misses, so a feasible set is still found
     const w = count ? width : width * Math.min(1, 0.9 ** Math.max(0, attempt - 10));
     const u = [0, 1, 2, 3].map(() => (count ? Math.floor(rng.next() * (2 * w + 1)) - w : (2 * rng.next() - 1) * w));
-    u.sort((a, b) => a - b);
+    sortAscending(u);
     const vals = u.map((x) => inv(g0 + x - u[r]));
     vals[r] = gold;
     let ok = admissible(vals);
@@ -196,6 +195,29 @@ export function calcChoices(
     { text: text(gold), correct: true, value: displayValue(gold, unit) },
     ...wrong.map(({ v, i }) => ({ text: text(v), correct: false, misconception: named[i], value: displayValue(v, unit) })),
   ];
+}
+
+/**
+ * Sorts a few numbers ascending in place, as `sort((a, b) => a - b)` does for finite numbers (stable), without the
+ * work arrays of the built-in sort (calcChoices sorts four values per attempt, up to eighty attempts per item).
+ */
+function sortAscending(xs: number[]): number[] {
+  for (let i = 1; i < xs.length; i++) {
+    const x = xs[i];
+    let j = i;
+    while (j > 0 && xs[j - 1] - x > 0) {
+      xs[j] = xs[j - 1];
+      j--;
+    }
+    xs[j] = x;
+  }
+  return xs;
+}
+
+/** True when no two texts are equal (a handful of texts: pairs compared, no Set). */
+function allDifferent(texts: readonly string[]): boolean {
+  for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) if (texts[i] === texts[j]) return false;
+  return true;
 }
 
 /** How many admissible values (up to three) fit below `gold` without passing `limit`. */
@@ -242,14 +264,44 @@ export function singleChoices(
   let rest: string[];
   if (opts.shares) {
     // weighted sampling without replacement (Efraimidis–Spirakis: the largest keys log(u) / w)
-    const shares = opts.shares;
-    rest = pool
-      .map((text) => ({ text, key: Math.log(rng.next()) / Math.max(shares[text] ?? 0, SHARE_FLOOR) }))
-      .sort((a, b) => b.key - a.key)
-      .slice(0, 3 - head.length)
-      .map((x) => x.text);
+    const weights = shareWeights(opts.shares);
+    rest = largestKeys(pool, (text) => Math.log(rng.next()) / (weights.get(text) ?? SHARE_FLOOR), 3 - head.length);
   } else rest = shuffle(rng, pool).slice(0, 3 - head.length);
   return [{ text: correct, correct: true }, ...[...head, ...rest].map((text) => ({ text, correct: false }))];
+}
+
+/** max(share, SHARE_FLOOR) per text of a `TemplatePrior.answers` table, as a Map (built once per table). */
+function shareWeights(shares: Readonly<Record<string, number>>): Map<string, number> {
+  let w = SHARE_WEIGHTS.get(shares);
+  if (!w) {
+    w = new Map(Object.entries(shares).map(([text, share]) => [text, Math.max(share, SHARE_FLOOR)]));
+    SHARE_WEIGHTS.set(shares, w);
+  }
+  return w;
+}
+const SHARE_WEIGHTS = new WeakMap<Readonly<Record<string, number>>, Map<string, number>>();
+
+/**
+ * The `k` items with the largest keys, largest first, ties in item order (what a stable sort by descending key would
+ * put first); `key` is called once per item, in order. Keeps k entries instead of sorting the pool (a pool of
+ * counterparty names holds hundreds).
+ */
+function largestKeys<T>(items: readonly T[], key: (item: T) => number, k: number): T[] {
+  const top: T[] = [];
+  const keys: number[] = [];
+  for (const item of items) {
+    const x = key(item);
+    let at = top.length;
+    while (at > 0 && x > keys[at - 1]) at--;
+    if (at >= k) continue;
+    top.splice(at, 0, item);
+    keys.splice(at, 0, x);
+    if (top.length > k) {
+      top.pop();
+      keys.pop();
+    }
+  }
+  return top;
 }
 
 /** A multi option text is kept in [1 − MULTI_BAND, MULTI_BAND] of right answers where it appears. */
