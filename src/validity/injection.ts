@@ -5,6 +5,13 @@ import { logFold } from '../score/blind.js';
 /** Injected rows below this count give no AUC (too few to say anything). */
 export const MIN_INJECTED_ROWS = 30;
 
+/**
+ * Types whose amounts the bank converts from whole foreign notes when the row is abroad (`postEvents`: cash withdrawn
+ * abroad, to the cent in the account's currency): such a row abroad is its own stratum, as its rounding says where
+ * it was made (which its location says openly), not that it was injected. Other types round alike at home and abroad.
+ */
+export const CONVERTED_ABROAD: ReadonlySet<string> = new Set(['ATM Withdrawal']);
+
 /** One signal's injected rows in one log (from labels: the evidence of a signal the generator injected). */
 export interface InjectedRows {
   logId: string;
@@ -18,10 +25,11 @@ export interface InjectionSeparation {
   injected_rows: number;
   base_rows: number;
   /**
-   * Injected rows of a type that no base row of their profile has (a Late Fee where base logs have none): compared
-   * with the base rows of their profile that move money the same way (all outflows, or all inflows) instead.
+   * Injected rows of a type that no base row of their profile has (a Late Fee, which base logs never have; cash
+   * withdrawn abroad): compared with the base rows of their profile that move money the same way (all outflows, or all
+   * inflows) instead.
    */
-  other_type_rows: number;
+  direction_rows: number;
   /** Cross-fitted ROC AUC of a logistic regression on the features below; null with too few rows. */
   auc: number | null;
 }
@@ -78,16 +86,17 @@ function homeOf(rows: readonly LogRow[]): string {
 /**
  * Per signal: a logistic regression on timing and rounding features (seconds, minutes, cents, gap to the previous
  * row relative to the log's pace there) tries to tell the signal's injected rows from base rows (rows no injected
- * signal claims) of the same stratum: the same transaction type, at home or abroad, in logs of the same client kind
+ * signal claims) of the same stratum: the same transaction type (cash abroad apart), in logs of the same client kind
  * and profile (`profileOf`; the client kind alone without it), base rows weighted so that their strata's mix equals
  * the injected rows'.
  * - Per kind and profile, because profiles differ in density and in how their own rows round: an SME signal's rows
  *   compared with personal base rows would be told apart by the gap to the previous row, and a signal injected
  *   mostly in one profile would be told from base rows of another by that profile's look, whatever the injector does.
- * - Abroad apart, because the bank converts a withdrawal abroad from whole foreign notes to the cent: its rounding
+ * - Cash abroad apart (`CONVERTED_ABROAD`), because the bank converts it from whole foreign notes to the cent: its rounding
  *   says where it was made, which its location column says openly, not that it was injected.
- * - Injected rows of a type that no base row of their profile has (late fees) are compared with the profile's base
- *   rows that move money the same way (`other_type_rows` counts them); with no such base row either, left out.
+ * - Injected rows of a type that no base row of their profile has (late fees, which base logs never have; cash
+ *   withdrawn abroad) are compared with the profile's base rows that move money the same way (`direction_rows`
+ *   counts them); with no such base row either, left out.
  * Cross-fitted over two halves of the logs, each half weighted on its own; the mean of the halves' held-out AUCs is
  * reported. Near 0.5 means injection leaves no fingerprint; below 0.5 is a model that learnt noise in one half.
  */
@@ -121,14 +130,15 @@ export function injectionSeparation(logs: readonly Log[], injected: readonly Inj
       const a = Math.max(0, i - PACE_ROWS);
       const b = Math.min(log.rows.length - 1, i + PACE_ROWS);
       const pace = Math.max(60, (times[b] - times[a]) / Math.max(1, b - a));
-      examples.push({ x: featuresOf(row, log.rows[i - 1], pace), type: `${group}/${row.type}${row.location === home ? '' : ' abroad'}`, side: `${group}/${row.amountCents < 0 ? 'out' : 'in'}`, signal: m?.get(row.txn_id) ?? null, fold: f });
+      examples.push({ x: featuresOf(row, log.rows[i - 1], pace), type: `${group}/${row.type}${row.location !== home && CONVERTED_ABROAD.has(row.type) ? ' abroad' : ''}`, side: `${group}/${row.amountCents < 0 ? 'out' : 'in'}`, signal: m?.get(row.txn_id) ?? null, fold: f });
     }
   }
   const signals = [...new Set(injected.map((r) => r.signal))].sort();
-  const baseTypes = new Set<string>();
-  for (const e of examples) if (e.signal === null) baseTypes.add(e.type);
+  const typeBase = new Map<string, number>();
+  for (const e of examples) if (e.signal === null) typeBase.set(e.type, (typeBase.get(e.type) ?? 0) + 1);
+  const ownStratum = (e: Ex): boolean => typeBase.has(e.type);
   // The stratum of an example: its type's, or its direction's when no base row of its profile has its type.
-  const stratumOf = (e: Ex): string => (baseTypes.has(e.type) ? e.type : e.side);
+  const stratumOf = (e: Ex): string => (ownStratum(e) ? e.type : e.side);
   return signals.map((signal) => {
     const pos = examples.filter((e) => e.signal === signal);
     const posCount = new Map<string, number>();
@@ -140,7 +150,7 @@ export function injectionSeparation(logs: readonly Log[], injected: readonly Inj
     for (const e of neg) negCount.set(negStratum(e)!, (negCount.get(negStratum(e)!) ?? 0) + 1);
     // Injected rows of a stratum without base rows (no base row of the profile moves money their way) are left out.
     const matched = pos.filter((e) => negCount.has(stratumOf(e)));
-    const base = { signal, injected_rows: matched.length, base_rows: neg.length, other_type_rows: matched.filter((e) => !baseTypes.has(e.type)).length };
+    const base = { signal, injected_rows: matched.length, base_rows: neg.length, direction_rows: matched.filter((e) => !ownStratum(e)).length };
     if (matched.length < MIN_INJECTED_ROWS || neg.length < MIN_INJECTED_ROWS) return { ...base, auc: null };
     // Each half of the logs on its own: base rows weighted so that their strata's mix in the half equals the half's
     // injected rows' (injected rows of a stratum with no base row in the half left out). Weights taken over all the

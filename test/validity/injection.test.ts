@@ -125,12 +125,12 @@ describe('injectionSeparation, measured fairly', () => {
     }
     const [s] = injectionSeparation(logs, injected);
     expect(s.injected_rows).toBe(120);
-    expect(s.other_type_rows).toBe(120);
+    expect(s.direction_rows).toBe(120);
     expect(s.base_rows).toBe(40 * 100);
     expect(s.auc!).toBeGreaterThan(0.9);
   });
 
-  it('compares rows abroad with base rows abroad: a withdrawal converted from foreign notes is not round in yuan', () => {
+  it('compares cash withdrawn abroad with cash withdrawn abroad: converted from foreign notes, it is not round in yuan', () => {
     const rng = createRng('abroad');
     const logs: Log[] = [];
     const injected: InjectedRows[] = [];
