@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY_S, NIGHT_HOURS, add, amountLike, atDayHour, hourLike, randomDay, refundedPurchases, roundCny, roundingOf, sample, sized, winsorizedOutflow } from './util.js';
+import { DAY_S, NIGHT_HOURS, add, amountLike, atDayHour, gapLike, hourLike, randomDay, refundedPurchases, roundCny, roundingOf, sample, sized, winsorizedOutflow } from './util.js';
 
 /** Destinations of overseas spending (ISO 3166 alpha-2). */
 const COUNTRIES = ['JP', 'TH', 'KR', 'SG', 'MY', 'US', 'FR', 'GB', 'AU', 'IT', 'AE', 'MO'] as const;
@@ -61,9 +61,12 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
     return -1;
   };
   // A time in trip k: a day of it, at the hour of one of the log's purchases.
+  // Of four such times, the one whose gap to the row before is most like the log's purchases' (`gapLike`): rows
+  // brought into a trip would otherwise crowd it, and come just after one another.
   const tripTime = (k: number): number => {
     const days = Math.max(1, Math.min(lengths[k], Math.floor((limits[k] - starts[k]) / DAY_S)));
-    return atDayHour(ctx, starts[k] + int(ctx.rng, 0, days - 1) * DAY_S, hourLike(ctx, 'Purchase', { awake: true }));
+    const draw = (): number => atDayHour(ctx, starts[k] + int(ctx.rng, 0, days - 1) * DAY_S, hourLike(ctx, 'Purchase', { awake: true }));
+    return gapLike(ctx, 'Purchase')([draw(), draw(), draw(), draw()]);
   };
   const relocate = (e: SynthEvent, k: number): void => {
     // Dearer abroad, and rounded as the purchase was (a round purchase at home stays round abroad).

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { chance, int, pick, uniform } from '../../random/draw.js';
-import { add, amountLike, atHours, randomDay, sized } from './util.js';
+import { add, amountLike, atHours, gapLike, randomDay, sized } from './util.js';
 import { RISKY_IN_REMARKS, RISKY_KINDS, RISKY_OUT_REMARKS } from './words.js';
 
 /**
@@ -22,7 +22,8 @@ export const injectRisky: Injector = (ctx: InjectContext, intensity: number): vo
     const size = income * uniform(ctx.rng, 0.05, 0.3);
     const amount = payout ? amountLike(ctx, 'Transfer In', size * uniform(ctx.rng, 0.2, 0.6), 1, 10) : amountLike(ctx, 'Transfer Out', size, -1, 1000);
     add(ctx, {
-      at: atHours(ctx.rng, randomDay(ctx), int(ctx.rng, 0, 1) ? 20 : 12, 23),
+      // Of three such times, the one whose gap to the row before is most like the log's own transfers' (`gapLike`).
+      at: gapLike(ctx, payout ? 'Transfer In' : 'Transfer Out')([0, 1, 2].map(() => atHours(ctx.rng, randomDay(ctx), int(ctx.rng, 0, 1) ? 20 : 12, 23))),
       type: payout ? 'Transfer In' : 'Transfer Out',
       channel: 'ONLINE',
       counterparty: platform,
