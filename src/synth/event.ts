@@ -105,6 +105,12 @@ export interface InjectContext {
   remark(kind: string): string;
   /** A remark that fits this counterparty when its kind says what it sells (a pharmacy abroad), else of `kind`. */
   remarkFor(counterparty: string, kind: string): string;
+  /**
+   * Weights of the 24 hours of day at which the profile posts rows of `type` (its flows' hour ranges and its spending
+   * categories' hour tables); undefined when the profile has no row of that type. Lets an injected row keep the
+   * profile's clock for its type in a log that happens to hold no base row of it.
+   */
+  typeHours?(type: string): readonly number[] | undefined;
 }
 
 /**

@@ -12,6 +12,7 @@ import { INCOME_TYPES } from '../signals/view.js';
 import { median } from '../log/statistics.js';
 import { drawAmount, empiricalQuantile, normalCdf, unitsToCents } from './amounts.js';
 import { addFlows, addSpending, monthsOf, type BaseContext, type LogLevels } from './base-events.js';
+import { profileTypeHours } from './type-hours.js';
 import { calendarDayWeights } from './calendar-weights.js';
 import { postEvents } from './posting.js';
 import { addLoans } from './loans.js';
@@ -168,6 +169,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     counterparty: (kind) => vocab.counterparty(kind),
     remark: (kind) => vocab.remark(kind),
     remarkFor: (counterparty, kind) => vocab.remarkFor(counterparty, kind),
+    typeHours: (type) => profileTypeHours(profile).get(type),
   };
   const injected = new Map<SignalId, number>();
   for (const id of SIGNAL_IDS) {

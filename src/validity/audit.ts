@@ -225,7 +225,8 @@ export function runValidityAudit(input: AuditInput): ValidityReport {
   const leaks = leakTable(items, model, preds);
   const logMap = new Map(input.logs.map((l) => [l.log.logId, l.log]));
   const face = faceViolations(items, logMap);
-  const injection = injectionSeparation(input.logs.map((l) => l.log), input.injected);
+  const profileOf = new Map(input.logs.map((l) => [l.log.logId, l.profile]));
+  const injection = injectionSeparation(input.logs.map((l) => l.log), input.injected, { profileOf: (id) => profileOf.get(id) });
   const gates = evaluateGates({ t3, best, leaks, face: face.items, injection });
   void blindOptionScores;
   return {

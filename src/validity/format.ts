@@ -45,9 +45,9 @@ export function validityLeaks(report: ValidityReport, limit = Infinity): ScoreTa
 /** Injected vs base rows: AUC per signal. */
 export function validityInjection(report: ValidityReport): ScoreTable {
   return {
-    headers: ['signal', 'injected rows', 'base rows', 'AUC'],
-    rows: report.injection.map((s) => [s.signal, String(s.injected_rows), String(s.base_rows), s.auc === null ? '–' : s.auc.toFixed(3)]),
-    numeric: [false, true, true, true],
+    headers: ['signal', 'injected rows', 'vs same direction', 'base rows', 'AUC'],
+    rows: report.injection.map((s) => [s.signal, String(s.injected_rows), String(s.direction_rows), String(s.base_rows), s.auc === null ? '–' : s.auc.toFixed(3)]),
+    numeric: [false, true, true, true, true],
   };
 }
 

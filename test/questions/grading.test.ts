@@ -57,10 +57,23 @@ function itemOf(t: Template, d: Draft, log: Log): Item {
   };
 }
 
+/**
+ * More logs of the same profiles (indexes 5–39), generated only for a template that the pool does not support: a
+ * template of a rare signal (non-essential spending is injected in few SME logs) must not depend on the pool's luck.
+ */
+function* morePool(t: Template): Generator<Log> {
+  const profiles = PROFILES.filter((p) => t.tags.logics[p.startsWith('sme') ? 'sme' : 'personal']);
+  for (let i = 5; i < 40; i++) for (const p of profiles) yield generateLog(loadProfile(p), { masterSeed: 'grading', index: i }).log;
+}
+
 /** Up to `max` items of template `t` from the pool of generated logs, each from a different log. */
 function itemsOf(t: Template, max: number): Array<{ item: Item; log: Log }> {
   const out: Array<{ item: Item; log: Log }> = [];
-  for (const log of POOL) {
+  const pool = function* (): Generator<Log> {
+    yield* POOL;
+    if (out.length === 0) yield* morePool(t);
+  };
+  for (const log of pool()) {
     const kind = log.clientKind!;
     if (!t.tags.logics[kind]) continue;
     const facts = new LogFacts(log);

@@ -2,13 +2,14 @@ import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { BusinessCategory } from '../../schema/profile.js';
 import { pick, uniform } from '../../random/draw.js';
-import { add, atHours, randomDay, roundLike, sized } from './util.js';
+import { add, amountLike, atDayHour, hourLike, randomDay, sized } from './util.js';
 import { MISFIT_SUPPLIES } from './words.js';
 
 /**
  * Alignment (SME): supplier payments that do not fit the declared business (a restaurant buying steel,
  * a services studio buying fertilizer): 4 (intensity 0) to 9 (intensity 1) Supplier Payments to suppliers of
- * 1–2 supply classes listed as misfits for the category, each 5–40% of a month's revenue. Does nothing for a
+ * 1–2 supply classes listed as misfits for the category, each 5–40% of a month's revenue, at the hours and with the
+ * rounding of the log's own supplier payments. Does nothing for a
  * log without a business category.
  */
 export const injectAlignment: Injector = (ctx: InjectContext, intensity: number): void => {
@@ -24,11 +25,11 @@ export const injectAlignment: Injector = (ctx: InjectContext, intensity: number)
   for (let k = 0; k < rows; k++) {
     const s = suppliers[k % suppliers.length];
     add(ctx, {
-      at: atHours(ctx.rng, randomDay(ctx), 9, 17),
+      at: atDayHour(ctx, randomDay(ctx), hourLike(ctx, 'Supplier Payment')),
       type: 'Supplier Payment',
       channel: 'TRANSFER',
       counterparty: s.name,
-      amountCents: -roundLike(ctx.rng, income * uniform(ctx.rng, 0.05, 0.4), 10),
+      amountCents: -amountLike(ctx, 'Supplier Payment', income * uniform(ctx.rng, 0.05, 0.4), -1, 10),
       location: ctx.homeCountry,
       remark: pick(ctx.rng, s.remarks),
       outcome: 'declinable',

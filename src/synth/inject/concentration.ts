@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, lognormal } from '../../random/draw.js';
-import { DAY_S, HOUR_S, add, atHours, medianOutflow, randomDay, sample } from './util.js';
+import { DAY_S, HOUR_S, add, atDayHour, hourLike, medianOutflow, randomDay, sample } from './util.js';
 
 /**
  * Concentration: discretionary spending collapses onto one online merchant. Existing home-country daytime purchases
@@ -25,7 +25,7 @@ export const injectConcentration: Injector = (ctx: InjectContext, intensity: num
   const typical = Math.max(120, medianOutflow(ctx.events, DEFAULT_THRESHOLDS.spikes.types) / 200);
   for (let k = 0; k < need; k++) {
     add(ctx, {
-      at: atHours(ctx.rng, randomDay(ctx), 9, 22),
+      at: atDayHour(ctx, randomDay(ctx), hourLike(ctx, 'Purchase', { awake: true })),
       type: 'Purchase',
       channel: 'ONLINE',
       counterparty: merchant,

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, uniform } from '../../random/draw.js';
-import { DAY_S, add, atHours, roundLike, sample, sized } from './util.js';
+import { DAY_S, add, atHours, gapLike, roundLike, sample, sized } from './util.js';
 import { civil, dayStart } from '../calendar.js';
 
 const ESSENTIAL = new Set(['Rent', 'Bill Payment', 'Tax', 'Payroll']);
@@ -40,7 +40,8 @@ function monthlySeries(ctx: InjectContext): SynthEvent[][] {
 
 /**
  * Essentials (SME): rent, utilities, tax and payroll paid irregularly. 4 (intensity 0) to 5 (intensity 1)
- * monthly essential payments (not the first of their series) are paid 10–16 days after the payee's usual day (missed
+ * monthly essential payments (not the first of their series) are paid 10–16 days after the payee's usual day (the
+ * day whose gap to the row before is most like the log's own payments of the type, `gapLike`; missed
  * payments, declined for lack of funds, come from the base itself; an injected decline could land on a well-funded
  * day and give itself away). Without a monthly essential series, a monthly premises rent is added
  * first.
@@ -74,8 +75,13 @@ export const injectEssentials: Injector = (ctx: InjectContext, intensity: number
   for (const ev of sample(ctx.rng, candidates, candidates.length)) {
     if (done >= k) break;
     const c = civil(ev.at);
-    const late = dayStart(c.year, c.month, usual.get(ev)!) + (ev.at % DAY_S) + int(ctx.rng, 10, 16) * DAY_S;
-    if (late >= ctx.period.end) continue;
+    const due = dayStart(c.year, c.month, usual.get(ev)!) + (ev.at % DAY_S);
+    // 10–16 days late: of the days in range, the one where the payment's gap to the row before it is like that of
+    // the log's own payments of the type (a payment moved into a busy stretch would sit just after another row).
+    const days: number[] = [];
+    for (let d = 10; d <= 16; d++) if (due + d * DAY_S < ctx.period.end) days.push(due + d * DAY_S);
+    if (days.length === 0) continue;
+    const late = gapLike(ctx, ev.type)(sample(ctx.rng, days, days.length));
     done++;
     ev.signal = 'essentials';
     ev.at = late;

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
 import { int, pick, uniform } from '../../random/draw.js';
 import { parseDate } from '../calendar.js';
-import { DAY_S, atHours, openInjectedLoan, randomDay, roundCny, sized } from './util.js';
+import { DAY_S, atDayHour, hourLike, openInjectedLoan, randomDay, roundCny, sized } from './util.js';
 import { MICRO_LENDER_KINDS } from './words.js';
 
 /**
@@ -14,7 +14,9 @@ export const injectMicroloans: Injector = (ctx: InjectContext, intensity: number
   // Small: at most 8,000 CNY and 0.8 × monthly income, so the detector's "small" cap (1.5 months) holds.
   const cap = Math.max(500_00, Math.min(8_000_00, 0.8 * ctx.monthlyIncomeCents));
   const lenders = new Set<string>();
-  let at = atHours(ctx.rng, randomDay(ctx, 0, 200), 10, 23);
+  // Disbursed at the hours the log's (else the profile's) loans are: a lending platform pays out when asked, and rows
+  // at hours of their own would tell the microloans from the log's other loans (issue #13).
+  let at = atDayHour(ctx, randomDay(ctx, 0, 200), hourLike(ctx, 'Loan Disbursement'));
   let prevDue: number[] = [];
   for (let k = 0; k < count; k++) {
     let lender = ctx.counterparty(pick(ctx.rng, MICRO_LENDER_KINDS));
@@ -24,7 +26,7 @@ export const injectMicroloans: Injector = (ctx: InjectContext, intensity: number
       // Chase: borrow a few days before the previous loan's next installment.
       const next = prevDue.find((d) => d > at + 5 * DAY_S);
       const base = next ?? at + int(ctx.rng, 15, 40) * DAY_S;
-      at = atHours(ctx.rng, base - int(ctx.rng, 1, 5) * DAY_S, 8, 23);
+      at = atDayHour(ctx, base - int(ctx.rng, 1, 5) * DAY_S, hourLike(ctx, 'Loan Disbursement'));
     }
     if (at >= ctx.period.end - 20 * DAY_S) break;
     const loan = openInjectedLoan(

@@ -2,7 +2,7 @@ import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { civil } from '../calendar.js';
 import { pick, uniform } from '../../random/draw.js';
-import { DAY_S, add, atHours, randomDay, roundLike, sized } from './util.js';
+import { DAY_S, add, amountLike, atHours, randomDay, sized } from './util.js';
 import { LUXURY } from './words.js';
 
 /**
@@ -24,7 +24,7 @@ export const injectNonessential: Injector = (ctx: InjectContext, intensity: numb
       type: 'Purchase',
       channel: pick(ctx.rng, ['POS', 'POS', 'ONLINE', 'QR'] as const),
       counterparty: ctx.counterparty(cls.kind),
-      amountCents: -roundLike(ctx.rng, income * uniform(ctx.rng, 0.03, 0.25), 10),
+      amountCents: -amountLike(ctx, 'Purchase', income * uniform(ctx.rng, 0.03, 0.25), -1, 10),
       location: ctx.homeCountry,
       remark: pick(ctx.rng, cls.remarks),
       outcome: 'declinable',

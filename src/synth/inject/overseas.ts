@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY_S, NIGHT_HOURS, add, atDayHour, hourLike, randomDay, refundedPurchases, roundCny, roundLike, sample, sized, winsorizedOutflow } from './util.js';
+import { DAY_S, NIGHT_HOURS, add, amountLike, atDayHour, gapLike, hourLike, randomDay, refundedPurchases, roundCny, roundingOf, sample, sized, winsorizedOutflow } from './util.js';
 
 /** Destinations of overseas spending (ISO 3166 alpha-2). */
 const COUNTRIES = ['JP', 'TH', 'KR', 'SG', 'MY', 'US', 'FR', 'GB', 'AU', 'IT', 'AE', 'MO'] as const;
@@ -61,12 +61,18 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
     return -1;
   };
   // A time in trip k: a day of it, at the hour of one of the log's purchases.
+  // Of four such times, the one whose gap to the row before is most like the log's purchases' (`gapLike`): rows
+  // brought into a trip would otherwise crowd it, and come just after one another.
   const tripTime = (k: number): number => {
     const days = Math.max(1, Math.min(lengths[k], Math.floor((limits[k] - starts[k]) / DAY_S)));
-    return atDayHour(ctx, starts[k] + int(ctx.rng, 0, days - 1) * DAY_S, hourLike(ctx, 'Purchase', { awake: true }));
+    const draw = (): number => atDayHour(ctx, starts[k] + int(ctx.rng, 0, days - 1) * DAY_S, hourLike(ctx, 'Purchase', { awake: true }));
+    return gapLike(ctx, 'Purchase')([draw(), draw(), draw(), draw()]);
   };
   const relocate = (e: SynthEvent, k: number): void => {
-    e.amountCents = -Math.max(100, Math.round(-e.amountCents * uniform(ctx.rng, 1.3, 1.8)));
+    // Dearer abroad, and rounded as the purchase was (a round purchase at home stays round abroad).
+    const unit = roundingOf(-e.amountCents);
+    const dearer = Math.max(100, Math.round(-e.amountCents * uniform(ctx.rng, 1.3, 1.8)));
+    e.amountCents = -(unit > 1 ? Math.max(unit, Math.round(dearer / unit) * unit) : dearer);
     if (tripOf(e.at) !== k) e.at = tripTime(k);
     else if (hourOf(e.at) >= NIGHT_HOURS[0] && hourOf(e.at) < NIGHT_HOURS[1]) {
       // A night worker on holiday shops by day: a night purchase of the trip's days moves to a waking hour that day.
@@ -111,7 +117,7 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
     const need = (share * m.total - m.abroad) / (1 - share);
     // Below the winsorising cap, and below half a month's income so that no purchase abroad reads as a spike
     // (on a base whose everyday outflows are large against income, 0.9 × the cap would).
-    const amount = roundLike(ctx.rng, Math.max(100_00, Math.min(0.9 * m.cap, 0.5 * ctx.monthlyIncomeCents, need / 2 + 100_00)), 1);
+    const amount = amountLike(ctx, 'Purchase', Math.max(100_00, Math.min(0.9 * m.cap, 0.5 * ctx.monthlyIncomeCents, need / 2 + 100_00)), -1);
     const name = ctx.counterparty(`overseas_merchant@${countries[k]}`);
     add(ctx, {
       at: tripTime(k),

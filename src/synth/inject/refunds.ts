@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { chance, int, lognormal, uniform } from '../../random/draw.js';
-import { DAY_S, add, atHours, randomDay, sample } from './util.js';
+import { DAY_S, add, atDayHour, hourLike, randomDay, sample } from './util.js';
 
 /**
  * Refunds: many returns. A share of 0.2 (intensity 0) to 0.4 (intensity 1) of purchases — at least 6 — get
@@ -23,7 +23,7 @@ export const injectRefunds: Injector = (ctx: InjectContext, intensity: number): 
   const merchant = ctx.counterparty('online_shop');
   for (let k = pool.length; k < want + 2; k++) {
     add(ctx, {
-      at: atHours(ctx.rng, randomDay(ctx, 0, 25), 9, 22),
+      at: atDayHour(ctx, randomDay(ctx, 0, 25), hourLike(ctx, 'Purchase', { awake: true })),
       type: 'Purchase',
       channel: 'ONLINE',
       counterparty: k % 2 ? merchant : ctx.counterparty('online_shop'),
@@ -38,7 +38,9 @@ export const injectRefunds: Injector = (ctx: InjectContext, intensity: number): 
   for (const p of sample(ctx.rng, pool, want)) {
     p.outcome = 'success';
     p.signal ??= 'refunds';
-    const refundAt = Math.min(p.at + int(ctx.rng, 1, 20) * DAY_S + int(ctx.rng, 0, 6) * 3600, ctx.period.end - 60);
+    // 1–20 days and up to six hours later, to the second: a refund at its purchase's minute and second, days on,
+    // would repeat the purchase's clock (the fingerprint issue #13 names).
+    const refundAt = Math.min(p.at + int(ctx.rng, 1, 20) * DAY_S + int(ctx.rng, 0, 6 * 3600 - 1), ctx.period.end - 60);
     if (refundAt <= p.at) continue;
     const full = chance(ctx.rng, 0.6);
     add(ctx, {

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent, SynthLoan } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, uniform } from '../../random/draw.js';
-import { DAY_S, atHours, openInjectedLoan, randomDay, roundCny, sample, sized } from './util.js';
+import { DAY_S, atHours, gapLike, openInjectedLoan, randomDay, roundCny, sample, sized } from './util.js';
 
 /** In-period repayment events of a loan, by installment number ascending. */
 function repaymentEvents(ctx: InjectContext, loan: SynthLoan): SynthEvent[] {
@@ -47,7 +47,11 @@ export const injectRepayments: Injector = (ctx: InjectContext, intensity: number
     ev.signal = 'repayments';
     ev.outcome = 'success';
     form ^= 1;
-    const late = ev.at + int(ctx.rng, 8, 14) * DAY_S;
+    // 8–14 days late: of the days in range, the one where the payment's gap to the row before is like that of the
+    // log's own installments (`gapLike`).
+    const days: number[] = [];
+    for (let d = 8; d <= 14; d++) if (ev.at + d * DAY_S < ctx.period.end) days.push(ev.at + d * DAY_S);
+    const late = days.length ? gapLike(ctx, 'Loan Repayment')(sample(ctx.rng, days, days.length)) : ctx.period.end;
     if (form === 0 && late < ctx.period.end) ev.at = late;
     else ev.amountCents = -Math.max(100, Math.round(-ev.amountCents * uniform(ctx.rng, 0.3, 0.65)));
   }

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY_S, add, atHours, sized } from './util.js';
+import { DAY_S, add, atDayHour, hourLike, sized } from './util.js';
 import { SEASON_KINDS, SEASON_PURCHASES } from './words.js';
 import { civil, dayStart, daysInMonth } from '../calendar.js';
 
@@ -53,7 +53,7 @@ export const injectSeasonality: Injector = (ctx: InjectContext, intensity: numbe
   const start = dayStart(year, month, 1);
   const days = daysInMonth(year, month);
   add(ctx, {
-    at: atHours(ctx.rng, Math.max(ctx.period.start, start - int(ctx.rng, 3, 10) * DAY_S), 9, 17),
+    at: atDayHour(ctx, Math.max(ctx.period.start, start - int(ctx.rng, 3, 10) * DAY_S), hourLike(ctx, 'Salary')),
     type: 'Salary',
     channel: 'TRANSFER',
     counterparty: ctx.counterparty('employer'),
@@ -68,7 +68,7 @@ export const injectSeasonality: Injector = (ctx: InjectContext, intensity: numbe
   for (let k = 0; k < n; k++) {
     const kind = pick(ctx.rng, SEASON_KINDS);
     add(ctx, {
-      at: atHours(ctx.rng, start + int(ctx.rng, 0, days - 1) * DAY_S, 9, 23),
+      at: atDayHour(ctx, start + int(ctx.rng, 0, days - 1) * DAY_S, hourLike(ctx, 'Purchase', { awake: true })),
       type: 'Purchase',
       channel: pick(ctx.rng, SEASON_PURCHASES[kind].channels),
       counterparty: ctx.counterparty(kind),

@@ -48,6 +48,30 @@ export function roundLike(rng: Rng, cents: number, unitCny: number): number {
   return roundCny(cents, unitCny) + int(rng, 0, 99);
 }
 
+/** The rounding of an amount (cents, > 0): the largest of 100 yuan, 10 yuan and 1 yuan it is a whole number of, else 1 cent. */
+export function roundingOf(absCents: number): number {
+  for (const unit of [100_00, 10_00, 1_00]) if (absCents % unit === 0) return unit;
+  return 1;
+}
+
+/**
+ * `cents` (> 0) given the rounding of a randomly drawn base (not injected) event of `type` and the same direction in
+ * the log: a whole number of 100, 10 or 1 yuan as that row is, else the whole yuan of `cents` with that row's cents.
+ * So injected rows round as the log's own rows of the type do (a log whose transfers are mostly round sums gets round
+ * injected transfers, issue #13). Without such a base event, `roundLike(rng, cents, fallbackUnitCny)`.
+ */
+export function amountLike(ctx: InjectContext, type: TransactionType, cents: number, direction: 1 | -1, fallbackUnitCny = 1): number {
+  let count = 0;
+  for (const e of ctx.events) if (e.type === type && !e.signal && Math.sign(e.amountCents) === direction) count++;
+  if (count === 0) return roundLike(ctx.rng, cents, fallbackUnitCny);
+  let k = int(ctx.rng, 0, count - 1);
+  let abs = 0;
+  for (const e of ctx.events) if (e.type === type && !e.signal && Math.sign(e.amountCents) === direction && k-- === 0) abs = Math.abs(e.amountCents);
+  const unit = roundingOf(abs);
+  if (unit > 1) return Math.max(unit, Math.round(cents / unit) * unit);
+  return Math.max(100, Math.floor(cents / 100) * 100) + (abs % 100);
+}
+
 /** `k` distinct items drawn without replacement (fewer when the list is shorter). */
 export function sample<T>(rng: Rng, items: readonly T[], k: number): T[] {
   return shuffle(rng, items).slice(0, Math.max(0, k));
@@ -131,7 +155,9 @@ export const NIGHT_HOURS = [0, 5] as const;
 /**
  * The hour of day for an injected row of `type`: the hour of a randomly chosen base (not injected) event of that type
  * in the log, so that injected rows keep the log's own clock for the type (a card bill debited at 03:00 in this log
- * is declined at 03:00 too); day-time hours when the log has no such base event. Minutes and seconds are not copied
+ * is declined at 03:00 too); the hours the profile gives the type (`typeHours`) when the log has no such base event
+ * (half the SME logs have no software subscription of their own, and their injected ones are charged at night as
+ * the profile's are), day-time hours when the profile has none either. Minutes and seconds are not copied
  * (a copied minute and second would repeat the base row's, the fingerprint issue #13 names). With `awake`, hours in
  * `NIGHT_HOURS` are drawn again (rows of another signal must not write night spending into a night worker's log).
  */
@@ -142,10 +168,14 @@ export function hourLike(ctx: InjectContext, type: TransactionType, opts: { awak
     const h = Math.floor((((base[int(ctx.rng, 0, base.length - 1)].at % DAY_S) + DAY_S) % DAY_S) / HOUR_S);
     if (!night(h)) return h;
   }
+  // No base event of the type in this log: the hours the profile gives the type (night hours left out with `awake`),
+  // else day-time hours.
+  const profiled = ctx.typeHours?.(type);
+  const weights = profiled && profiled.some((w, h) => w > 0 && !night(h)) ? profiled : DAYTIME_HOURS;
   let total = 0;
-  for (const w of DAYTIME_HOURS) total += w;
+  for (let h = 0; h < 24; h++) if (!night(h)) total += weights[h];
   let u = ctx.rng.next() * total;
-  for (let h = 0; h < 24; h++) if ((u -= DAYTIME_HOURS[h]) < 0) return h;
+  for (let h = 0; h < 24; h++) if (!night(h) && (u -= weights[h]) < 0) return h;
   return 12;
 }
 
@@ -222,4 +252,58 @@ export function sortByTime(events: SynthEvent[]): SynthEvent[] {
   const sorted = sortedBySecond(events);
   for (let i = 0; i < sorted.length; i++) events[i] = sorted[i];
   return events;
+}
+
+/** Events on each side over which `gapLike` takes the local pace (as the validity audit does, `PACE_ROWS`). */
+const PACE_EVENTS = 5;
+
+/**
+ * A chooser among candidate times for an injected event of `type`: the candidate whose gap to the previous event,
+ * relative to the local pace (mean gap over `PACE_EVENTS` events on each side), is nearest (on a log scale) to that
+ * of a randomly drawn base (not injected) event of the type in the log. A row placed where the log is busy comes
+ * right after another; one placed in a quiet stretch comes long after: either way its gap to the previous row could
+ * tell it from the log's own rows of the type (issue #13). With no such base event, or one candidate, the first
+ * candidate. The events are read when the chooser is made.
+ */
+export function gapLike(ctx: InjectContext, type: TransactionType): (candidates: readonly number[]) => number {
+  const times = Float64Array.from(ctx.events, (e) => e.at).sort();
+  const base = ctx.events.filter((e) => e.type === type && !e.signal);
+  // Index of the first time ≥ at.
+  const lower = (at: number): number => {
+    let a = 0;
+    let b = times.length;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      if (times[m] < at) a = m + 1;
+      else b = m;
+    }
+    return a;
+  };
+  // The relative gap of a row at `at` with `prev` events before it (indexes below `prev`) and `next` from index `next`.
+  const relative = (at: number, prev: number, next: number): number => {
+    const gap = prev > 0 ? at - times[prev - 1] : DAY_S;
+    const a = Math.max(0, prev - PACE_EVENTS);
+    const b = Math.min(times.length - 1, next + PACE_EVENTS - 1);
+    const lo = Math.min(at, times[a] ?? at);
+    const hi = Math.max(at, times[b] ?? at);
+    const rows = Math.max(1, prev - a + Math.max(0, b - next + 1));
+    return Math.log1p(Math.max(0, gap) / Math.max(60, (hi - lo) / rows));
+  };
+  return (candidates) => {
+    if (candidates.length <= 1 || base.length === 0) return candidates[0];
+    const b = base[int(ctx.rng, 0, base.length - 1)];
+    const i = lower(b.at);
+    const target = relative(b.at, i, i + 1);
+    let best = candidates[0];
+    let bestD = Infinity;
+    for (const at of candidates) {
+      const i = lower(at);
+      const d = Math.abs(relative(at, i, i) - target);
+      if (d < bestD) {
+        bestD = d;
+        best = at;
+      }
+    }
+    return best;
+  };
 }

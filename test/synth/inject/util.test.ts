@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InjectContext, SynthEvent } from '../../../src/synth/event.js';
 import { createRng } from '../../../src/random/rng.js';
 import fc from 'fast-check';
-import { DAY_S, HOUR_S, hourLike, lowPoints, refundedPurchases, roundCny, sized, sortByTime, winsorizedOutflow } from '../../../src/synth/inject/util.js';
+import { DAY_S, HOUR_S, amountLike, gapLike, hourLike, lowPoints, refundedPurchases, roundCny, roundingOf, sized, sortByTime, winsorizedOutflow } from '../../../src/synth/inject/util.js';
 
 const T0 = Date.UTC(2023, 0, 1) / 1000;
 const ev = (day: number, hour: number, amountCents: number, extra: Partial<SynthEvent> = {}): SynthEvent => ({
@@ -111,6 +111,58 @@ describe('hourLike', () => {
       expect(h).toBeGreaterThanOrEqual(7);
       expect(h).toBeLessThanOrEqual(21);
     }
+  });
+  it("takes the profile's hours for the type when the log has no base event of it, night hours left out when awake", () => {
+    const night = new Array<number>(24).fill(0);
+    night[2] = 1;
+    night[3] = 1;
+    night[14] = 1;
+    const ctx = { ...ctxOf([]), typeHours: (type: string) => (type === 'Subscription' ? night : undefined) };
+    const seen = new Set<number>();
+    for (let k = 0; k < 200; k++) seen.add(hourLike(ctx, 'Subscription'));
+    expect([...seen].sort((a, b) => a - b)).toEqual([2, 3, 14]);
+    for (let k = 0; k < 50; k++) expect(hourLike(ctx, 'Subscription', { awake: true })).toBe(14);
+  });
+});
+
+describe('amountLike', () => {
+  it('reads the rounding of an amount: 100 yuan, 10 yuan, 1 yuan or cents', () => {
+    expect([roundingOf(300_00), roundingOf(250_00), roundingOf(257_00), roundingOf(257_31)]).toEqual([100_00, 10_00, 100, 1]);
+  });
+  it('rounds as a drawn base event of the type and direction does, and takes its cents when it has some', () => {
+    const round = ctxOf([ev(1, 10, -500_00, { type: 'Transfer Out' }), ev(2, 10, -123_45, { type: 'Transfer Out', signal: 'risky' }), ev(3, 10, 77_77, { type: 'Transfer In' })]);
+    for (let k = 0; k < 20; k++) expect(amountLike(round, 'Transfer Out', 1_234_56, -1)).toBe(1_200_00);
+    const exact = ctxOf([ev(1, 10, -512_34, { type: 'Transfer Out' })]);
+    expect(amountLike(exact, 'Transfer Out', 1_234_56, -1)).toBe(1_234_34);
+    // None of that type and direction: whole units of the fallback with cents drawn.
+    const none = ctxOf([ev(3, 10, 77_77, { type: 'Transfer In' })]);
+    const drawn = amountLike(none, 'Transfer Out', 1_234_56, -1, 10);
+    expect(drawn - (drawn % 100)).toBe(1_230_00);
+  });
+  it('matches the share of round sums among the base rows of the type', () => {
+    const events = Array.from({ length: 100 }, (_, i) => ev(i, 10, i % 4 === 0 ? -300_00 : -301_17, { type: 'Transfer Out' }));
+    const ctx = ctxOf(events);
+    let round = 0;
+    for (let k = 0; k < 2000; k++) if (amountLike(ctx, 'Transfer Out', 987_65, -1) % 100_00 === 0) round++;
+    expect(round / 2000).toBeGreaterThan(0.22);
+    expect(round / 2000).toBeLessThan(0.28);
+  });
+});
+
+describe('gapLike', () => {
+  it("picks the candidate whose gap to the row before is like the log's own rows of the type", () => {
+    // Purchases every day at noon. In one log the payroll rows come half an hour after a purchase, in the other six
+    // hours after; of a candidate a minute after a purchase and one six hours after, each log picks its own kind.
+    const purchases = (): SynthEvent[] => Array.from({ length: 60 }, (_, d) => ev(d, 12, -100));
+    const payroll = (delay: number): SynthEvent[] => [10, 40].map((d) => ev(d, 12, -900_00, { type: 'Payroll', at: T0 + d * DAY_S + 12 * HOUR_S + delay }));
+    const crowded = T0 + 20 * DAY_S + 12 * HOUR_S + 60;
+    const spaced = T0 + 20 * DAY_S + 18 * HOUR_S;
+    for (let k = 0; k < 10; k++) {
+      expect(gapLike(ctxOf([...purchases(), ...payroll(1800)]), 'Payroll')([spaced, crowded])).toBe(crowded);
+      expect(gapLike(ctxOf([...purchases(), ...payroll(6 * HOUR_S)]), 'Payroll')([crowded, spaced])).toBe(spaced);
+    }
+    // Without a base row of the type: the first candidate.
+    expect(gapLike(ctxOf(purchases()), 'Payroll')([spaced, crowded])).toBe(spaced);
   });
 });
 
