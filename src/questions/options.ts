@@ -79,7 +79,7 @@ const ATTEMPTS = 40;
  */
 const RATE_HITS = 100;
 const RATE_MAX = 50_000;
-const SET_MAX = 20_000;
+const SET_MAX = 4000;
 /** The acceptance ceiling is the best surround rate over the measured golds times this margin (at most 1). */
 const CEILING_MARGIN = 1.05;
 /** The ceiling: every measured gold is tried this many times, then the CEILING_REFINE best again as precisely as a rate. */
@@ -279,8 +279,9 @@ function rateOf(d: GoldDistribution, unit: Unit, sp: Spacing, gold: number): num
  * i.i.d. draws kept by a symmetric rule is exchangeable: the gold is then any of the four alike, in rank and in text
  * ("30 days" or "12 months" is offered as a decoy three times as often as it is right). That holds only if a log is
  * kept with a probability proportional to how often its gold can be surrounded, so the surround rate is estimated by
- * repeated draws and the log kept with probability rate / ceiling (the template's best rate): a gold every other log
- * shares (12 of 12 months) is seldom surrounded and seldom asked, and a rarer gold is asked in its place.
+ * repeated draws and the gold option carries `keep` = rate / ceiling (the template's best rate), the probability with
+ * which the builder keeps the item (`builder.ts`, answer-aware acceptance): a gold every other log shares (12 of 12
+ * months) is seldom surrounded and seldom asked, and a rarer gold is asked in its place.
  *
  * Without a prior (or in the lenient pass), the spread path: the gold's target rank r ∈ {0, 1, 2, 3} is drawn
  * uniformly, four offsets are drawn i.i.d. in a transformed space (integers for counts; asinh(x / c) otherwise) and
@@ -291,7 +292,7 @@ function rateOf(d: GoldDistribution, unit: Unit, sp: Spacing, gold: number): num
  * the same neighbours): with a prior that has repeated answers only when it prints as the decoy did (so the texts keep
  * their distribution), otherwise when it is close to it; the others are marked `decoy`.
  *
- * Returns null when no admissible set exists or the log is not kept: the template then does not fit this log.
+ * Returns null when no admissible set exists: the template then does not fit this log.
  */
 export function calcChoices(
   rng: Rng,
@@ -313,6 +314,7 @@ export function calcChoices(
   const fwd = (v: number): number => (count ? v : Math.asinh(v / c));
   const inv = (t: number): number => (count ? Math.round(t) : Math.sinh(t) * c);
   let values: number[] | null = null;
+  let keep: number | undefined;
   const dist = opts.prior
     ? distributionOf(opts.prior, opts.prior.atoms, opts.prior.quantiles)
     : opts.quantiles
@@ -324,10 +326,11 @@ export function calcChoices(
     const top = ceiling(dist, unit, sp);
     if (top <= 0) return null;
     const rate = rateOf(dist, unit, sp, gold);
-    if (rate <= 0 || (!opts.bounds?.lenient && rng.next() >= rate / top)) return null;
+    if (rate <= 0) return null;
     const { first } = surround(dist, gold, sp, rng, Math.min(SET_MAX, Math.ceil(20 / rate)), true);
     if (!first || new Set(first.map(text)).size !== 4) return null;
     values = first;
+    if (!opts.bounds?.lenient) keep = Math.min(1, rate / top);
   } else {
     values = spreadValues(rng, gold, unit, { min, max, lenient: opts.bounds?.lenient === true, fwd, inv });
     if (!values) return null;
@@ -354,7 +357,7 @@ export function calcChoices(
   }
   const wrong = values.map((v, i) => ({ v, i })).filter((x) => x.i !== g);
   return [
-    { text: text(gold), correct: true, value: displayValue(gold, unit) },
+    { text: text(gold), correct: true, value: displayValue(gold, unit), ...(keep !== undefined ? { keep } : {}) },
     ...wrong.map(({ v, i }) => ({ text: text(v), correct: false, misconception: named[i], value: displayValue(v, unit) })),
   ];
 }

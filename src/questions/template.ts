@@ -31,6 +31,11 @@ export interface Choice {
   misconception?: Misconception;
   /** For calc options: the value the option states, in display units. */
   value?: number;
+  /**
+   * For the correct calc option: the probability of keeping the item so that its options stay exchangeable
+   * (`calcChoices`: surround rate / ceiling); the builder's answer-aware acceptance applies it.
+   */
+  keep?: number;
 }
 
 /** What a template returns for one log: the question, its options and how the answer was computed. */

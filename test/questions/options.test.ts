@@ -58,7 +58,7 @@ describe('calcChoices', () => {
     expect(calcChoices(createRng('p'), 30.4, 'days', [], { quantiles: point })).toBeNull();
   });
 
-  test('with a measured gold distribution, a value many logs share is offered as a wrong option three times as often as it is right', () => {
+  test('with a measured gold distribution, a value many logs share is offered as a wrong option three times as often as it is right, once items are kept by their keep probability', () => {
     // month counts: 12 in half the logs, the rest spread over 3–11 (atoms with shares, no quantiles)
     const prior = { atoms: [[3, 0.04], [4, 0.04], [5, 0.05], [6, 0.05], [7, 0.06], [8, 0.06], [9, 0.06], [10, 0.07], [11, 0.07], [12, 0.5]] as Array<[number, number]> };
     const golds = prior.atoms.flatMap(([v, s]) => Array.from({ length: Math.round(s * 2000) }, () => v));
@@ -69,6 +69,10 @@ describe('calcChoices', () => {
     golds.forEach((g, i) => {
       const c = calcChoices(createRng(`ex${i}`), g, 'count', [{ value: g - 1, misconception: 'off_by_one_month' }], { bounds: { min: 0, max: 12 }, prior });
       if (!c) return;
+      // the builder keeps the item with the probability the gold option carries
+      expect(c[0].keep).toBeGreaterThan(0);
+      expect(c[0].keep).toBeLessThanOrEqual(1);
+      if (createRng(`keep${i}`).next() >= c[0].keep!) return;
       kept++;
       ranks[c.filter((o) => o.value! < c[0].value!).length]++;
       right.set(c[0].text, (right.get(c[0].text) ?? 0) + 1);
