@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Measures how each template's answers fall across logs (issue #13) and writes src/questions/data/answer-priors.ts:
-//   calc   — quantiles of the gold value (decoys are drawn from them, so the answer looks like any other log's);
-//   single and calc — the probability of keeping an item with each answer text (rarer answers kept more often);
-//   single — each answer text's share after acceptance (wrong options are drawn by it);
+//   calc   — the gold values many logs share (atoms, with their shares) and quantiles of the rest: decoys are drawn
+//            from them, so the answer looks like any other log's (measured with lenient bounds, so that the options
+//            path never hides a gold);
+//   single — the probability of keeping an item with each answer text (rarer answers kept more often), and each
+//            answer text's share after acceptance (wrong options are drawn by it);
 //   multi  — how often each option text is true (options are offered so that each is right half the time).
 // Logs: the four base profiles in equal shares, generated in memory with a seed no dataset uses.
-// Usage: npm run answer-priors [-- --count 2000]
+// Usage: npm run answer-priors [-- --count 4000]
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +23,7 @@ const { resolveFace } = await dist('questions/template.js');
 const { detectAll } = await dist('signals/index.js');
 
 const countArg = process.argv.indexOf('--count');
-const count = countArg > 0 ? Number(process.argv[countArg + 1]) : 2000;
+const count = countArg > 0 ? Number(process.argv[countArg + 1]) : 4000;
 const SEED = 'cclupe-answer-priors';
 const PROFILES = ['personal-healthy', 'personal-overdue', 'sme-healthy', 'sme-overdue'].map((n) => loadProfile(n));
 /** Target largest share of one answer text per single template after acceptance (the gate is 1/k + 0.10). */
@@ -35,6 +37,15 @@ const MIN_SAMPLES = 30;
 const MULTI_DRAWS = 6;
 /** Answer texts rarer than this are left out of a single template's answer shares (they weigh as the floor). */
 const MIN_ANSWER_SHARE = 0.002;
+/**
+ * A calc gold text at least this common (and seen at least ATOM_MIN times) is an atom, drawn as that exact value. Atoms
+ * are chosen on the even-numbered golds and their shares measured on the odd ones: a text chosen for being common in a
+ * sample is, in that sample, more common than it truly is, and would come back as a decoy more often than it is right.
+ */
+const ATOM_SHARE = 0.02;
+const ATOM_MIN = 5;
+/** Fewer non-atom golds than this: no quantiles, the atoms carry the whole distribution. */
+const REST_MIN = 3;
 
 const calc = new Map(); // key → values
 const single = new Map(); // key → Map(text → n)
@@ -57,24 +68,26 @@ for (let i = 0; i < count; i++) {
     for (let d = 0; d < draws; d++) {
       const draft = t.build({
         facts, kind, rng: templateRng(`${SEED}\u241f${log.logId}\u241f${t.id}\u241f${d}`),
-        detections: () => (det ??= detectAll(log)), bounds: resolveFace(t.face, facts.months.length),
+        detections: () => (det ??= detectAll(log)),
+        bounds: t.tags.format === 'calc' ? { ...resolveFace(t.face, facts.months.length), lenient: true } : resolveFace(t.face, facts.months.length),
       });
       if (!draft) break;
       if (t.tags.format === 'calc') {
         const v = draft.numericAnswer ?? draft.choices[0].value;
-        for (const key of keys) {
-          if (!calc.has(key)) calc.set(key, []);
-          calc.get(key).push(v);
-        }
-      }
-      if (t.tags.format !== 'multi') {
         const text = draft.choices.find((c) => c.correct).text;
         for (const key of keys) {
-          if (t.tags.format === 'single') singleKeys.add(key);
+          if (!calc.has(key)) calc.set(key, []);
+          calc.get(key).push([v, text]);
+        }
+      }
+      if (t.tags.format === 'single') {
+        const text = draft.choices.find((c) => c.correct).text;
+        for (const key of keys) {
+          singleKeys.add(key);
           const m = bump(single, key);
           m.set(text, (m.get(text) ?? 0) + 1);
         }
-      } else for (const c of draft.choices) truth.set(c.text, c.correct);
+      } else if (t.tags.format === 'multi') for (const c of draft.choices) truth.set(c.text, c.correct);
     }
     for (const key of truth.size ? keys : []) {
       const m = bump(multi, key);
@@ -90,12 +103,36 @@ for (let i = 0; i < count; i++) {
 
 const r4 = (x) => Math.round(x * 1e4) / 1e4;
 const out = {};
-for (const [key, vals] of calc) {
-  if (vals.length < MIN_SAMPLES) continue;
-  vals.sort((a, b) => a - b);
-  const q = [];
-  for (let j = 0; j <= QUANTILES; j++) q.push(r4(vals[Math.round((j / QUANTILES) * (vals.length - 1))]));
-  (out[key] ??= {}).quantiles = q;
+for (const [key, golds] of calc) {
+  if (golds.length < MIN_SAMPLES) continue;
+  // atoms: texts many logs share, as the mean of their values (they print alike); the rest by quantiles
+  const byText = new Map();
+  golds.forEach(([v, text], i) => {
+    const e = byText.get(text) ?? byText.set(text, { vs: [], even: 0, odd: 0 }).get(text);
+    e.vs.push(v);
+    if (i % 2) e.odd++;
+    else e.even++;
+  });
+  const half = [Math.ceil(golds.length / 2), Math.floor(golds.length / 2)];
+  const atoms = [];
+  const rest = [];
+  for (const e of byText.values()) {
+    if (e.even >= ATOM_MIN && e.even / half[0] >= ATOM_SHARE) {
+      if (e.odd) atoms.push([r4(e.vs.reduce((a, b) => a + b, 0) / e.vs.length), r4(e.odd / half[1])]);
+    } else rest.push(...e.vs);
+  }
+  atoms.sort((a, b) => a[0] - b[0]);
+  const o = (out[key] ??= {});
+  if (rest.length >= REST_MIN) {
+    rest.sort((a, b) => a - b);
+    const q = [];
+    for (let j = 0; j <= QUANTILES; j++) q.push(r4(rest[Math.round((j / QUANTILES) * (rest.length - 1))]));
+    if (atoms.length) o.atoms = atoms;
+    o.quantiles = q;
+  } else if (atoms.length) {
+    const mass = atoms.reduce((a, [, s]) => a + s, 0);
+    o.atoms = atoms.map(([v, s]) => [v, r4(s / mass)]);
+  }
 }
 for (const [key, m] of single) {
   const total = [...m.values()].reduce((a, b) => a + b, 0);

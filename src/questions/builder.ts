@@ -254,9 +254,13 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
 /**
  * Answer-aware acceptance of single-choice and calc items (issue #13): the probability of keeping an item whose answer
  * text is common for this template across logs of its profile (`TemplatePrior.accept`), so that over a dataset no
- * answer text dominates a template. Multi-select items and answers without an entry are always kept.
+ * answer text dominates a template; for calc, the `keep` its options carry (how often its gold can be surrounded by
+ * other logs' answers, see `calcChoices`), and a declined calc item waits as a tier-1 candidate like a single one.
+ * Multi-select items and answers without an entry are always kept.
  */
 function acceptance(t: Template, prior: TemplatePrior | undefined, d: Draft): number {
+  // calc: the probability that keeps the options exchangeable (`calcChoices`), on the correct option
+  if (t.tags.format === 'calc') return d.choices.find((c) => c.correct)?.keep ?? 1;
   if (t.tags.format === 'multi' || !prior?.accept) return 1;
   const answer = d.choices.find((c) => c.correct)?.text;
   return (answer === undefined ? undefined : prior.accept[answer]) ?? 1;

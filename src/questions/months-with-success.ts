@@ -51,7 +51,7 @@ export function monthsWithSuccess(spec: MonthsWithSuccessSpec): Template {
         { value: covered - n, misconception: 'total_vs_share' },
         ...(spec.count === 'with' ? [{ value: ok.length, misconception: 'count_vs_amount' as const }] : []),
       ];
-      const choices = calcChoices(rng, n, 'count', candidates, { bounds, quantiles: prior?.quantiles });
+      const choices = calcChoices(rng, n, 'count', candidates, { bounds, prior });
       if (!choices) return null;
       const failed = all.length - ok.length;
       return {

@@ -1,8 +1,9 @@
 import type { Rng } from '../random/rng.js';
 import { shuffle } from '../random/draw.js';
 import { formatCents } from '../log/money.js';
-import type { Choice } from './template.js';
+import type { Choice, TemplatePrior } from './template.js';
 import type { Misconception } from './misconceptions.js';
+import { templateRng } from './stream.js';
 
 /** How a calc value is shown and how far a distractor must sit from the gold value. */
 export type Unit = 'money' | 'percent' | 'ratio' | 'count' | 'days';
@@ -69,14 +70,31 @@ const SPREAD = 0.7;
 const SNAP = 0.05;
 /** Share of count items kept when the drawn rank of the gold is impossible at a face bound (the rank is forced). */
 const FORCED_RANK_KEEP = 0.1;
-/** Attempts at drawing an admissible set of decoys before the template declines the log. */
+/** Attempts at drawing an admissible set of decoys before the template declines the log (spread path). */
 const ATTEMPTS = 40;
+/**
+ * Decoys from other logs' answers. The rate at which a gold can be surrounded is estimated once per printed gold value,
+ * by drawing until RATE_HITS admissible sets are seen (at most RATE_MAX draws), and kept; a kept log then draws sets
+ * until one is admissible (at most SET_MAX tries).
+ */
+const RATE_HITS = 100;
+const RATE_MAX = 50_000;
+const SET_MAX = 4000;
+/** The acceptance ceiling is the best surround rate over the measured golds times this margin (at most 1). */
+const CEILING_MARGIN = 1.05;
+/** The ceiling: every measured gold is tried this many times, then the CEILING_REFINE best again as precisely as a rate. */
+const CEILING_TRIALS = 64;
+const CEILING_REFINE = 4;
+/** Cached surround rates per distribution (cleared when full; they are recomputed alike). */
+const RATES_MAX = 50_000;
 
 /** Options of `calcChoices`. */
 export interface CalcChoiceOptions {
   /** The face bounds of the quantity in display units (`TemplateContext.bounds`); every option stays inside. */
   bounds?: { min: number; max: number; lenient?: boolean };
-  /** Quantiles of the template's gold values across logs (`TemplatePrior.quantiles`): decoys are drawn from them. */
+  /** The template's measured gold values across logs (`TemplatePrior.atoms` and `quantiles`): decoys are drawn from them. */
+  prior?: TemplatePrior;
+  /** Quantiles of the gold values alone (display units), when there is no prior object. */
   quantiles?: readonly number[];
 }
 
@@ -87,20 +105,192 @@ function fromQuantiles(q: readonly number[], u: number): number {
   return q[i] + (q[i + 1] - q[i]) * (x - i);
 }
 
+/** The gold distribution of a template in display units: repeated answers (atoms) with their shares, and the rest by quantiles. */
+interface GoldDistribution {
+  atoms: number[];
+  /** Cumulative shares of the atoms. */
+  cum: number[];
+  /** Total share of the atoms (1 when there are no quantiles). */
+  mass: number;
+  q: readonly number[] | null;
+  /** Acceptance ceilings per `unit|min|max` (see `ceiling`). */
+  ceilings: Map<string, number>;
+  /** Surround rates per `unit|min|max|gold text` (see `rateOf`). */
+  rates: Map<string, number>;
+}
+
+const DISTRIBUTIONS = new WeakMap<object, GoldDistribution | null>();
+
+function distributionOf(key: object, atomsIn: ReadonlyArray<readonly [number, number]> | undefined, quantiles: readonly number[] | undefined): GoldDistribution | null {
+  if (DISTRIBUTIONS.has(key)) return DISTRIBUTIONS.get(key)!;
+  const q = quantiles && quantiles.length >= 2 ? quantiles : null;
+  const atoms: number[] = [];
+  const cum: number[] = [];
+  let mass = 0;
+  for (const [v, share] of atomsIn ?? []) {
+    if (!(share > 0)) continue;
+    mass += share;
+    atoms.push(v);
+    cum.push(mass);
+  }
+  let d: GoldDistribution | null = null;
+  if (atoms.length || q) {
+    if (!q) {
+      for (let i = 0; i < cum.length; i++) cum[i] /= mass;
+      mass = 1;
+    }
+    d = { atoms, cum, mass: Math.min(1, mass), q, ceilings: new Map(), rates: new Map() };
+  }
+  DISTRIBUTIONS.set(key, d);
+  return d;
+}
+
+/** One draw of another log's gold (display units). */
+function drawGold(d: GoldDistribution, rng: Rng): number {
+  const u = rng.next();
+  if (u < d.mass || !d.q) {
+    let lo = 0;
+    let hi = d.cum.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (u < d.cum[mid]) hi = mid;
+      else lo = mid + 1;
+    }
+    return d.atoms[lo];
+  }
+  return fromQuantiles(d.q, rng.next());
+}
+
+/** The face and spacing rules of one item's values (raw units: money in cents). */
+interface Spacing {
+  min: number;
+  max: number;
+  abs: number;
+  rel: number;
+  scale: number;
+  count: boolean;
+}
+
 /**
- * Calc options: the gold value and three wrong values, with the gold's rank among the four drawn uniformly and the
- * set's shape independent of which value is the gold, so that no rank, gap or "the one in the middle" pattern
- * points at it (issue #13).
+ * Draws three decoys from `d` around `gold` up to `trials` times. Returns how many draws gave an admissible set (every
+ * value inside the bounds, every pair at least max(abs, rel·|value|) apart, which also makes the printed texts differ)
+ * and the first such set, sorted.
+ */
+function surround(d: GoldDistribution, gold: number, sp: Spacing, rng: Rng, trials: number, stopAtFirst = false): { hits: number; first: number[] | null } {
+  let hits = 0;
+  let first: number[] | null = null;
+  const vals = [gold, 0, 0, 0];
+  for (let t = 0; t < trials; t++) {
+    let ok = true;
+    for (let j = 1; j < 4; j++) {
+      let v = drawGold(d, rng) * sp.scale;
+      if (sp.count) v = Math.round(v);
+      vals[j] = v;
+      if (!(v >= sp.min && v <= sp.max)) ok = false;
+    }
+    for (let a = 0; a < 4 && ok; a++) {
+      for (let b = a + 1; b < 4; b++) {
+        if (Math.abs(vals[a] - vals[b]) < Math.max(sp.abs, sp.rel * Math.max(Math.abs(vals[a]), Math.abs(vals[b])))) {
+          ok = false;
+          break;
+        }
+      }
+    }
+    if (!ok) continue;
+    hits++;
+    if (!stopAtFirst) continue;
+    first = [...vals].sort((a, b) => a - b);
+    break;
+  }
+  return { hits, first };
+}
+
+/**
+ * The acceptance ceiling of a distribution under one unit and bounds: the best rate at which decoys drawn from it
+ * surround one of its own golds (each atom and quantile tried), times a small margin for the noise of the estimate.
+ * Only the best rate keeps the options exchangeable: a lower ceiling keeps the easily surrounded golds (often the rare
+ * ones, far from the crowd) less often than their share, and they would then be offered as decoys more often than
+ * they are right. Computed once, from a fixed stream, so it is the same whatever log asks first.
+ */
+function ceiling(d: GoldDistribution, unit: Unit, sp: Spacing): number {
+  const key = `${unit}\u241f${sp.min}\u241f${sp.max}`;
+  const hit = d.ceilings.get(key);
+  if (hit !== undefined) return hit;
+  const rng = templateRng(`calc-ceiling\u241f${key}`);
+  const seen = new Set<string>();
+  const rough: Array<{ g: number; rate: number }> = [];
+  for (const g0 of [...d.atoms, ...(d.q ?? [])]) {
+    const g = canonical(g0 * sp.scale, unit);
+    const text = formatValue(g, unit);
+    if (g < sp.min || g > sp.max || seen.has(text)) continue;
+    seen.add(text);
+    rough.push({ g, rate: surround(d, g, sp, rng, CEILING_TRIALS).hits / CEILING_TRIALS });
+  }
+  rough.sort((a, b) => b.rate - a.rate);
+  let best = 0;
+  for (const { g } of rough.slice(0, CEILING_REFINE)) best = Math.max(best, estimateRate(d, g, sp, rng));
+  const c = Math.min(1, best * CEILING_MARGIN);
+  d.ceilings.set(key, c);
+  return c;
+}
+
+/**
+ * The surround rate of `g`: draws in rounds of 64 until RATE_HITS admissible sets (or RATE_MAX draws), then
+ * (hits − 1) / (draws − 1), the unbiased estimate under that stopping rule; 0 when none is seen.
+ */
+function estimateRate(d: GoldDistribution, g: number, sp: Spacing, rng: Rng): number {
+  let hits = 0;
+  let n = 0;
+  while (hits < RATE_HITS && n < RATE_MAX) {
+    hits += surround(d, g, sp, rng, 64).hits;
+    n += 64;
+  }
+  return hits >= RATE_HITS ? (hits - 1) / (n - 1) : hits / n;
+}
+
+/** The value a printed gold stands for (the display value, in raw units): rates are kept per printed value. */
+function canonical(v: number, unit: Unit): number {
+  return unit === 'money' ? Math.round(v) : unit === 'count' ? Math.round(v) : displayValue(v, unit);
+}
+
+/**
+ * How often decoys drawn from `d` surround `gold` (estimated at its printed value, from a stream of its own, once per
+ * printed value: the same whichever log asks first).
+ */
+function rateOf(d: GoldDistribution, unit: Unit, sp: Spacing, gold: number): number {
+  const g = canonical(gold, unit);
+  const key = `${unit}\u241f${sp.min}\u241f${sp.max}\u241f${formatValue(g, unit)}`;
+  const hit = d.rates.get(key);
+  if (hit !== undefined) return hit;
+  const r = estimateRate(d, g, sp, templateRng(`calc-rate\u241f${key}`));
+  if (d.rates.size >= RATES_MAX) d.rates.clear();
+  d.rates.set(key, r);
+  return r;
+}
+
+/**
+ * Calc options: the gold value and three wrong values, with the gold's rank among the four uniform and the set's
+ * shape and texts independent of which value is the gold, so that no rank, gap, "the one in the middle" pattern or
+ * familiar value points at it (issue #13).
  *
- * 1. The gold's target rank r ∈ {0, 1, 2, 3} is drawn uniformly. A log where some rank is impossible inside the
- *    face bounds (e.g. a count at its maximum) declines for every rank, so which logs fit says nothing of the rank.
- * 2. Four offsets are drawn i.i.d. in a transformed space (integers for counts; asinh(x / c) otherwise, log-like for
- *    large values, linear near zero and for negatives); the r-th smallest becomes the gold and the others decoys.
- *    Because the offsets are exchangeable, the gold is a uniformly random member of a set whose shape carries no
- *    trace of it. A draw is kept only if every value is inside the bounds, prints differently and sits at least
- *    max(abs, rel·|value|) from every other (`UNIT_RULES`), so every wrong option is provably wrong.
- * 3. A named misconception (`candidates`) takes a decoy's place when its value falls in that decoy's slot (between
- *    the same neighbours) and close to it, so the option keeps its named slip; the others are marked `decoy`.
+ * With the template's measured gold distribution (`prior`: repeated answers with their shares, and quantiles of the
+ * rest), the three decoys are other logs' answers: drawn from that distribution, and the set kept only when every
+ * value is inside the face bounds and every pair is far apart (so each wrong option is provably wrong). A set of four
+ * i.i.d. draws kept by a symmetric rule is exchangeable: the gold is then any of the four alike, in rank and in text
+ * ("30 days" or "12 months" is offered as a decoy three times as often as it is right). That holds only if a log is
+ * kept with a probability proportional to how often its gold can be surrounded, so the surround rate is estimated by
+ * repeated draws and the gold option carries `keep` = rate / ceiling (the template's best rate), the probability with
+ * which the builder keeps the item (`builder.ts`, answer-aware acceptance): a gold every other log shares (12 of 12
+ * months) is seldom surrounded and seldom asked, and a rarer gold is asked in its place.
+ *
+ * Without a prior (or in the lenient pass), the spread path: the gold's target rank r ∈ {0, 1, 2, 3} is drawn
+ * uniformly, four offsets are drawn i.i.d. in a transformed space (integers for counts; asinh(x / c) otherwise) and
+ * the r-th smallest becomes the gold. A continuous quantity where some rank is impossible inside the bounds declines;
+ * a count at a bound keeps its forced rank in 10% of logs.
+ *
+ * A named misconception (`candidates`) then takes a decoy's place when its value falls in that decoy's slot (between
+ * the same neighbours): with a prior that has repeated answers only when it prints as the decoy did (so the texts keep
+ * their distribution), otherwise when it is close to it; the others are marked `decoy`.
  *
  * Returns null when no admissible set exists: the template then does not fit this log.
  */
@@ -120,60 +310,34 @@ export function calcChoices(
   const text = (v: number): string => formatValue(v, unit);
   const apart = (a: number, b: number): boolean => Math.abs(a - b) >= Math.max(abs, rel * Math.max(Math.abs(a), Math.abs(b))) && text(a) !== text(b);
   const count = unit === 'count';
-  // 1. every rank must be possible: three admissible values below and three above the gold. Counts are the
-  //    exception (a month count at its maximum is common): they take the feasible rank nearest the drawn one.
-  const below = roomBelow(gold, min, unit);
-  const above = roomAbove(gold, max, unit);
-  if (!count && !opts.bounds?.lenient && (below < 3 || above < 3)) return null;
-  if (below + above < 3) return null;
-  const drawn = Math.floor(rng.next() * 4);
-  const r = Math.min(below, Math.max(3 - above, drawn));
-  // a forced rank would tell the answer by its place (12 of 12 months is always the largest): keep few such items
-  if (r !== drawn && !opts.bounds?.lenient && rng.next() >= FORCED_RANK_KEEP) return null;
   const c = Math.max(4 * abs, 0.05 * Math.abs(gold));
   const fwd = (v: number): number => (count ? v : Math.asinh(v / c));
   const inv = (t: number): number => (count ? Math.round(t) : Math.sinh(t) * c);
-  const far = (a: number, b: number): boolean => Math.abs(a - b) >= Math.max(abs, rel * Math.max(Math.abs(a), Math.abs(b)));
-  const admissible = (vals: readonly number[]): boolean => {
-    // bounds and distances first (cheap), then the printed texts, each formatted once
-    for (let i = 0; i < vals.length; i++) {
-      if (vals[i] < min || vals[i] > max || !Number.isFinite(vals[i])) return false;
-      for (let j = i + 1; j < vals.length; j++) if (!far(vals[i], vals[j])) return false;
-    }
-    return allDifferent(vals.map(text));
-  };
   let values: number[] | null = null;
-  const q = opts.quantiles && opts.quantiles.length >= 2 ? opts.quantiles : null;
-  if (q) {
-    // 2a. decoys drawn from the gold values of other logs: the four values are then alike in text and in shape
-    const decoy = (): number => {
-      const v = fromQuantiles(q, rng.next()) * scale;
-      return count ? Math.round(v) : v;
-    };
-    for (let attempt = 0; attempt < ATTEMPTS && !values; attempt++) {
-      const vals = sortAscending([gold, decoy(), decoy(), decoy()]);
-      if (admissible(vals)) values = vals;
-    }
+  let keep: number | undefined;
+  const dist = opts.prior
+    ? distributionOf(opts.prior, opts.prior.atoms, opts.prior.quantiles)
+    : opts.quantiles
+      ? distributionOf(opts.quantiles, undefined, opts.quantiles)
+      : null;
+  if (dist) {
+    // decoys drawn from other logs' answers, the log kept in proportion to how often its gold can be surrounded
+    const sp: Spacing = { min, max, abs, rel, scale, count };
+    const top = ceiling(dist, unit, sp);
+    if (top <= 0) return null;
+    const rate = rateOf(dist, unit, sp, gold);
+    if (rate <= 0) return null;
+    const { first } = surround(dist, gold, sp, rng, Math.min(SET_MAX, Math.ceil(20 / rate)), true);
+    if (!first || new Set(first.map(text)).size !== 4) return null;
+    values = first;
+    if (!opts.bounds?.lenient) keep = Math.min(1, rate / top);
+  } else {
+    values = spreadValues(rng, gold, unit, { min, max, lenient: opts.bounds?.lenient === true, fwd, inv });
+    if (!values) return null;
   }
-  // a gold that other logs' answers cannot surround (a peaked prior) would stand out among spread decoys: decline,
-  // unless this is the lenient last pass
-  if (q && !values && !opts.bounds?.lenient) return null;
-  const width = count ? Math.max(3, Math.ceil(0.5 * Math.abs(gold))) : SPREAD;
-  const g0 = fwd(gold);
-  for (let attempt = 0; attempt < ATTEMPTS && !values; attempt++) {
-    // near a face bound the spread narrows after a few misses, so a feasible set is still found
-    const w = count ? width : width * Math.min(1, 0.9 ** Math.max(0, attempt - 10));
-    const u = [0, 1, 2, 3].map(() => (count ? Math.floor(rng.next() * (2 * w + 1)) - w : (2 * rng.next() - 1) * w));
-    sortAscending(u);
-    const vals = u.map((x) => inv(g0 + x - u[r]));
-    vals[r] = gold;
-    let ok = admissible(vals);
-    for (let i = 0; i < 3 && ok; i++) if (vals[i] >= vals[i + 1]) ok = false;
-    if (ok) values = vals;
-  }
-  if (!values) return null;
   const g = values.indexOf(gold);
-  // 3. named misconceptions take the place of nearby decoys in their slot
+  const sameText = dist !== null && dist.atoms.length > 0;
+  // named misconceptions take the place of decoys in their slot
   const pool = shuffle(rng, candidates.filter((d) => Number.isFinite(d.value)));
   const named: Array<Misconception | 'decoy'> = values.map(() => 'decoy');
   for (let i = 0; i < 4; i++) {
@@ -182,7 +346,8 @@ export function calcChoices(
     const hi = i < 3 ? values[i + 1] : Infinity;
     const k = pool.findIndex((d) => {
       const v = count ? Math.round(d.value) : d.value;
-      return v > lo && v < hi && v >= min && v <= max && Math.abs(fwd(v) - fwd(values![i])) <= (count ? 1 : SNAP) &&
+      const close = sameText ? text(v) === text(values![i]) : Math.abs(fwd(v) - fwd(values![i])) <= (count ? 1 : SNAP);
+      return v > lo && v < hi && v >= min && v <= max && close &&
         (i === 0 || apart(v, lo)) && (i === 3 || apart(v, hi)) && text(v) !== text(gold);
     });
     if (k < 0) continue;
@@ -192,7 +357,7 @@ export function calcChoices(
   }
   const wrong = values.map((v, i) => ({ v, i })).filter((x) => x.i !== g);
   return [
-    { text: text(gold), correct: true, value: displayValue(gold, unit) },
+    { text: text(gold), correct: true, value: displayValue(gold, unit), ...(keep !== undefined ? { keep } : {}) },
     ...wrong.map(({ v, i }) => ({ text: text(v), correct: false, misconception: named[i], value: displayValue(v, unit) })),
   ];
 }
@@ -218,6 +383,54 @@ function sortAscending(xs: number[]): number[] {
 function allDifferent(texts: readonly string[]): boolean {
   for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) if (texts[i] === texts[j]) return false;
   return true;
+}
+
+/**
+ * The spread path of `calcChoices` (no measured gold distribution): the gold's rank drawn uniformly, four offsets
+ * drawn i.i.d. in the transformed space, the r-th smallest becoming the gold. Null when no admissible set is found.
+ */
+function spreadValues(
+  rng: Rng,
+  gold: number,
+  unit: Unit,
+  o: { min: number; max: number; lenient: boolean; fwd: (v: number) => number; inv: (t: number) => number },
+): number[] | null {
+  const { min, max, lenient, fwd, inv } = o;
+  const { abs, rel } = UNIT_RULES[unit];
+  const count = unit === 'count';
+  const text = (v: number): string => formatValue(v, unit);
+  // every rank must be possible: three admissible values below and three above the gold. Counts are the exception
+  // (a month count at its maximum is common): they take the feasible rank nearest the drawn one.
+  const below = roomBelow(gold, min, unit);
+  const above = roomAbove(gold, max, unit);
+  if (!count && !lenient && (below < 3 || above < 3)) return null;
+  if (below + above < 3) return null;
+  const drawn = Math.floor(rng.next() * 4);
+  const r = Math.min(below, Math.max(3 - above, drawn));
+  // a forced rank would tell the answer by its place (12 of 12 months is always the largest): keep few such items
+  if (r !== drawn && !lenient && rng.next() >= FORCED_RANK_KEEP) return null;
+  const far = (a: number, b: number): boolean => Math.abs(a - b) >= Math.max(abs, rel * Math.max(Math.abs(a), Math.abs(b)));
+  const admissible = (vals: readonly number[]): boolean => {
+    for (let i = 0; i < vals.length; i++) {
+      if (vals[i] < min || vals[i] > max || !Number.isFinite(vals[i])) return false;
+      for (let j = i + 1; j < vals.length; j++) if (!far(vals[i], vals[j])) return false;
+    }
+    return allDifferent(vals.map(text));
+  };
+  const width = count ? Math.max(3, Math.ceil(0.5 * Math.abs(gold))) : SPREAD;
+  const g0 = fwd(gold);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    // near a face bound the spread narrows after a few misses, so a feasible set is still found
+    const w = count ? width : width * Math.min(1, 0.9 ** Math.max(0, attempt - 10));
+    const u = [0, 1, 2, 3].map(() => (count ? Math.floor(rng.next() * (2 * w + 1)) - w : (2 * rng.next() - 1) * w));
+    sortAscending(u);
+    const vals = u.map((x) => inv(g0 + x - u[r]));
+    vals[r] = gold;
+    let ok = admissible(vals);
+    for (let i = 0; i < 3 && ok; i++) if (vals[i] >= vals[i + 1]) ok = false;
+    if (ok) return vals;
+  }
+  return null;
 }
 
 /** How many admissible values (up to three) fit below `gold` without passing `limit`. */

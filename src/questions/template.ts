@@ -31,6 +31,11 @@ export interface Choice {
   misconception?: Misconception;
   /** For calc options: the value the option states, in display units. */
   value?: number;
+  /**
+   * For the correct calc option: the probability of keeping the item so that its options stay exchangeable
+   * (`calcChoices`: surround rate / ceiling); the builder's answer-aware acceptance applies it.
+   */
+  keep?: number;
 }
 
 /** What a template returns for one log: the question, its options and how the answer was computed. */
@@ -64,9 +69,17 @@ export interface TemplateContext {
  * (`npm run answer-priors`) and used to keep answers unguessable without the log (issue #13).
  */
 export interface TemplatePrior {
-  /** calc: quantiles of the gold value in display units, from 0% to 100% in equal steps; decoys are drawn from them. */
+  /**
+   * calc: gold values that many logs share (display units), each with its share of the template's golds; decoys are
+   * drawn from them and from `quantiles`, so a value often right is offered as often as a wrong option.
+   */
+  atoms?: Array<[number, number]>;
+  /**
+   * calc: quantiles of the gold values in display units, from 0% to 100% in equal steps — of the values that are not
+   * atoms when there are atoms (drawn with the remaining share); decoys are drawn from them.
+   */
   quantiles?: number[];
-  /** single and calc: the probability of keeping an item whose answer is this text (rarer answers kept more often). */
+  /** single: the probability of keeping an item whose answer is this text (rarer answers kept more often); calc has none (see `calcChoices`). */
   accept?: Record<string, number>;
   /** single: each answer text's share of the template's items after acceptance; wrong options are drawn by it. */
   answers?: Record<string, number>;

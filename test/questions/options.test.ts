@@ -58,6 +58,45 @@ describe('calcChoices', () => {
     expect(calcChoices(createRng('p'), 30.4, 'days', [], { quantiles: point })).toBeNull();
   });
 
+  test('with a measured gold distribution, a value many logs share is offered as a wrong option three times as often as it is right, once items are kept by their keep probability', () => {
+    // month counts: 12 in half the logs, the rest spread over 3–11 (atoms with shares, no quantiles)
+    const prior = { atoms: [[3, 0.04], [4, 0.04], [5, 0.05], [6, 0.05], [7, 0.06], [8, 0.06], [9, 0.06], [10, 0.07], [11, 0.07], [12, 0.5]] as Array<[number, number]> };
+    const golds = prior.atoms.flatMap(([v, s]) => Array.from({ length: Math.round(s * 2000) }, () => v));
+    const right = new Map<string, number>();
+    const shown = new Map<string, number>();
+    const ranks = [0, 0, 0, 0];
+    let kept = 0;
+    golds.forEach((g, i) => {
+      const c = calcChoices(createRng(`ex${i}`), g, 'count', [{ value: g - 1, misconception: 'off_by_one_month' }], { bounds: { min: 0, max: 12 }, prior });
+      if (!c) return;
+      // the builder keeps the item with the probability the gold option carries
+      expect(c[0].keep).toBeGreaterThan(0);
+      expect(c[0].keep).toBeLessThanOrEqual(1);
+      if (createRng(`keep${i}`).next() >= c[0].keep!) return;
+      kept++;
+      ranks[c.filter((o) => o.value! < c[0].value!).length]++;
+      right.set(c[0].text, (right.get(c[0].text) ?? 0) + 1);
+      for (const o of c) shown.set(o.text, (shown.get(o.text) ?? 0) + 1);
+      for (const o of c.slice(1)) expect(o.value!).toBeLessThanOrEqual(12);
+    });
+    expect(kept).toBeGreaterThan(200);
+    // "12" is the answer of half the logs, yet right in about a quarter of the items that offer it
+    expect((right.get('12') ?? 0) / shown.get('12')!).toBeGreaterThan(0.18);
+    expect((right.get('12') ?? 0) / shown.get('12')!).toBeLessThan(0.32);
+    const chi2 = ranks.reduce((a, n) => a + (n - kept / 4) ** 2 / (kept / 4), 0);
+    expect(chi2).toBeLessThan(16.27); // chi-square, 3 df, p = 0.001
+  });
+
+  test('a named misconception replaces a decoy drawn from repeated answers only where it prints the same', () => {
+    const prior = { atoms: [[2, 0.25], [5, 0.25], [8, 0.25], [11, 0.25]] as Array<[number, number]> };
+    for (let i = 0; i < 100; i++) {
+      const c = calcChoices(createRng(`nm${i}`), 5, 'count', [{ value: 9, misconception: 'total_vs_share' }, { value: 8, misconception: 'off_by_one_month' }], { bounds: { min: 0, max: 12 }, prior });
+      if (!c) continue;
+      expect(c.map((o) => o.text).sort()).toEqual(['11', '2', '5', '8']);
+      expect(c.find((o) => o.text === '8')!.misconception).toBe('off_by_one_month');
+    }
+  });
+
   test('drops negative distractors for a non-negative gold value', () => {
     expect(calcChoices(createRng('a'), 0, 'count', [
       { value: -1, misconception: 'off_by_one_month' },

@@ -29,7 +29,7 @@ export const balanceTrend: Template = {
       { value: change / n, misconception: 'off_by_one_month' },
       { value: change, misconception: 'total_vs_share' },
       { value: gold * 12, misconception: 'wrong_base_period' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'Fitting a least-squares straight line to the month-end balances of {acct} over the months covered, what is its slope per month?',

@@ -32,7 +32,7 @@ export const billMonthlyAverage: Template = {
       { value: sum / (n - 1), misconception: 'off_by_one_month' },
       { value: sum / (n + 1), misconception: 'off_by_one_month' },
       { value: sum, misconception: 'single_vs_total' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'What is the average monthly successful Bill Payment outflow of {acct}, taken over all the months covered by the log?',

@@ -36,7 +36,7 @@ export const borrowingToRepay: Template = {
       { value: n - 1, misconception: 'boundary_inclusion' },
       { value: repay.filter((r) => disb.some((d) => d.month === r.month)).length, misconception: 'wrong_base_period' },
       { value: n + disb.length, misconception: 'wrong_category' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'How many successful debt-service rows (Loan Repayment or Card Repayment) did {acct} make shortly after a successful Loan Disbursement?',

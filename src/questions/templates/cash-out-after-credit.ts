@@ -42,7 +42,7 @@ export const cashOutAfterCredit: Template = {
       { value: within(disb, cash, CONVENTIONS.borrowToRepayWindowHours).length, misconception: 'boundary_inclusion' },
       { value: cash.filter((r) => disb.some((d) => d.month === r.month)).length, misconception: 'wrong_base_period' },
       { value: n + disb.length, misconception: 'wrong_category' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'How many successful cash-out rows (ATM Withdrawal or Transfer Out) did {acct} make shortly after a successful Loan Disbursement?',

@@ -33,7 +33,7 @@ export const categoryHhi: Template = {
       { value: hhi(outflowByCounterparty(facts)), misconception: 'wrong_category' },
       { value: maxOf(parts.map(([, v]) => v)) / all, misconception: 'extreme_vs_average' },
       { value: 1 / parts.length, misconception: 'extreme_vs_average' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'What is the Herfindahl–Hirschman index (the sum of the squared shares, each share a fraction of the total) of the successful outflow of {acct} across transaction types?',

@@ -29,7 +29,7 @@ export const costToIncome: Template = {
       { value: pct(c, s + total(inflowsOf(facts, 'Refund'))), misconception: 'refunds_as_income' },
       { value: pct(total(outflowsOf(facts)), s), misconception: 'wrong_category' },
       { value: pct(s, c), misconception: 'total_vs_share' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'What are the successful operating costs of {acct} as a share of its successful operating income?',

@@ -29,7 +29,7 @@ export const debtServiceRatio: Template = {
       { value: pct(d, s + total(inflowsOf(facts, 'Refund'))), misconception: 'refunds_as_income' },
       { value: pct(d, total(outflowsOf(facts))), misconception: 'total_vs_share' },
       { value: pct(total(outflowsOf(facts, 'Loan Repayment')), s), misconception: 'wrong_category' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'What is the successful debt service of {acct} as a share of its successful Salary income?',

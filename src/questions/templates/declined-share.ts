@@ -28,7 +28,7 @@ export const declinedShare: Template = {
       { value: pct(total(declined), total(attempts)), misconception: 'count_vs_amount' },
       { value: 100 - gold, misconception: 'total_vs_share' },
       { value: pct(declined.filter((r) => r.row.type === 'Purchase').length, attempts.filter((r) => r.row.type === 'Purchase').length), misconception: 'wrong_category' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'Counting rows with a negative amount whatever their status, what share of the outgoing attempts of {acct} were declined?',

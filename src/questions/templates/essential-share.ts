@@ -33,7 +33,7 @@ export const essentialShare: Template = {
       { value: pct(e, e + d - refunds), misconception: 'gross_vs_net' },
       { value: pct(e, total(outflowsOf(facts))), misconception: 'wrong_category' },
       { value: pct(ess.length, ess.length + disc.length), misconception: 'count_vs_amount' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'What share of the combined successful essential and discretionary spending of {acct} is essential, by amount?',

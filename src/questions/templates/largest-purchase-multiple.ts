@@ -31,7 +31,7 @@ export const largestPurchaseMultiple: Template = {
       { value: maxOf(anyAmounts) / median(anyAmounts), misconception: 'failed_rows_counted' },
       { value: max / minOf(amounts), misconception: 'extreme_vs_average' },
       { value: maxOf(facts.outflows.map((r) => -r.row.amountCents)) / med, misconception: 'wrong_category' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'How many times the median successful Purchase amount is the largest single successful Purchase of {acct}?',

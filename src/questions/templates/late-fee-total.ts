@@ -31,7 +31,7 @@ export const lateFeeTotal: Template = {
       { value: gold / ok.length, misconception: 'single_vs_total' },
       { value: maxOf(ok.map((r) => Math.abs(r.row.amountCents))), misconception: 'single_vs_total' },
       { value: gold + total(facts.okOfType('Interest').filter((r) => r.row.amountCents < 0)), misconception: 'wrong_category' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'What is the total amount {acct} was charged in successful Late Fee rows?',

@@ -40,7 +40,7 @@ export const loanRepaymentGap: Template = {
       { value: maxOf(dateGaps) + 1, misconception: 'boundary_inclusion' },
       { value: minOf(gaps), misconception: 'extreme_vs_average' },
       { value: gold + 30, misconception: 'off_by_one_month' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'What is the longest gap, in days, between consecutive successful Loan Repayment rows of {acct}?',

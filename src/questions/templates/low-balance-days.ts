@@ -39,7 +39,7 @@ export const lowBalanceDays: Template = {
       { value: closing.filter(([, c]) => c.balance < threshold * 2).length, misconception: 'boundary_inclusion' },
       { value: n + 1, misconception: 'boundary_inclusion' },
       { value: n - 1, misconception: 'boundary_inclusion' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'How many low-balance days does {acct} have?',

@@ -33,7 +33,7 @@ export const monthlyOutflowCv: Template = {
       { value: (stdev(netXs) / mean(netXs)) * 100, misconception: 'gross_vs_net' },
       { value: (stdev(active) / mean(active)) * 100, misconception: 'wrong_base_period' },
       { value: ((maxOf(xs) - minOf(xs)) / m) * 100, misconception: 'extreme_vs_average' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'What is the coefficient of variation (standard deviation divided by mean) of the monthly successful outflow of {acct} over the months covered?',

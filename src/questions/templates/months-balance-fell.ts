@@ -36,7 +36,7 @@ export const monthsBalanceFell: Template = {
       { value: withOpening, misconception: 'off_by_one_month' },
       { value: fell + 1, misconception: 'off_by_one_month' },
       { value: fell - 1, misconception: 'off_by_one_month' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'Comparing each month-end balance of {acct} with the month-end balance of the month before it, in how many months did it fall?',

@@ -32,7 +32,7 @@ export const netBorrowing: Template = {
       { value: d - r - card, misconception: 'wrong_category' },
       { value: d - r - fees, misconception: 'wrong_category' },
       { value: r - d, misconception: 'gross_vs_net' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'How much more did {acct} receive in successful Loan Disbursement rows than it paid back in successful Loan Repayment rows (negative if it paid back more)?',

@@ -35,7 +35,7 @@ export const nightShare: Template = {
       { value: pct(sixBoundary.length, ok.length), misconception: 'boundary_inclusion' },
       { value: pct(night.length, facts.ok.length), misconception: 'total_vs_share' },
       { value: 100 - gold, misconception: 'total_vs_share' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: `What share of the successful ${type} rows of {acct}, counted by number of rows, took place at night?`,

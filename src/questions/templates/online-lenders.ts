@@ -30,7 +30,7 @@ export const onlineLenders: Template = {
       { value: gold - repaid, misconception: 'gross_vs_net' },
       { value: maxOf(ok.map((r) => r.row.amountCents)), misconception: 'single_vs_total' },
       { value: gold / ok.length, misconception: 'single_vs_total' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'What is the total of the successful Loan Disbursement rows that {acct} received through the ONLINE channel?',

@@ -31,7 +31,7 @@ export const operatingIncomeShare: Template = {
       { value: 100 - gold, misconception: 'total_vs_share' },
       { value: pct(sales.length, inflow.length), misconception: 'count_vs_amount' },
       { value: pct(s, all - s), misconception: 'total_vs_share' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'By amount, what share of the successful inflow of {acct} is operating income?',

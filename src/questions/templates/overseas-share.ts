@@ -29,7 +29,7 @@ export const overseasShare: Template = {
       { value: pct(abroad.length, out.length), misconception: 'count_vs_amount' },
       { value: pct(total(abroad), total(facts.inflows)), misconception: 'total_vs_share' },
       { value: 100 - gold, misconception: 'total_vs_share' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'What share of the total successful outflow of {acct}, by amount, was made overseas?',

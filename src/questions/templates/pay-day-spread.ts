@@ -32,7 +32,7 @@ export const payDaySpread: Template = {
       { value: gold + 1, misconception: 'boundary_inclusion' },
       { value: maxOf(sameSign) - minOf(sameSign), misconception: 'wrong_category' },
       { value: gold - 1, misconception: 'boundary_inclusion' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: `Looking at the day of the month of each successful ${type} row of {acct}, how many days apart are the earliest and the latest such day?`,

@@ -6,7 +6,6 @@ export const payrollMonths = monthsWithSuccess({
   version: 2,
   type: 'Payroll',
   count: 'with',
-  rare: true,
   stem: 'In how many of the months covered by the log did {acct} pay Payroll successfully?',
   tags: {
     domain: 'stability',

@@ -31,7 +31,7 @@ export const peakMonthRatio: Template = {
       { value: maxOf(anyXs) / mean(anyXs), misconception: 'failed_rows_counted' },
       { value: hi / minOf(xs.filter((x) => x > 0)), misconception: 'extreme_vs_average' },
       { value: (hi / total(out)) * 100, misconception: 'total_vs_share' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'How many times the average monthly successful outflow of {acct} (over the months covered) is the outflow of its biggest month?',

@@ -33,7 +33,7 @@ export const qrShare: Template = {
       { value: pct(total(qrIn), total(facts.inflows)), misconception: 'wrong_category' },
       { value: pct(total(qrOut), total(facts.outflows)), misconception: 'wrong_category' },
       { value: 100 - gold, misconception: 'total_vs_share' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'By amount, what share of all successful rows of {acct}, money in and money out together, went through the QR channel?',

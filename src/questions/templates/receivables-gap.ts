@@ -34,7 +34,7 @@ export const receivablesGap: Template = {
       { value: median(g), misconception: 'extreme_vs_average' },
       { value: maxOf(dateGaps) + 1, misconception: 'boundary_inclusion' },
       { value: maxOf(gaps(facts.inflows)), misconception: 'wrong_category' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'What is the longest gap, in days, between consecutive successful Sales Receipt rows of {acct}?',

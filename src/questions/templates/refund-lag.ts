@@ -45,7 +45,7 @@ export const refundLag: Template = {
       { value: median(lags), misconception: 'mean_vs_median' },
       { value: maxOf(lags), misconception: 'extreme_vs_average' },
       { value: mean(dateLags) + 1, misconception: 'boundary_inclusion' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: "On average, how many days pass between a successful Refund to {acct} and the refund's purchase?",

@@ -42,7 +42,7 @@ export const retentionAfterPayday: Template = {
       { value: pooled, misconception: 'total_vs_share' },
       { value: vsSalary, misconception: 'gross_vs_net' },
       { value: mean(paydays.map((p) => balanceAfter(facts, p, h / 7) / p.row.balanceCents)) * 100, misconception: 'wrong_base_period' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'On average over its paydays, what share of the balance right after a successful Salary row does {acct} still hold a week later?',

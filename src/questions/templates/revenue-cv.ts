@@ -32,7 +32,7 @@ export const revenueCv: Template = {
       { value: (stdev(allIn) / mean(allIn)) * 100, misconception: 'wrong_category' },
       { value: (stdev(active) / mean(active)) * 100, misconception: 'wrong_base_period' },
       { value: ((maxOf(xs) - minOf(xs)) / m) * 100, misconception: 'extreme_vs_average' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'What is the coefficient of variation (standard deviation divided by mean) of the monthly successful Sales Receipt income of {acct} over the months covered?',

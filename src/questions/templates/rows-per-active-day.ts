@@ -26,7 +26,7 @@ export const rowsPerActiveDay: Template = {
       { value: facts.ok.length / facts.months.length, misconception: 'wrong_base_period' },
       { value: facts.rows.length / days.size, misconception: 'failed_rows_counted' },
       { value: days.size / facts.months.length, misconception: 'count_vs_amount' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'On the days when {acct} has successful rows, how many successful rows does it record per day on average?',

@@ -6,7 +6,6 @@ export const salaryMonths = monthsWithSuccess({
   version: 2,
   type: 'Salary',
   count: 'with',
-  rare: true,
   stem: 'In how many of the months covered by the log did {acct} receive a successful Salary row?',
   tags: {
     domain: 'stability',

@@ -31,7 +31,7 @@ export const savingsRate: Template = {
       { value: pct(i - o, o), misconception: 'total_vs_share' },
       { value: pct(o, i), misconception: 'gross_vs_net' },
       { value: pct(i - o, total(inflowsOf(facts, 'Salary'))), misconception: 'wrong_category' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'What share of its successful inflow did {acct} keep, that is successful inflow minus successful outflow, divided by successful inflow (negative if it spent more than came in)?',

@@ -33,7 +33,7 @@ export const seasonalPeakTrough: Template = {
       { value: maxOf(allIn) / minOf(allIn), misconception: 'wrong_category' },
       { value: (hi - lo) / lo, misconception: 'gross_vs_net' },
       { value: lo / hi, misconception: 'total_vs_share' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'Over the months covered, the strongest month of successful Sales Receipt income of {acct} is how many times its weakest month?',

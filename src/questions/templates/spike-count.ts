@@ -35,7 +35,7 @@ export const spikeCount: Template = {
       { value: amounts.filter((a) => a > (k - 1) * med).length, misconception: 'boundary_inclusion' },
       { value: amounts.filter((a) => a > med).length, misconception: 'extreme_vs_average' },
       { value: n + 1, misconception: 'boundary_inclusion' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'How many of the successful Purchase rows of {acct} are spikes?',

@@ -28,7 +28,7 @@ export const subscriptionCounterparties: Template = {
       { value: all.length, misconception: 'failed_rows_counted' },
       { value: n + 1, misconception: 'boundary_inclusion' },
       { value: new Set(ok.map((r) => r.month)).size, misconception: 'wrong_base_period' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'How many different counterparties received successful Subscription rows from {acct}?',

@@ -34,7 +34,7 @@ export const supplierPaymentGap: Template = {
       { value: mean(allGaps), misconception: 'wrong_category' },
       { value: span / rows.length, misconception: 'boundary_inclusion' },
       { value: maxOf(gaps), misconception: 'extreme_vs_average' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'Take the supplier that received the largest total of successful Supplier Payment rows from {acct}: on average, how many days pass between consecutive successful payments to it?',

@@ -31,7 +31,7 @@ export const supplierShare: Template = {
       { value: pct(top[1], total(outflowsOf(facts))), misconception: 'total_vs_share' },
       { value: 100 - gold, misconception: 'total_vs_share' },
       { value: 100 / totals.length, misconception: 'extreme_vs_average' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'What share of the successful Supplier Payment outflow of {acct} went to its largest supplier by amount?',

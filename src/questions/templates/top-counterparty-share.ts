@@ -33,7 +33,7 @@ export const topCounterpartyShare: Template = {
       { value: pct(top[1], total(facts.inflows)), misconception: 'total_vs_share' },
       { value: 100 - gold, misconception: 'total_vs_share' },
       { value: pct(totals[1][1], all), misconception: 'extreme_vs_average' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'What share of the total successful outflow of {acct} went to its largest counterparty by amount?',

@@ -46,7 +46,7 @@ export const turnoverCycle: Template = {
       { value: mean(prevLags), misconception: 'wrong_category' },
       { value: maxOf(lags), misconception: 'extreme_vs_average' },
       { value: gold + 1, misconception: 'boundary_inclusion' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'For each successful Supplier Payment of {acct}, take the time until the next successful Sales Receipt; what is the average of those times, in days?',

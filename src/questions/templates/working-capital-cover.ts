@@ -34,7 +34,7 @@ export const workingCapitalCover: Template = {
       { value: low / (total(costs) / activeMonths), misconception: 'wrong_base_period' },
       { value: low / anyCost, misconception: 'failed_rows_counted' },
       { value: low / (total(outflowsOf(facts)) / n), misconception: 'wrong_category' },
-    ], { bounds, quantiles: prior?.quantiles });
+    ], { bounds, prior });
     if (!choices) return null;
     return {
       stem: 'How many months of average operating costs would the lowest month-end balance of {acct} cover (lowest month-end balance divided by the average monthly successful operating cost over the months covered)?',
