@@ -3,6 +3,7 @@ import { shuffle } from '../random/draw.js';
 import { formatCents } from '../log/money.js';
 import type { Choice } from './template.js';
 import type { Misconception } from './misconceptions.js';
+import { balancedDesign, drawBalanced } from './balanced-choice.js';
 
 /** How a calc value is shown and how far a distractor must sit from the gold value. */
 export type Unit = 'money' | 'percent' | 'ratio' | 'count' | 'days';
@@ -219,37 +220,34 @@ function room(gold: number, dir: -1 | 1, limit: number, unit: Unit): number {
   return 3;
 }
 
-/** Weight of a wrong text whose template answers it in no measured log (`TemplatePrior.answers` has no entry). */
-const SHARE_FLOOR = 0.01;
-
 /**
- * Single-choice options: the correct text and three distinct wrong ones (the first `prefer` candidates always, the
- * near misses; the rest drawn). With `shares` (how often each text is this template's answer across logs of the
- * profile, `TemplatePrior.answers`), the drawn ones are weighted by those shares, so that a text is offered as a wrong
- * option about three times as often as it is right, and being offered says nothing of being right (issue #13).
+ * Single-choice options: the correct text and three distinct wrong ones.
+ *
+ * With `shares` (how often each text is this template's answer across logs of the profile, `TemplatePrior.answers`),
+ * the wrong texts are a conditional Poisson sample of the other texts of that table (`balanced-choice.ts`): other
+ * logs' answers, so of the same kind as the gold, offered so that every option set is as likely to come with any of
+ * its texts right. Neither a text, nor its length, nor the company it keeps then tells the answer (issue #13). The
+ * log's own candidates (`wrong`, the near misses first) serve only when the table has too few texts. `names`: the
+ * answers are counterparty names, and every name of a measured kind is offered by its kind's share (`widenNames`).
+ *
+ * Without `shares`: the first `prefer` candidates (the near misses) always, the rest drawn at random.
  */
 export function singleChoices(
   rng: Rng,
   correct: string,
   wrong: readonly string[],
-  opts: { prefer?: number; shares?: Readonly<Record<string, number>> } = {},
+  opts: { prefer?: number; shares?: Readonly<Record<string, number>>; names?: boolean } = {},
 ): Choice[] | null {
+  const design = opts.shares ? balancedDesign(opts.shares, opts.names) : null;
+  if (design) {
+    const drawn = drawBalanced(rng, design, correct);
+    if (drawn.length === 3) return [{ text: correct, correct: true }, ...drawn.map((text) => ({ text, correct: false }))];
+  }
   const distinct = [...new Set(wrong)].filter((w) => w !== correct);
   if (distinct.length < 3) return null;
-  const prefer = Math.min(opts.prefer ?? 0, opts.shares ? 1 : 3);
-  const head = distinct.slice(0, prefer);
-  const pool = distinct.slice(prefer);
-  let rest: string[];
-  if (opts.shares) {
-    // weighted sampling without replacement (Efraimidis–Spirakis: the largest keys log(u) / w)
-    const shares = opts.shares;
-    rest = pool
-      .map((text) => ({ text, key: Math.log(rng.next()) / Math.max(shares[text] ?? 0, SHARE_FLOOR) }))
-      .sort((a, b) => b.key - a.key)
-      .slice(0, 3 - head.length)
-      .map((x) => x.text);
-  } else rest = shuffle(rng, pool).slice(0, 3 - head.length);
-  return [{ text: correct, correct: true }, ...[...head, ...rest].map((text) => ({ text, correct: false }))];
+  const prefer = Math.min(opts.prefer ?? 0, 3);
+  const picked = [...distinct.slice(0, prefer), ...shuffle(rng, distinct.slice(prefer)).slice(0, 3 - prefer)];
+  return [{ text: correct, correct: true }, ...picked.map((text) => ({ text, correct: false }))];
 }
 
 /** A multi option text is kept in [1 − MULTI_BAND, MULTI_BAND] of right answers where it appears. */
