@@ -5,7 +5,7 @@
 //   single — each answer text's share after acceptance (wrong options are drawn by it);
 //   multi  — how often each option text is true (options are offered so that each is right half the time).
 // Logs: the four base profiles in equal shares, generated in memory with a seed no dataset uses.
-// Usage: npm run answer-priors [-- --count 2000]
+// Usage: npm run answer-priors [-- --count 4000]
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,7 @@ const { buildItems } = await dist('questions/builder.js');
 const { ANSWER_PRIORS } = await dist('questions/data/answer-priors.js');
 
 const countArg = process.argv.indexOf('--count');
-const count = countArg > 0 ? Number(process.argv[countArg + 1]) : 2000;
+const count = countArg > 0 ? Number(process.argv[countArg + 1]) : 4000;
 const SEED = 'cclupe-answer-priors';
 const PROFILES = ['personal-healthy', 'personal-overdue', 'sme-healthy', 'sme-overdue'].map((n) => loadProfile(n));
 /** Target largest share of one answer text per single template after acceptance (the gate is 1/k + 0.10). */
