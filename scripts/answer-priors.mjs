@@ -34,7 +34,7 @@ const TARGET_SHARE = 0.27;
  */
 const SINGLE_TARGET = 0.22;
 /** Passes of the real builder that tune single templates' acceptance on what it actually picks (tiers included). */
-const BUILDER_PASSES = 4;
+const BUILDER_PASSES = 3;
 
 const QUANTILES = 100;
 /** No answer text is kept less often than this, so every template (and logic) still appears now and then. */
@@ -155,11 +155,11 @@ for (let pass = 0; pass < BUILDER_PASSES; pass++) {
   const got = new Map(); // key → Map(text → n)
   for (let i = 0; i < count; i++) {
     const { log, profile } = logAt(i);
-    const { items } = buildItems({ ...log, profile }, { seed: SEED });
-    for (const it of items) {
-      if (!singleIds.has(it.template.id)) continue;
-      const text = it.options.find((o) => it.answer.includes(o.key)).text;
-      for (const g of [profile, log.clientKind]) {
+    // with its profile the builder reads the profile's priors; without one (a fitted or custom profile), the kind's
+    for (const [g, input] of [[profile, { ...log, profile }], [log.clientKind, log]]) {
+      for (const it of buildItems(input, { seed: SEED }).items) {
+        if (!singleIds.has(it.template.id)) continue;
+        const text = it.options.find((o) => it.answer.includes(o.key)).text;
         const m = bump(got, `${g}:${it.template.id}`);
         m.set(text, (m.get(text) ?? 0) + 1);
       }
@@ -176,8 +176,6 @@ for (let pass = 0; pass < BUILDER_PASSES; pass++) {
       prior.answers = answers;
       continue;
     }
-    // the builder reads profile keys for the base profiles; kind keys serve other profiles and keep pass 1's values
-    if (!PROFILES.some((p) => key.startsWith(`${p.name}:`))) continue;
     if (total < MIN_SAMPLES || m.size <= 1) continue;
     const target = Math.max(SINGLE_TARGET, 1 / m.size);
     const accept = { ...(prior.accept ?? {}) };

@@ -24,7 +24,7 @@ const MAX_INCLUSION = 0.95;
 /** Smallest answer share a text keeps in the design (rarer texts are still offered now and then). */
 const MIN_SHARE = 1e-4;
 const ITERATIONS = 400;
-const TOLERANCE = 1e-9;
+const TOLERANCE = 1e-6;
 
 /** The solved design of one answer table: its texts (sorted) and their conditional Poisson weights. */
 export interface BalancedDesign {
