@@ -21,6 +21,8 @@ const { LogFacts } = await dist('questions/facts.js');
 const { templateRng } = await dist('questions/stream.js');
 const { resolveFace } = await dist('questions/template.js');
 const { detectAll } = await dist('signals/index.js');
+const { buildItems } = await dist('questions/builder.js');
+const { ANSWER_PRIORS } = await dist('questions/data/answer-priors.js');
 
 const countArg = process.argv.indexOf('--count');
 const count = countArg > 0 ? Number(process.argv[countArg + 1]) : 4000;
@@ -28,6 +30,14 @@ const SEED = 'cclupe-answer-priors';
 const PROFILES = ['personal-healthy', 'personal-overdue', 'sme-healthy', 'sme-overdue'].map((n) => loadProfile(n));
 /** Target largest share of one answer text per single template after acceptance (the gate is 1/k + 0.10). */
 const TARGET_SHARE = 0.27;
+/**
+ * Single templates aim lower: their wrong options are drawn so that each text is offered in 4·(its answer share) of
+ * the items (`balanced-choice.ts`), which needs every share under 1/4; the margin absorbs the noise of measuring.
+ */
+const SINGLE_TARGET = 0.22;
+/** Passes of the real builder that tune single templates' acceptance on what it actually picks (tiers included). */
+const BUILDER_PASSES = 3;
+
 const QUANTILES = 100;
 /** No answer text is kept less often than this, so every template (and logic) still appears now and then. */
 const MIN_ACCEPT = 0.05;
@@ -52,9 +62,14 @@ const single = new Map(); // key → Map(text → n)
 const multi = new Map(); // key → Map(text → {t, n})
 const singleKeys = new Set(); // keys of single-choice templates
 const bump = (m, k) => m.get(k) ?? (m.set(k, new Map()), m.get(k));
-for (let i = 0; i < count; i++) {
+/** The i-th calibration log (regenerated on every pass rather than held: thousands of logs would not fit). */
+const logAt = (i) => {
   const profile = PROFILES[i % PROFILES.length];
-  const { log } = generateLog(profile, { masterSeed: SEED, index: i });
+  return { log: generateLog(profile, { masterSeed: SEED, index: i }).log, profile: profile.name };
+};
+for (let i = 0; i < count; i++) {
+  const { log } = logAt(i);
+  const profile = PROFILES[i % PROFILES.length];
   const kind = log.clientKind;
   const facts = new LogFacts(log);
   // each template's answers are measured per client kind and per profile (the builder prefers the profile's)
@@ -138,13 +153,14 @@ for (const [key, m] of single) {
   const total = [...m.values()].reduce((a, b) => a + b, 0);
   if (total < MIN_SAMPLES) continue;
   const shares = [...m].map(([text, n]) => [text, n / total]);
-  // the largest τ whose capped distribution min(p, τ) keeps every share at or under TARGET_SHARE
+  const target = singleKeys.has(key) ? SINGLE_TARGET : TARGET_SHARE;
+  // the largest τ whose capped distribution min(p, τ) keeps every share at or under the target
   const capped = (tau) => tau / shares.reduce((a, [, p]) => a + Math.min(p, tau), 0);
   let lo = 0;
   let hi = 1;
   for (let it = 0; it < 60; it++) {
     const mid = (lo + hi) / 2;
-    if (capped(mid) <= TARGET_SHARE) lo = mid;
+    if (capped(mid) <= target) lo = mid;
     else hi = mid;
   }
   // fewer than 1/TARGET_SHARE classes: equalise them (the best possible); one class alone is kept rarely
@@ -165,6 +181,54 @@ for (const [key, m] of multi) {
   for (const [text, r] of [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (r.n >= MIN_SAMPLES) truth[text] = r4(r.t / r.n);
   if (Object.keys(truth).length) (out[key] ??= {}).truth = truth;
 }
+
+// Single templates: run the real builder on the same logs with these priors in place, and tune each answer's
+// acceptance on the share it actually reaches among the items picked (slots filled by declined items included); the
+// last pass's shares become the answer shares that wrong options are drawn by.
+for (const key of Object.keys(ANSWER_PRIORS)) delete ANSWER_PRIORS[key];
+Object.assign(ANSWER_PRIORS, out);
+const singleIds = new Set(TEMPLATES.filter((t) => t.tags.format === 'single').map((t) => t.id));
+for (let pass = 0; pass < BUILDER_PASSES; pass++) {
+  const got = new Map(); // key → Map(text → n)
+  for (let i = 0; i < count; i++) {
+    const { log, profile } = logAt(i);
+    // with its profile the builder reads the profile's priors; without one (a fitted or custom profile), the kind's
+    for (const [g, input] of [[profile, { ...log, profile }], [log.clientKind, log]]) {
+      for (const it of buildItems(input, { seed: SEED }).items) {
+        if (!singleIds.has(it.template.id)) continue;
+        const text = it.options.find((o) => it.answer.includes(o.key)).text;
+        const m = bump(got, `${g}:${it.template.id}`);
+        m.set(text, (m.get(text) ?? 0) + 1);
+      }
+    }
+  }
+  const last = pass === BUILDER_PASSES - 1;
+  for (const [key, m] of got) {
+    const total = [...m.values()].reduce((a, b) => a + b, 0);
+    const prior = (ANSWER_PRIORS[key] ??= {});
+    if (last) {
+      const answers = {};
+      // every answer text, however rare: a text left out would never be offered as a wrong option, so right whenever seen
+      for (const [text, n] of [...m].sort((x, y) => (x[0] < y[0] ? -1 : 1))) answers[text] = Number((n / total).toPrecision(3));
+      prior.answers = answers;
+      continue;
+    }
+    if (total < MIN_SAMPLES || m.size <= 1) continue;
+    const target = Math.max(SINGLE_TARGET, 1 / m.size);
+    const accept = { ...(prior.accept ?? {}) };
+    for (const [text, n] of m) {
+      const share = n / total;
+      const a = accept[text] ?? 1;
+      // damped, so that a share measured on few items does not swing the acceptance
+      const next = Math.min(1, Math.max(MIN_ACCEPT, a * (target / share) ** 0.7));
+      if (share > target || a < 1) accept[text] = r4(next);
+    }
+    for (const text of Object.keys(accept)) if (accept[text] >= 1) delete accept[text];
+    if (Object.keys(accept).length) prior.accept = accept;
+    else delete prior.accept;
+  }
+}
+
 const sorted = Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
 const file = join(root, 'src', 'questions', 'data', 'answer-priors.ts');
 writeFileSync(

@@ -4,6 +4,7 @@ import { formatCents } from '../log/money.js';
 import type { Choice, TemplatePrior } from './template.js';
 import type { Misconception } from './misconceptions.js';
 import { templateRng } from './stream.js';
+import { balancedDesign, drawBalanced } from './balanced-choice.js';
 
 /** How a calc value is shown and how far a distractor must sit from the gold value. */
 export type Unit = 'money' | 'percent' | 'ratio' | 'count' | 'days';
@@ -454,67 +455,34 @@ function room(gold: number, dir: -1 | 1, limit: number, unit: Unit): number {
   return 3;
 }
 
-/** Weight of a wrong text whose template answers it in no measured log (`TemplatePrior.answers` has no entry). */
-const SHARE_FLOOR = 0.01;
-
 /**
- * Single-choice options: the correct text and three distinct wrong ones (the first `prefer` candidates always, the
- * near misses; the rest drawn). With `shares` (how often each text is this template's answer across logs of the
- * profile, `TemplatePrior.answers`), the drawn ones are weighted by those shares, so that a text is offered as a wrong
- * option about three times as often as it is right, and being offered says nothing of being right (issue #13).
+ * Single-choice options: the correct text and three distinct wrong ones.
+ *
+ * With `shares` (how often each text is this template's answer across logs of the profile, `TemplatePrior.answers`),
+ * the wrong texts are a conditional Poisson sample of the other texts of that table (`balanced-choice.ts`): other
+ * logs' answers, so of the same kind as the gold, offered so that every option set is as likely to come with any of
+ * its texts right. Neither a text, nor its length, nor the company it keeps then tells the answer (issue #13). The
+ * log's own candidates (`wrong`, the near misses first) serve only when the table has too few texts. `names`: the
+ * answers are counterparty names, and every name of a measured kind is offered by its kind's share (`widenNames`).
+ *
+ * Without `shares`: the first `prefer` candidates (the near misses) always, the rest drawn at random.
  */
 export function singleChoices(
   rng: Rng,
   correct: string,
   wrong: readonly string[],
-  opts: { prefer?: number; shares?: Readonly<Record<string, number>> } = {},
+  opts: { prefer?: number; shares?: Readonly<Record<string, number>>; names?: boolean } = {},
 ): Choice[] | null {
+  const design = opts.shares ? balancedDesign(opts.shares, opts.names) : null;
+  if (design) {
+    const drawn = drawBalanced(rng, design, correct);
+    if (drawn.length === 3) return [{ text: correct, correct: true }, ...drawn.map((text) => ({ text, correct: false }))];
+  }
   const distinct = [...new Set(wrong)].filter((w) => w !== correct);
   if (distinct.length < 3) return null;
-  const prefer = Math.min(opts.prefer ?? 0, opts.shares ? 1 : 3);
-  const head = distinct.slice(0, prefer);
-  const pool = distinct.slice(prefer);
-  let rest: string[];
-  if (opts.shares) {
-    // weighted sampling without replacement (Efraimidis–Spirakis: the largest keys log(u) / w)
-    const weights = shareWeights(opts.shares);
-    rest = largestKeys(pool, (text) => Math.log(rng.next()) / (weights.get(text) ?? SHARE_FLOOR), 3 - head.length);
-  } else rest = shuffle(rng, pool).slice(0, 3 - head.length);
-  return [{ text: correct, correct: true }, ...[...head, ...rest].map((text) => ({ text, correct: false }))];
-}
-
-/** max(share, SHARE_FLOOR) per text of a `TemplatePrior.answers` table, as a Map (built once per table). */
-function shareWeights(shares: Readonly<Record<string, number>>): Map<string, number> {
-  let w = SHARE_WEIGHTS.get(shares);
-  if (!w) {
-    w = new Map(Object.entries(shares).map(([text, share]) => [text, Math.max(share, SHARE_FLOOR)]));
-    SHARE_WEIGHTS.set(shares, w);
-  }
-  return w;
-}
-const SHARE_WEIGHTS = new WeakMap<Readonly<Record<string, number>>, Map<string, number>>();
-
-/**
- * The `k` items with the largest keys, largest first, ties in item order (what a stable sort by descending key would
- * put first); `key` is called once per item, in order. Keeps k entries instead of sorting the pool (a pool of
- * counterparty names holds hundreds).
- */
-function largestKeys<T>(items: readonly T[], key: (item: T) => number, k: number): T[] {
-  const top: T[] = [];
-  const keys: number[] = [];
-  for (const item of items) {
-    const x = key(item);
-    let at = top.length;
-    while (at > 0 && x > keys[at - 1]) at--;
-    if (at >= k) continue;
-    top.splice(at, 0, item);
-    keys.splice(at, 0, x);
-    if (top.length > k) {
-      top.pop();
-      keys.pop();
-    }
-  }
-  return top;
+  const prefer = Math.min(opts.prefer ?? 0, 3);
+  const picked = [...distinct.slice(0, prefer), ...shuffle(rng, distinct.slice(prefer)).slice(0, 3 - prefer)];
+  return [{ text: correct, correct: true }, ...picked.map((text) => ({ text, correct: false }))];
 }
 
 /** A multi option text is kept in [1 − MULTI_BAND, MULTI_BAND] of right answers where it appears. */

@@ -46,6 +46,14 @@ describe('validity audit on 200 generated logs', () => {
     expect(row('blind:rank-prior').cal! - random.cal!).toBeLessThan(0.12);
   });
 
+  it('keeps single-choice items at chance without the log: no learner gains on them, no answer text dominates a template', () => {
+    // wrong options are other logs' answers offered three times as often as each is right (conditional Poisson); the
+    // learners are held against 1/4 itself, since the chance row is one random draw (±1.4 points on these items).
+    // Before, the choices-only learner stood at 30.4% on 600 logs and one answer text filled 37% of verdict-salary.
+    for (const m of ['blind:text-prior', 'blind:rank-prior', 'blind:position-length', 'blind:choices-only']) expect(row(m).sin!, m).toBeLessThan(0.29);
+    expect(gate('single-classes').value).toBe(0);
+  });
+
   it('reports per template the gold-rank distribution of calc items and the answer classes of single items', () => {
     const calc = report.leaks.filter((l) => l.format === 'calc');
     expect(calc.length).toBeGreaterThan(10);

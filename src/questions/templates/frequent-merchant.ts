@@ -24,7 +24,7 @@ export const frequentMerchant: Template = {
     if (!top) return null;
     // near miss: the merchant with the largest purchase total, when it differs
     const byAmount = byValueDesc(sumBy(rows, (r) => r.row.counterparty)).map(([k]) => k);
-    const choices = singleChoices(rng, top[0], [...byAmount.filter((k) => k !== top[0]).slice(0, 1), ...counts.slice(1).map(([k]) => k), ...absentAnswers(facts, shares)], { shares, prefer: 1 });
+    const choices = singleChoices(rng, top[0], [...byAmount.filter((k) => k !== top[0]).slice(0, 1), ...counts.slice(1).map(([k]) => k), ...absentAnswers(facts, shares)], { shares, names: true, prefer: 1 });
     if (!choices) return null;
     return {
       stem: 'Which counterparty appears on the most successful Purchase rows of {acct}?',

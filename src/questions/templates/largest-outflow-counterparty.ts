@@ -27,7 +27,7 @@ export const largestOutflowCounterparty: Template = {
     // near misses: the largest declined outflow's counterparty, then the biggest totals
     const failedMax = facts.failed.filter((r) => r.row.amountCents < 0).sort((a, b) => a.row.amountCents - b.row.amountCents)[0];
     const totals = byValueDesc(outflowByCounterparty(facts)).map(([k]) => k);
-    const choices = singleChoices(rng, name, [...(failedMax ? [failedMax.row.counterparty] : []), ...totals, ...absentAnswers(facts, shares)], { shares, prefer: failedMax ? 1 : 0 });
+    const choices = singleChoices(rng, name, [...(failedMax ? [failedMax.row.counterparty] : []), ...totals, ...absentAnswers(facts, shares)], { shares, names: true, prefer: failedMax ? 1 : 0 });
     if (!choices) return null;
     return {
       stem: 'Which counterparty received the largest single successful outflow of {acct}?',

@@ -25,7 +25,7 @@ export const refundTopCounterparty: Template = {
     const purchaseCps = byValueDesc(sumBy(outflowsOf(facts, 'Purchase'), (r) => r.row.counterparty)).map(([k]) => k);
     const otherCps = byValueDesc(outflowByCounterparty(facts)).map(([k]) => k);
     const wrong = [...totals.slice(1).map(([k]) => k), ...purchaseCps, ...otherCps];
-    const choices = singleChoices(rng, top[0], [...wrong, ...absentAnswers(facts, shares)], { shares, prefer: 1 });
+    const choices = singleChoices(rng, top[0], [...wrong, ...absentAnswers(facts, shares)], { shares, names: true, prefer: 1 });
     if (!choices) return null;
     return {
       stem: 'Which counterparty paid back the largest total in successful Refund rows to {acct}?',

@@ -24,7 +24,7 @@ export const topOutflowCounterparty: Template = {
     // near misses first: the most frequent counterparty and the runner-up by amount
     const freq = byValueDesc(countBy(out, (r) => r.row.counterparty)).map(([k]) => k);
     const wrong = [...freq.slice(0, 1), ...totals.slice(1).map(([k]) => k)];
-    const choices = singleChoices(rng, top[0], [...wrong, ...absentAnswers(facts, shares)], { shares, prefer: 2 });
+    const choices = singleChoices(rng, top[0], [...wrong, ...absentAnswers(facts, shares)], { shares, names: true, prefer: 2 });
     if (!choices) return null;
     return {
       stem: 'Which counterparty received the largest total successful outflow from {acct}?',

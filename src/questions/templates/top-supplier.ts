@@ -23,7 +23,7 @@ export const topSupplier: Template = {
     if (!top || totals.length < 2) return null;
     const freq = byValueDesc(countBy(rows, (r) => r.row.counterparty)).map(([k]) => k);
     const others = byValueDesc(outflowByCounterparty(facts)).map(([k]) => k);
-    const choices = singleChoices(rng, top[0], [...freq.slice(0, 1), ...totals.slice(1).map(([k]) => k), ...others, ...absentAnswers(facts, shares)], { shares, prefer: 2 });
+    const choices = singleChoices(rng, top[0], [...freq.slice(0, 1), ...totals.slice(1).map(([k]) => k), ...others, ...absentAnswers(facts, shares)], { shares, names: true, prefer: 2 });
     if (!choices) return null;
     return {
       stem: 'Which counterparty received the largest total in successful Supplier Payment rows from {acct}?',
