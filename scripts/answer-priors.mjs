@@ -3,7 +3,8 @@
 //   calc   — quantiles of the gold value (decoys are drawn from them, so the answer looks like any other log's);
 //   single and calc — the probability of keeping an item with each answer text (rarer answers kept more often);
 //   single — each answer text's share after acceptance (wrong options are drawn by it);
-//   multi  — how often each option text is true (options are offered so that each is right half the time).
+//   multi  — how often each option text is true among the texts a template could offer on a log, and the share of
+//            true texts (options are offered so that every text is right about as often as any other).
 // Logs: the four base profiles in equal shares, generated in memory with a seed no dataset uses.
 // Usage: npm run answer-priors [-- --count 2000]
 import { writeFileSync } from 'node:fs';
@@ -33,12 +34,15 @@ const MIN_ACCEPT = 0.05;
 const ONE_CLASS_KEEP = 0.05;
 const MIN_SAMPLES = 30;
 const MULTI_DRAWS = 6;
+/** Pool entries of texts without a rate needed to take their rate as a multi template's base rate. */
+const MIN_BASE_TEXTS = 500;
 /** Answer texts rarer than this are left out of a single template's answer shares (they weigh as the floor). */
 const MIN_ANSWER_SHARE = 0.002;
 
 const calc = new Map(); // key → values
 const single = new Map(); // key → Map(text → n)
 const multi = new Map(); // key → Map(text → {t, n})
+const multiBase = new Map(); // key → {t, n}: options offered and how many of them true
 const singleKeys = new Set(); // keys of single-choice templates
 const bump = (m, k) => m.get(k) ?? (m.set(k, new Map()), m.get(k));
 for (let i = 0; i < count; i++) {
@@ -74,7 +78,17 @@ for (let i = 0; i < count; i++) {
           const m = bump(single, key);
           m.set(text, (m.get(text) ?? 0) + 1);
         }
-      } else for (const c of draft.choices) truth.set(c.text, c.correct);
+      } else {
+        // every text the template could offer on this log, not only those drawn: the rate of the log population
+        const pool = draft.pool ?? draft.choices;
+        for (const c of pool) truth.set(c.text, c.correct);
+        for (const key of keys) {
+          const b = multiBase.get(key) ?? { t: 0, n: 0 };
+          b.n += pool.length;
+          b.t += pool.filter((c) => c.correct).length;
+          multiBase.set(key, b);
+        }
+      }
     }
     for (const key of truth.size ? keys : []) {
       const m = bump(multi, key);
@@ -127,6 +141,13 @@ for (const [key, m] of multi) {
   const truth = {};
   for (const [text, r] of [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (r.n >= MIN_SAMPLES) truth[text] = r4(r.t / r.n);
   if (Object.keys(truth).length) (out[key] ??= {}).truth = truth;
+  // the rate every text is brought to: that of the texts without a rate (thresholds drawn on a coin flip, about one
+  // half), which are then never held back; for a template without such texts, the pool's share of true texts
+  let t = 0;
+  let n = 0;
+  for (const r of m.values()) if (r.n < MIN_SAMPLES) (t += r.t), (n += r.n);
+  const b = n >= MIN_BASE_TEXTS ? { t, n } : multiBase.get(key);
+  if (b && b.n) (out[key] ??= {}).base = r4(b.t / b.n);
 }
 const sorted = Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
 const file = join(root, 'src', 'questions', 'data', 'answer-priors.ts');

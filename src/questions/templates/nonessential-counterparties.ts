@@ -1,5 +1,5 @@
 import type { Template } from '../template.js';
-import { multiChoices } from '../options.js';
+import { multiChoices, multiPool } from '../options.js';
 import { byValueDesc, outflowsOf, sumBy } from '../kit.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { anyPattern } from '../../signals/view.js';
@@ -28,7 +28,7 @@ export const nonessentialCounterparties: Template = {
     const rows = facts.rows.filter((r) => flagged.has(r.row.txn_id));
     const names = [...new Set(rows.map((r) => r.row.counterparty))];
     const others = byValueDesc(sumBy(outflowsOf(facts).filter((r) => !names.includes(r.row.counterparty)), (r) => r.row.counterparty)).map(([k]) => k);
-    const choices = multiChoices(rng, names, others, prior?.truth);
+    const choices = multiChoices(rng, names, others, prior);
     if (!choices) return null;
     const shown = new Set(choices.filter((c) => c.correct).map((c) => c.text));
     return {
@@ -40,6 +40,7 @@ export const nonessentialCounterparties: Template = {
         `Their counterparties: ${names.join(', ')}`,
         `False options: other outflow counterparties (${others.length} available)`,
       ],
+      pool: multiPool(names, others),
     };
   },
 };
