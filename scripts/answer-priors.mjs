@@ -42,7 +42,8 @@ const MIN_ANSWER_SHARE = 0.002;
 const calc = new Map(); // key → values
 const single = new Map(); // key → Map(text → n)
 const multi = new Map(); // key → Map(text → {t, n})
-const multiBase = new Map(); // key → {t, n}: options offered and how many of them true
+const multiBase = new Map(); // template id → {t, n}: pool texts and how many of them true
+const multiFree = new Map(); // template id → {t, n}: pool texts without a rate and how many of them true
 const singleKeys = new Set(); // keys of single-choice templates
 const bump = (m, k) => m.get(k) ?? (m.set(k, new Map()), m.get(k));
 for (let i = 0; i < count; i++) {
@@ -82,12 +83,12 @@ for (let i = 0; i < count; i++) {
         // every text the template could offer on this log, not only those drawn: the rate of the log population
         const pool = draft.pool ?? draft.choices;
         for (const c of pool) truth.set(c.text, c.correct);
-        for (const key of keys) {
-          const b = multiBase.get(key) ?? { t: 0, n: 0 };
-          b.n += pool.length;
-          b.t += pool.filter((c) => c.correct).length;
-          multiBase.set(key, b);
-        }
+        // one base rate per template, whatever the profile or client kind: a learner that pools a template's items
+        // must find every text right equally often, and texts differ in which profiles offer them
+        const b = multiBase.get(t.id) ?? { t: 0, n: 0 };
+        b.n += pool.length;
+        b.t += pool.filter((c) => c.correct).length;
+        multiBase.set(t.id, b);
       }
     }
     for (const key of truth.size ? keys : []) {
@@ -141,12 +142,17 @@ for (const [key, m] of multi) {
   const truth = {};
   for (const [text, r] of [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (r.n >= MIN_SAMPLES) truth[text] = r4(r.t / r.n);
   if (Object.keys(truth).length) (out[key] ??= {}).truth = truth;
-  // the rate every text is brought to: that of the texts without a rate (thresholds drawn on a coin flip, about one
-  // half), which are then never held back; for a template without such texts, the pool's share of true texts
-  let t = 0;
-  let n = 0;
-  for (const r of m.values()) if (r.n < MIN_SAMPLES) (t += r.t), (n += r.n);
-  const b = n >= MIN_BASE_TEXTS ? { t, n } : multiBase.get(key);
+  const id = key.slice(key.indexOf(':') + 1);
+  const f = multiFree.get(id) ?? { t: 0, n: 0 };
+  for (const r of m.values()) if (r.n < MIN_SAMPLES) (f.t += r.t), (f.n += r.n);
+  multiFree.set(id, f);
+}
+// the rate every text is brought to, one per template: that of the texts without a rate (thresholds drawn on a coin
+// flip, about one half), which are then never held back; for a template without such texts, the pool's share of true
+for (const key of multi.keys()) {
+  const id = key.slice(key.indexOf(':') + 1);
+  const f = multiFree.get(id);
+  const b = f && f.n >= MIN_BASE_TEXTS ? f : multiBase.get(id);
   if (b && b.n) (out[key] ??= {}).base = r4(b.t / b.n);
 }
 const sorted = Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));

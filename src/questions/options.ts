@@ -280,8 +280,8 @@ export function multiPool(trueTexts: readonly string[], falseTexts: readonly str
  * min(1, odds(r)/odds(b)), b being `balance.base`. On every log the odds of being offered true over being offered
  * false are then the same for every text, so across logs each text is right as often as any other option of its
  * template, and no text's presence says whether it is right (issue #13). A log whose kept texts cannot make an item
- * takes texts back from the reserve, the least held back first, rather than losing the item (multi-select items are
- * scarce: every log needs one or two).
+ * gets none from this template (null): taking a held-back text back would offer the lopsided texts in just the logs
+ * that have nothing else. The builder then takes another multi-select template.
  */
 export function multiChoices(rng: Rng, trueTexts: readonly string[], falseTexts: readonly string[], balance?: MultiBalance): Choice[] | null {
   const truth = balance?.truth;
@@ -291,22 +291,18 @@ export function multiChoices(rng: Rng, trueTexts: readonly string[], falseTexts:
     const o = odds(Math.min(1 - RATE_CLAMP, Math.max(RATE_CLAMP, truth[text] ?? 0.5)));
     return Math.min(1, isTrue ? target / o : o / target);
   };
-  // each text draws whether it is offered; a text that is not offered waits in reserve, the likeliest to be kept first
-  const split = (texts: readonly string[], isTrue: boolean): { kept: string[]; reserve: string[] } => {
+  // each text draws whether it is offered; one held back is not taken back even when the item cannot be made without
+  // it (that would offer exactly the lopsided texts, in the logs that have nothing else)
+  const split = (texts: readonly string[], isTrue: boolean): { kept: string[] } => {
     const kept: string[] = [];
-    const reserve: Array<{ text: string; p: number }> = [];
     for (const text of shuffle(rng, texts)) {
       const p = keepP(text, isTrue);
       if (p >= 1 || rng.next() < p) kept.push(text);
-      else reserve.push({ text, p });
     }
-    return { kept, reserve: reserve.sort((a, b) => b.p - a.p).map((x) => x.text) };
+    return { kept };
   };
   const T = split([...new Set(trueTexts)], true);
   const F = split([...new Set(falseTexts)].filter((x) => !trueTexts.includes(x)), false);
-  while (T.kept.length < 1 && T.reserve.length) T.kept.push(T.reserve.shift()!);
-  while (F.kept.length < Math.max(2, 4 - Math.min(4, T.kept.length)) && F.reserve.length) F.kept.push(F.reserve.shift()!);
-  while (T.kept.length + Math.min(F.kept.length, 4) < 4 && T.reserve.length) T.kept.push(T.reserve.shift()!);
   const t = T.kept;
   const f = F.kept;
   // k correct in [max(1, 4 − |F|), min(4, |T|)]; then 2…6−k false, at least enough to reach four options
