@@ -5,7 +5,8 @@
 //            path never hides a gold);
 //   single — the probability of keeping an item with each answer text (rarer answers kept more often), and each
 //            answer text's share after acceptance (wrong options are drawn by it);
-//   multi  — how often each option text is true (options are offered so that each is right half the time).
+//   multi  — how often each option text is true among the texts a template could offer on a log, and the share of
+//            true texts (options are offered so that every text is right about as often as any other).
 // Logs: the four base profiles in equal shares, generated in memory with a seed no dataset uses.
 // Usage: npm run answer-priors [-- --count 4000]
 import { writeFileSync } from 'node:fs';
@@ -45,6 +46,8 @@ const MIN_ACCEPT = 0.05;
 const ONE_CLASS_KEEP = 0.05;
 const MIN_SAMPLES = 30;
 const MULTI_DRAWS = 6;
+/** Pool entries of texts without a rate needed to take their rate as a multi template's base rate. */
+const MIN_BASE_TEXTS = 500;
 /** Answer texts rarer than this are left out of a single template's answer shares (they weigh as the floor). */
 const MIN_ANSWER_SHARE = 0.002;
 /**
@@ -60,6 +63,8 @@ const REST_MIN = 3;
 const calc = new Map(); // key → values
 const single = new Map(); // key → Map(text → n)
 const multi = new Map(); // key → Map(text → {t, n})
+const multiBase = new Map(); // template id → {t, n}: pool texts and how many of them true
+const multiFree = new Map(); // template id → {t, n}: pool texts without a rate and how many of them true
 const singleKeys = new Set(); // keys of single-choice templates
 const bump = (m, k) => m.get(k) ?? (m.set(k, new Map()), m.get(k));
 /** The i-th calibration log (regenerated on every pass rather than held: thousands of logs would not fit). */
@@ -102,7 +107,17 @@ for (let i = 0; i < count; i++) {
           const m = bump(single, key);
           m.set(text, (m.get(text) ?? 0) + 1);
         }
-      } else if (t.tags.format === 'multi') for (const c of draft.choices) truth.set(c.text, c.correct);
+      } else if (t.tags.format === 'multi') {
+        // every text the template could offer on this log, not only those drawn: the rate of the log population
+        const pool = draft.pool ?? draft.choices;
+        for (const c of pool) truth.set(c.text, c.correct);
+        // one base rate per template, whatever the profile or client kind: a learner that pools a template's items
+        // must find every text right equally often, and texts differ in which profiles offer them
+        const b = multiBase.get(t.id) ?? { t: 0, n: 0 };
+        b.n += pool.length;
+        b.t += pool.filter((c) => c.correct).length;
+        multiBase.set(t.id, b);
+      }
     }
     for (const key of truth.size ? keys : []) {
       const m = bump(multi, key);
@@ -180,6 +195,18 @@ for (const [key, m] of multi) {
   const truth = {};
   for (const [text, r] of [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (r.n >= MIN_SAMPLES) truth[text] = r4(r.t / r.n);
   if (Object.keys(truth).length) (out[key] ??= {}).truth = truth;
+  const id = key.slice(key.indexOf(':') + 1);
+  const f = multiFree.get(id) ?? { t: 0, n: 0 };
+  for (const r of m.values()) if (r.n < MIN_SAMPLES) (f.t += r.t), (f.n += r.n);
+  multiFree.set(id, f);
+}
+// the rate every text is brought to, one per template: that of the texts without a rate (thresholds drawn on a coin
+// flip, about one half), which are then never held back; for a template without such texts, the pool's share of true
+for (const key of multi.keys()) {
+  const id = key.slice(key.indexOf(':') + 1);
+  const f = multiFree.get(id);
+  const b = f && f.n >= MIN_BASE_TEXTS ? f : multiBase.get(id);
+  if (b && b.n) (out[key] ??= {}).base = r4(b.t / b.n);
 }
 
 // Single templates: run the real builder on the same logs with these priors in place, and tune each answer's

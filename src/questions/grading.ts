@@ -53,7 +53,7 @@ export const GRADING: Readonly<Record<string, Grading>> = {
   'declined-share': { glossary: [...SHARE] },
   'essential-share': { glossary: [...SHARE, 'spending'] },
   'frequent-merchant': { glossary: ['success'] },
-  'inflow-types': { glossary: ['success', 'flows', 'business'] },
+  'inflow-types': { glossary: ['success', 'flows', 'business', 'statistics'] },
   'largest-outflow-counterparty': { glossary: ['success', 'flows'] },
   'largest-purchase-multiple': { glossary: [...CALC, 'statistics'] },
   'late-fee-total': { glossary: [...CALC] },

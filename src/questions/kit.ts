@@ -137,40 +137,6 @@ export function busiestWeekdayDraft(
 }
 
 /**
- * A statement comparing a log quantity with a threshold, for multi-select options: whether it holds is a coin flip
- * (the template's stream), and the threshold is then drawn on the side that makes it so, 15–80% away from the value
- * (money, "is below T") or one to three steps away (counts, "at least N"). The statement is settled by the log alone,
- * and across logs it is right about half the time, so its presence says nothing (issue #13).
- */
-export function thresholdStatement(
-  rng: Rng,
-  value: number,
-  unit: 'money' | 'count',
-  text: (threshold: string) => string,
-  rows: RowView[],
-  range: { min?: number; max?: number } = {},
-): { text: string; holds: boolean; rows: RowView[] } {
-  const first = rng.next() < 0.5;
-  const f = 0.15 + 0.65 * rng.next();
-  const step = Math.floor(rng.next() * 3);
-  for (const holds of [first, !first]) {
-    if (unit === 'money') {
-      // holds ⇔ value < T
-      const gap = Math.max(10_000, Math.abs(value) * f);
-      const t = Math.round((holds ? value + gap : value - gap) / 100) * 100;
-      return { text: text(money(t)), holds: value < t, rows: holds ? rows : [] };
-    }
-    // holds ⇔ value ≥ N
-    const n = holds ? value - step : value + 1 + Math.min(step, 1);
-    if (n < (range.min ?? 0) || n > (range.max ?? Infinity)) continue;
-    return { text: text(String(n)), holds: value >= n, rows: holds ? rows : [] };
-  }
-  // no admissible count on either side (e.g. a zero count with a floor of one): the floor itself, which fails
-  const n = range.min ?? 1;
-  return { text: text(String(n)), holds: value >= n, rows: value >= n ? rows : [] };
-}
-
-/**
  * Counterparty names that are other logs' answers to a template (`TemplatePrior.answers`) and never appear in this
  * log, in any row: provably not this log's answer, and as plausible as the answer without the log (issue #13). A
  * counterparty template offers them among its wrong options, so that the kind of name (a landlord, a card centre)

@@ -485,43 +485,57 @@ export function singleChoices(
   return [{ text: correct, correct: true }, ...picked.map((text) => ({ text, correct: false }))];
 }
 
-/** A multi option text is kept in [1 − MULTI_BAND, MULTI_BAND] of right answers where it appears. */
-const MULTI_BAND = 0.7;
-const MULTI_ODDS = MULTI_BAND / (1 - MULTI_BAND);
+/** Odds of a probability. */
+const odds = (p: number): number => p / (1 - p);
+/** Rates are clamped into [RATE_CLAMP, 1 − RATE_CLAMP] before taking odds (a text never seen true still has odds). */
+const RATE_CLAMP = 0.005;
+
+/** How multi-select options are balanced against the answer priors (`TemplatePrior.truth` and `.base`). */
+export interface MultiBalance {
+  /** How often each option text is true where the template could offer it, across logs. */
+  truth?: Readonly<Record<string, number>>;
+  /** The rate every text is brought to (default one half). */
+  base?: number;
+}
+
+/** Every text a multi template could offer on a log, with its truth: `Draft.pool`, what the answer priors measure. */
+export function multiPool(trueTexts: readonly string[], falseTexts: readonly string[]): Array<{ text: string; correct: boolean }> {
+  return [...trueTexts.map((text) => ({ text, correct: true })), ...falseTexts.map((text) => ({ text, correct: false }))];
+}
 
 /**
  * Multi-select options: 1–4 true statements and enough false ones to make 4–6 options with at least two false,
  * so that selecting everything is never right. Null when there are no true or too few false candidates.
  *
- * With `truth` (how often each text is true across logs, `TemplatePrior.truth`), a text is offered only with the
- * probability that keeps it right in 30–70% of the items where it appears: a true text of rate r > 0.7 is kept
- * with probability (7/3)(1 − r)/r, a false one of rate r < 0.3 with (7/3)·r/(1 − r). A text that is nearly always true (or false)
- * is then rarely offered, and no text's presence says whether it is right. Texts without a rate are always kept.
+ * With `balance` (the answer priors), each text is offered with a probability that evens out its rate: a text true
+ * in a share r of the logs where it could be offered (`balance.truth`; one half for a text without a rate, such as a
+ * threshold drawn on a coin flip) is kept, when true, with probability min(1, odds(b)/odds(r)), and when false with
+ * min(1, odds(r)/odds(b)), b being `balance.base`. On every log the odds of being offered true over being offered
+ * false are then the same for every text, so across logs each text is right as often as any other option of its
+ * template, and no text's presence says whether it is right (issue #13). A log whose kept texts cannot make an item
+ * gets none from this template (null): taking a held-back text back would offer the lopsided texts in just the logs
+ * that have nothing else. The builder then takes another multi-select template.
  */
-export function multiChoices(rng: Rng, trueTexts: readonly string[], falseTexts: readonly string[], truth?: Readonly<Record<string, number>>): Choice[] | null {
+export function multiChoices(rng: Rng, trueTexts: readonly string[], falseTexts: readonly string[], balance?: MultiBalance): Choice[] | null {
+  const truth = balance?.truth;
+  const target = odds(balance?.base ?? 0.5);
   const keepP = (text: string, isTrue: boolean): number => {
-    const r = truth?.[text];
-    if (r === undefined) return 1;
-    return isTrue ? (r > MULTI_BAND ? (MULTI_ODDS * (1 - r)) / r : 1) : r < 1 - MULTI_BAND ? (MULTI_ODDS * r) / (1 - r) : 1;
+    if (!truth) return 1;
+    const o = odds(Math.min(1 - RATE_CLAMP, Math.max(RATE_CLAMP, truth[text] ?? 0.5)));
+    return Math.min(1, isTrue ? target / o : o / target);
   };
-  // each text draws whether it is offered; a text that is not offered waits in reserve, the likeliest to be kept first
-  const split = (texts: readonly string[], isTrue: boolean): { kept: string[]; reserve: string[] } => {
+  // each text draws whether it is offered; one held back is not taken back even when the item cannot be made without
+  // it (that would offer exactly the lopsided texts, in the logs that have nothing else)
+  const split = (texts: readonly string[], isTrue: boolean): { kept: string[] } => {
     const kept: string[] = [];
-    const reserve: Array<{ text: string; p: number }> = [];
     for (const text of shuffle(rng, texts)) {
       const p = keepP(text, isTrue);
       if (p >= 1 || rng.next() < p) kept.push(text);
-      else reserve.push({ text, p });
     }
-    return { kept, reserve: reserve.sort((a, b) => b.p - a.p).map((x) => x.text) };
+    return { kept };
   };
   const T = split([...new Set(trueTexts)], true);
   const F = split([...new Set(falseTexts)].filter((x) => !trueTexts.includes(x)), false);
-  // a log whose offered texts cannot make an item takes texts back from the reserve, the least lopsided first, rather
-  // than losing the item (multi-select items are scarce: every log needs one or two)
-  while (T.kept.length < 1 && T.reserve.length) T.kept.push(T.reserve.shift()!);
-  while (F.kept.length < Math.max(2, 4 - Math.min(4, T.kept.length)) && F.reserve.length) F.kept.push(F.reserve.shift()!);
-  while (T.kept.length + Math.min(F.kept.length, 4) < 4 && T.reserve.length) T.kept.push(T.reserve.shift()!);
   const t = T.kept;
   const f = F.kept;
   // k correct in [max(1, 4 − |F|), min(4, |T|)]; then 2…6−k false, at least enough to reach four options

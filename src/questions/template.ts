@@ -48,6 +48,11 @@ export interface Draft {
   evidence: string[];
   /** The computation in words and numbers; its length is the step count. */
   program: string[];
+  /**
+   * multi: every option text the template could offer on this log, true or false (`multiPool`). `npm run
+   * answer-priors` measures each text's rate over these, so the rate is the log population's, not the options'.
+   */
+  pool?: Array<{ text: string; correct: boolean }>;
 }
 
 /** Everything a template may read. Pure: no clock, no files. */
@@ -83,8 +88,10 @@ export interface TemplatePrior {
   accept?: Record<string, number>;
   /** single: each answer text's share of the template's items after acceptance; wrong options are drawn by it. */
   answers?: Record<string, number>;
-  /** multi: how often each option text is true on the logs where the template fits. */
+  /** multi: how often each option text is true where the template could offer it (its `Draft.pool`). */
   truth?: Record<string, number>;
+  /** multi: the rate every option text is brought to (that of the texts without a rate, else the pool's share of true). */
+  base?: number;
 }
 
 /**

@@ -136,6 +136,36 @@ describe('multiChoices', () => {
   });
 });
 
+describe('multiChoices with answer priors', () => {
+  /** Each text's share of right appearances over many logs: six coin-flip texts, one true in 90% of logs, one in 10%. */
+  function rates(balance?: { truth: Record<string, number>; base: number }): Record<string, number> {
+    const seen = new Map<string, { n: number; c: number }>();
+    for (let i = 0; i < 3000; i++) {
+      const rng = createRng(`balance${i}`);
+      const texts = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'].map((text) => ({ text, holds: rng.next() < 0.5 }));
+      texts.push({ text: 'usually', holds: rng.next() < 0.9 }, { text: 'seldom', holds: rng.next() < 0.1 });
+      const c = multiChoices(rng, texts.filter((x) => x.holds).map((x) => x.text), texts.filter((x) => !x.holds).map((x) => x.text), balance);
+      for (const o of c ?? []) {
+        const s = seen.get(o.text) ?? { n: 0, c: 0 };
+        s.n++;
+        if (o.correct) s.c++;
+        seen.set(o.text, s);
+      }
+    }
+    return Object.fromEntries([...seen].map(([t, s]) => [t, s.c / s.n]));
+  }
+
+  test('offers a text that is nearly always true (or false) right as often as a coin-flip one', () => {
+    const r = rates({ truth: { usually: 0.9, seldom: 0.1 }, base: 0.5 });
+    expect(Math.abs(r.usually - r.c1)).toBeLessThan(0.06);
+    expect(Math.abs(r.seldom - r.c1)).toBeLessThan(0.06);
+    // without the priors the same texts stay lopsided
+    const raw = rates();
+    expect(raw.usually - raw.c1).toBeGreaterThan(0.3);
+    expect(raw.c1 - raw.seldom).toBeGreaterThan(0.3);
+  });
+});
+
 describe('partitionChoices', () => {
   test('makes exactly one of four statements true', () => {
     for (const a of [true, false]) {

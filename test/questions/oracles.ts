@@ -380,41 +380,76 @@ export function liquidityTruths(l: Log): Record<string, boolean> {
 }
 
 
+/** "below"/"less" (value under the threshold) or "above"/"more" (over it), with the threshold in cents. */
+function compare(value: number, side: string, threshold: string): boolean {
+  const t = Math.round(Number(threshold) * 100);
+  return side === 'below' || side === 'less' ? value < t : value > t;
+}
+
+/** "At least N" / "fewer than N" of a count. */
+function countCompare(value: number, side: string, n: string): boolean {
+  return side.toLowerCase() === 'at least' ? value >= Number(n) : value < Number(n);
+}
+
 /**
  * Truth of a liquidity-statements option recomputed from raw rows: the fixed statements, and the threshold
- * statements ("below T", "in at least N of the months", "at least N … declined") parsed from their text.
+ * statements (money "below"/"above" T, counts "at least"/"fewer than" N) parsed from their text.
  */
 export function liquidityStatementTruth(l: Log, text: string): boolean | undefined {
   const fixed = liquidityTruths(l)[text];
   if (fixed !== undefined) return fixed;
-  let m = /^The lowest balance after any row is below (-?\d+(?:\.\d+)?)$/.exec(text);
-  if (m) return Math.min(...l.rows.map((r) => r.balanceCents)) < Math.round(Number(m[1]) * 100);
-  m = /^Successful outflow exceeded successful inflow in at least (\d+) of the months covered$/.exec(text);
+  const X = '(-?\\d+\\.\\d{2})';
+  const balances = l.rows.map((r) => r.balanceCents);
+  let m = new RegExp(`^The lowest balance after any row is (below|above) ${X}$`).exec(text);
+  if (m) return compare(Math.min(...balances), m[1], m[2]);
+  m = new RegExp(`^The highest balance after any row is (below|above) ${X}$`).exec(text);
+  if (m) return compare(Math.max(...balances), m[1], m[2]);
+  m = new RegExp(`^The closing balance is (below|above) ${X}$`).exec(text);
+  if (m) return compare(balances[balances.length - 1], m[1], m[2]);
+  m = new RegExp(`^The balance after the last row of (\\w+ \\d{4}) is (below|above) ${X}$`).exec(text);
   if (m) {
-    const inM = monthly(l, rowsOf(l, [], 1));
-    const outM = monthly(l, rowsOf(l, [], -1));
-    return outM.filter((o, i) => o > inM[i]).length >= Number(m[1]);
+    const inMonth = l.rows.filter((r) => ML(M(r)) === m![1]);
+    if (!inMonth.length) return undefined;
+    return compare(inMonth[inMonth.length - 1].balanceCents, m[2], m[3]);
   }
-  m = /^At least (\d+) outgoing payments were declined \(FAILED\)$/.exec(text);
-  if (m) return l.rows.filter((r) => !OK(r) && r.amountCents < 0).length >= Number(m[1]);
-  m = /^The closing balance is below (-?\d+(?:\.\d+)?)$/.exec(text);
-  if (m) return l.rows[l.rows.length - 1].balanceCents < Math.round(Number(m[1]) * 100);
-  m = /^The balance is below zero after at least (\d+) rows$/.exec(text);
-  if (m) return l.rows.filter((r) => r.balanceCents < 0).length >= Number(m[1]);
+  const inM = monthly(l, rowsOf(l, [], 1));
+  const outM = monthly(l, rowsOf(l, [], -1));
+  m = new RegExp(`^Successful outflow averages (less|more) than ${X} per month covered$`).exec(text);
+  if (m) return compare(sum(outM) / outM.length, m[1], m[2]);
+  m = /^Successful outflow exceeded successful inflow in (at least|fewer than) (\d+) of the months covered$/.exec(text);
+  if (m) return countCompare(outM.filter((o, i) => o > inM[i]).length, m[1], m[2]);
+  m = /^(At least|Fewer than) (\d+) outgoing payments were declined \(FAILED\)$/.exec(text);
+  if (m) return countCompare(l.rows.filter((r) => !OK(r) && r.amountCents < 0).length, m[1], m[2]);
+  m = /^The balance is below zero after (at least|fewer than) (\d+) rows$/.exec(text);
+  if (m) return countCompare(l.rows.filter((r) => r.balanceCents < 0).length, m[1], m[2]);
   return undefined;
 }
 
-/** Truth of an inflow-types option recomputed from raw rows (presence of a type, or its total against a threshold). */
+/**
+ * Truth of an inflow-types option recomputed from raw rows: presence of a type, or a total, extreme, average, month
+ * total or row count of its successful inflows against a threshold.
+ */
 export function inflowStatementTruth(l: Log, text: string, nonOperating: readonly string[]): boolean | undefined {
+  const X = '(\\d+\\.\\d{2})';
+  const inflows = (type: string): number[] => l.rows.filter((r) => OK(r) && r.type === type && r.amountCents > 0).map((r) => r.amountCents);
   let m = /^(.+) brought money in through at least one successful row$/.exec(text);
-  if (m) return nonOperating.includes(m[1]) && l.rows.some((r) => OK(r) && r.type === m![1] && r.amountCents > 0);
-  m = /^Successful (.+) inflow totals less than (-?\d+(?:\.\d+)?)$/.exec(text);
+  if (m) return nonOperating.includes(m[1]) && inflows(m[1]).length > 0;
+  m = new RegExp(`^Successful non-operating inflows of all types together total (less|more) than ${X}$`).exec(text);
+  if (m) return compare(sum(nonOperating.flatMap(inflows)), m[1], m[2]);
+  m = new RegExp(`^Successful (.+) inflows in (\\w+ \\d{4}) total (less|more) than ${X}$`).exec(text);
   if (m) {
-    const total = l.rows.filter((r) => OK(r) && r.type === m![1] && r.amountCents > 0).reduce((a, r) => a + r.amountCents, 0);
-    return total < Math.round(Number(m[2]) * 100);
+    const type = m[1];
+    const month = m[2];
+    return compare(sum(l.rows.filter((r) => OK(r) && r.type === type && r.amountCents > 0 && ML(M(r)) === month).map((r) => r.amountCents)), m[3], m[4]);
   }
-  m = /^At least (\d+) successful (.+) rows brought money in$/.exec(text);
-  if (m) return l.rows.filter((r) => OK(r) && r.type === m![2] && r.amountCents > 0).length >= Number(m[1]);
+  m = new RegExp(`^Successful (.+) inflows total (less|more) than ${X}$`).exec(text);
+  if (m) return compare(sum(inflows(m[1])), m[2], m[3]);
+  m = new RegExp(`^Successful (.+) inflows average (less|more) than ${X} per row$`).exec(text);
+  if (m) return compare(sum(inflows(m[1])) / inflows(m[1]).length, m[2], m[3]);
+  m = new RegExp(`^The (largest|smallest) successful (.+) inflow is (less|more) than ${X}$`).exec(text);
+  if (m) return compare((m[1] === 'largest' ? Math.max : Math.min)(...inflows(m[2])), m[3], m[4]);
+  m = /^(At least|Fewer than) (\d+) successful (.+) rows brought money in$/.exec(text);
+  if (m) return countCompare(inflows(m[3]).length, m[1], m[2]);
   return undefined;
 }
 

@@ -98,7 +98,7 @@ const CASES: Array<[id: string, log: Which, answer: string | string[], worked: s
 /** Multi-select templates draw a subset of statements, so every shown option is checked against the hand truth. */
 const MULTI: Array<[id: string, log: Which, truth: Record<string, boolean>, worked: string]> = [
   ['misfit-counterparties', 'SC', { 'Harbour Seafood Trading': true, 'Green Veg Market Store': true, 'Paper Napkin Co., Ltd.': true, 'Fresh Foods Co., Ltd.': false, 'Kitchen Gas Supply': false, 'Rice Wholesale Store': false }, 'Harbour Seafood paid twice in January only, Green Veg in February only (its March retry FAILED), Paper Napkin in March only; Fresh Foods Jan–Mar, Kitchen Gas Jan and Apr, Rice Wholesale Feb and Apr fit; the steel mill is never offered'],
-  ['nonessential-counterparties', 'SB', { 'Golden Karaoke': true, 'Luxury Watch Gallery': true, 'Staff Payroll': false, 'Harbor Bank': false, 'Print Shop': false, 'Paper Supply Co., Ltd.': false, 'Ledger Cloud': false, 'Bolt Hardware Store': false, 'Northern Steel Mill': false, 'Owner Chen': false, 'Bank ATM': false, 'Shop Site Host': false, 'Ad Boost': false, 'Bank Fees': false }, 'karaoke three times and a watch gallery: luxury and entertainment classes'],
+  ['nonessential-counterparties', 'SB', { 'Golden Karaoke': true, 'Luxury Watch Gallery': true, 'Staff Payroll': false, 'Harbor Bank': false, 'Print Shop': false, 'Paper Supply Co., Ltd.': false, 'Ledger Cloud': false, 'Bolt Hardware Store': false, 'Northern Steel Mill': false, 'Owner Chen': false, 'Bank ATM': false, 'Shop Site Host': false, 'Ad Boost': false, 'Bank Fees': false }, 'karaoke three times and a watch gallery: luxury and entertainment classes; decoys of their classes under other brands are never paid'],
   ['risk-indicators', 'PB', {
     'Several small loans taken from more than one lender (loan stacking)': true,
     'Liquidity strain: repeated declines, days ending near zero, or borrowing to repay': true,
@@ -149,8 +149,16 @@ describe('multi-select templates on the hand-built fixtures', () => {
       const d = runTemplate(id, LOGS[which]);
       expect(d).not.toBeNull();
       // threshold statements carry a drawn number: their truth is recomputed from the rows (oracles.ts)
+      // and a luxury decoy of nonessential-counterparties is a name no row of the log carries: false
+      const decoy = (text: string): boolean | undefined => (LOGS[which].rows.some((r) => r.counterparty === text) ? undefined : false);
       const oracle = (text: string): boolean | undefined =>
-        id === 'liquidity-statements' ? liquidityStatementTruth(LOGS[which], text) : id === 'inflow-types' ? inflowStatementTruth(LOGS[which], text, NON_OPERATING_INFLOW_TYPES) : undefined;
+        id === 'liquidity-statements'
+          ? liquidityStatementTruth(LOGS[which], text)
+          : id === 'inflow-types'
+            ? inflowStatementTruth(LOGS[which], text, NON_OPERATING_INFLOW_TYPES)
+            : id === 'nonessential-counterparties'
+              ? decoy(text)
+              : undefined;
       for (const c of d!.choices) expect([c.text, truth[c.text] ?? oracle(c.text)]).toEqual([c.text, c.correct]);
     });
   }

@@ -1,13 +1,16 @@
 import type { Template } from '../template.js';
-import { multiChoices } from '../options.js';
-import { ids } from '../facts.js';
-import { inflowsOf, money, thresholdStatement, total } from '../kit.js';
+import { multiChoices, multiPool } from '../options.js';
+import { ids, monthLabel } from '../facts.js';
+import { inflowsOf, money, total } from '../kit.js';
+import { countStatement, moneyStatement, type MoneySide, type Statement } from '../statements.js';
+import { maxOf, minOf } from '../../log/extremes.js';
+import { shuffle } from '../../random/draw.js';
 import { NON_OPERATING_INFLOW_TYPES } from '../conventions.js';
 
 /** Which non-operating inflow types appear as successful inflows? (operating vs non-operating, memory, L, multi) */
 export const inflowTypes: Template = {
   id: 'inflow-types',
-  version: 3,
+  version: 4,
   tags: {
     domain: 'structure',
     sub_domain: 'others',
@@ -20,25 +23,48 @@ export const inflowTypes: Template = {
     const present = NON_OPERATING_INFLOW_TYPES.filter((t) => facts.okOfType(t).some((r) => r.row.amountCents > 0));
     if (present.length === 0) return null;
     const absent = NON_OPERATING_INFLOW_TYPES.filter((t) => !present.includes(t));
-    // presence statements (right as often as the type appears) and, for present types, totals against a threshold
-    // drawn so that each holds on a coin flip: the options are settled by the log, not by which types are usual
-    const statements = [
-      ...present.map((t) => ({ text: `${t} brought money in through at least one successful row`, holds: true })),
-      ...absent.map((t) => ({ text: `${t} brought money in through at least one successful row`, holds: false })),
-      ...present.map((t) => {
-        const rows = inflowsOf(facts, t);
-        const s = thresholdStatement(rng, total(rows), 'money', (x) => `Successful ${t} inflow totals less than ${x}`, rows);
-        return { text: s.text, holds: s.holds };
-      }),
-      // row counts against a coin-flip threshold too: enough statements settled by the log that the presence ones,
-      // nearly always true (Interest) or false (Refund) for a profile, are seldom needed to make an item
-      ...present.map((t) => {
-        const rows = inflowsOf(facts, t);
-        const s = thresholdStatement(rng, rows.length, 'count', (n) => `At least ${n} successful ${t} rows brought money in`, rows, { min: 1 });
-        return { text: s.text, holds: s.holds };
-      }),
+    const than = (side: MoneySide): string => (side === 'below' ? 'less than' : 'more than');
+    const presence = (t: string): string => `${t} brought money in through at least one successful row`;
+    // presence statements are nearly always true (Interest) or false (Refund) for a profile: `multiChoices` offers
+    // them only as often as keeps them right at the template's base rate. The bulk are comparisons of a log
+    // quantity with a threshold drawn on a coin flip, on either side ("less than" or "more than"): settled by the log
+    // alone, right about half the time whatever the text, so that an item seldom needs a lopsided statement.
+    const statements: Statement[] = [
+      ...present.map((t) => ({ text: presence(t), holds: true, rows: [] })),
+      ...absent.map((t) => ({ text: presence(t), holds: false, rows: [] })),
     ];
-    const choices = multiChoices(rng, statements.filter((x) => x.holds).map((x) => x.text), statements.filter((x) => !x.holds).map((x) => x.text), prior?.truth);
+    for (const t of present) {
+      const rows = inflowsOf(facts, t);
+      const amounts = rows.map((r) => r.row.amountCents);
+      statements.push(
+        moneyStatement(rng, total(rows), (side, x) => `Successful ${t} inflows total ${than(side)} ${x}`, rows, { positive: true }),
+        countStatement(rng, rows.length, (side, n) => `${side === 'at least' ? 'At least' : 'Fewer than'} ${n} successful ${t} rows brought money in`, rows),
+      );
+      const months = [...new Set(rows.map((r) => r.month))];
+      if (rows.length >= 2) {
+        const big = rows.filter((r) => r.row.amountCents === maxOf(amounts)).slice(0, 1);
+        const small = rows.filter((r) => r.row.amountCents === minOf(amounts)).slice(0, 1);
+        statements.push(
+          moneyStatement(rng, maxOf(amounts), (side, x) => `The largest successful ${t} inflow is ${than(side)} ${x}`, big, { positive: true }),
+          moneyStatement(rng, minOf(amounts), (side, x) => `The smallest successful ${t} inflow is ${than(side)} ${x}`, small, { positive: true }),
+        );
+      }
+      if (rows.length >= 3) {
+        statements.push(moneyStatement(rng, total(rows) / rows.length, (side, x) => `Successful ${t} inflows average ${than(side)} ${x} per row`, rows, { positive: true }));
+      }
+      // the totals of two months that have such inflows
+      for (const m of shuffle(rng, months).slice(0, months.length >= 2 ? 2 : 0)) {
+        const inMonth = rows.filter((r) => r.month === m);
+        statements.push(moneyStatement(rng, total(inMonth), (side, x) => `Successful ${t} inflows in ${monthLabel(m)} total ${than(side)} ${x}`, inMonth, { positive: true }));
+      }
+    }
+    if (present.length >= 2) {
+      const rows = facts.ok.filter((r) => r.row.amountCents > 0 && present.includes(r.row.type as (typeof present)[number]));
+      statements.push(moneyStatement(rng, total(rows), (side, x) => `Successful non-operating inflows of all types together total ${than(side)} ${x}`, rows, { positive: true }));
+    }
+    const yes = statements.filter((x) => x.holds).map((x) => x.text);
+    const no = statements.filter((x) => !x.holds).map((x) => x.text);
+    const choices = multiChoices(rng, yes, no, prior);
     if (!choices) return null;
     return {
       stem: 'Which of these statements about the non-operating money that came into {acct} through successful rows are true? Select all that apply.',
@@ -47,9 +73,10 @@ export const inflowTypes: Template = {
       program: [
         `Non-operating inflow types by convention: ${NON_OPERATING_INFLOW_TYPES.join(', ')}`,
         `Of these, types with a successful positive row: ${present.join(', ')}`,
-        `Their successful inflow totals: ${present.map((t) => `${t} ${money(total(inflowsOf(facts, t)))}`).join('; ')}`,
+        `Their successful inflows: ${present.map((t) => `${t} ${inflowsOf(facts, t).length} rows, ${money(total(inflowsOf(facts, t)))}`).join('; ')}`,
         ...choices.map((c) => `${c.correct ? 'TRUE ' : 'FALSE'}: ${c.text}`),
       ],
+      pool: multiPool(yes, no),
     };
   },
 };

@@ -1,15 +1,15 @@
 import type { Template } from '../template.js';
-import { multiChoices } from '../options.js';
-import { thresholdStatement } from '../kit.js';
-import { ids } from '../facts.js';
+import { multiChoices, multiPool } from '../options.js';
+import { ids, monthLabel } from '../facts.js';
+import { countStatement, moneyStatement, type CountSide } from '../statements.js';
 import type { RowView } from '../facts.js';
 import { inflowsOf, outflowsOf, total } from '../kit.js';
-import { minOf } from '../../log/extremes.js';
+import { maxOf, minOf } from '../../log/extremes.js';
 
 /** Which statements about liquidity pressure hold on this log? (low-balance days / buffer, analysis, M, multi) */
 export const liquidityStatements: Template = {
   id: 'liquidity-statements',
-  version: 3,
+  version: 4,
   tags: {
     domain: 'liquidity',
     sub_domain: 'liquidity',
@@ -47,23 +47,31 @@ export const liquidityStatements: Template = {
       { text: 'Every month covered has some successful inflow', holds: facts.months.every((m) => monthlyIn.get(m)! > 0), rows: [] },
       { text: 'The lowest balance after any row is below the average monthly successful outflow', holds: minBal < outAll / facts.months.length, rows: lowest },
     ];
-    // comparisons with a threshold drawn so that each holds on a coin flip: decidable from the log, never from priors
+    // Fixed statements are nearly always true or false for a profile (a healthy account never goes below zero):
+    // `multiChoices` offers them only as often as keeps them right at the template's base rate. The bulk are
+    // comparisons of a log quantity with a threshold drawn on a coin flip, on either side ("below" or "above", "at
+    // least" or "fewer than"): settled by the log alone and right about half the time whatever the text.
+    const maxBal = maxOf(facts.rows.map((r) => r.row.balanceCents));
+    const highest = facts.rows.filter((r) => r.row.balanceCents === maxBal).slice(0, 1);
+    const ends = facts.monthEndBalances();
+    const active = [...new Set(facts.rows.map((r) => r.month))];
+    const month = active[Math.floor(rng.next() * active.length)];
+    const atLeast = (side: CountSide): string => (side === 'at least' ? 'At least' : 'Fewer than');
     facts6.push(
-      thresholdStatement(rng, minBal, 'money', (t) => `The lowest balance after any row is below ${t}`, lowest),
-      thresholdStatement(rng, deficit.length, 'count', (n) => `Successful outflow exceeded successful inflow in at least ${n} of the months covered`, [], { min: 1, max: facts.months.length }),
-      thresholdStatement(rng, declinedOut.length, 'count', (n) => `At least ${n} outgoing payments were declined (FAILED)`, declinedOut, { min: 1 }),
-      // enough coin-flip statements that a log seldom needs the nearly-always-true or -false ones to make an item
-      thresholdStatement(rng, last.row.balanceCents, 'money', (t) => `The closing balance is below ${t}`, [last]),
-      thresholdStatement(rng, negative.length, 'count', (n) => `The balance is below zero after at least ${n} rows`, negative, { min: 1 }),
+      moneyStatement(rng, minBal, (side, t) => `The lowest balance after any row is ${side} ${t}`, lowest),
+      moneyStatement(rng, last.row.balanceCents, (side, t) => `The closing balance is ${side} ${t}`, [last]),
+      moneyStatement(rng, maxBal, (side, t) => `The highest balance after any row is ${side} ${t}`, highest),
+      moneyStatement(rng, ends.get(month)!, (side, t) => `The balance after the last row of ${monthLabel(month)} is ${side} ${t}`, []),
+      moneyStatement(rng, outAll / facts.months.length, (side, t) => `Successful outflow averages ${side === 'below' ? 'less' : 'more'} than ${t} per month covered`, [], { positive: true }),
+      countStatement(rng, deficit.length, (side, n) => `Successful outflow exceeded successful inflow in ${side} ${n} of the months covered`, [], { min: 1, max: facts.months.length }),
+      countStatement(rng, declinedOut.length, (side, n) => `${atLeast(side)} ${n} outgoing payments were declined (FAILED)`, declinedOut),
+      countStatement(rng, negative.length, (side, n) => `The balance is below zero after ${side} ${n} rows`, negative),
     );
     // the last two statements must agree with the balance arithmetic, so skip logs whose balance chain is broken
     if (opening + inAll - outAll !== last.row.balanceCents) return null;
-    const choices = multiChoices(
-      rng,
-      facts6.filter((f) => f.holds).map((f) => f.text),
-      facts6.filter((f) => !f.holds).map((f) => f.text),
-      prior?.truth,
-    );
+    const yes = facts6.filter((f) => f.holds).map((f) => f.text);
+    const no = facts6.filter((f) => !f.holds).map((f) => f.text);
+    const choices = multiChoices(rng, yes, no, prior);
     if (!choices) return null;
     const shown = new Set(choices.filter((c) => c.correct).map((c) => c.text));
     return {
@@ -77,6 +85,7 @@ export const liquidityStatements: Template = {
         `Total successful inflow ${(inAll / 100).toFixed(2)} vs outflow ${(outAll / 100).toFixed(2)}`,
         ...facts6.map((f) => `${f.holds ? 'TRUE ' : 'FALSE'}: ${f.text}`),
       ],
+      pool: multiPool(yes, no),
     };
   },
 };

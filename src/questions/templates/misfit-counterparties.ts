@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import type { Definition } from '../glossary.js';
-import { multiChoices } from '../options.js';
+import { multiChoices, multiPool } from '../options.js';
 import { byValueDesc, outflowsOf, sumBy } from '../kit.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import type { TransactionType } from '../../schema/transaction-types.js';
@@ -57,7 +57,7 @@ export const misfitCounterparties: Template = {
     const ranked = byValueDesc(sumBy(rows, (r) => r.row.counterparty)).map(([k]) => k);
     const misfit = ranked.filter((k) => months.get(k)!.size < MISFIT_RULE.minMonths);
     const fitting = ranked.filter((k) => months.get(k)!.size >= MISFIT_RULE.minMonths);
-    const choices = multiChoices(rng, misfit, fitting, prior?.truth);
+    const choices = multiChoices(rng, misfit, fitting, prior);
     if (!choices) return null;
     const shown = new Set(choices.map((c) => c.text));
     const monthsOf = (k: string): string => [...months.get(k)!].sort().join(', ');
@@ -70,6 +70,7 @@ export const misfitCounterparties: Template = {
         ...choices.map((c) => `${c.text}: paid in ${months.get(c.text)!.size} month(s) (${monthsOf(c.text)}) → ${c.correct ? 'does not fit' : 'fits'}`),
         `Fits when paid in at least ${MISFIT_RULE.minMonths} calendar months; misfits in the log: ${misfit.length}, regular suppliers: ${fitting.length}`,
       ],
+      pool: multiPool(misfit, fitting),
     };
   },
 };

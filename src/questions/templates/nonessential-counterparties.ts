@@ -1,13 +1,14 @@
 import type { Template } from '../template.js';
-import { multiChoices } from '../options.js';
+import { multiChoices, multiPool } from '../options.js';
 import { byValueDesc, outflowsOf, sumBy } from '../kit.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { anyPattern } from '../../signals/view.js';
+import { shuffle } from '../../random/draw.js';
 
 /** Which counterparties received luxury or entertainment spending? Truth: the Nonessential detector (analysis, M, multi) */
 export const nonessentialCounterparties: Template = {
   id: 'nonessential-counterparties',
-  version: 1,
+  version: 2,
   rare: true,
   usesDetectors: true,
   tags: {
@@ -28,7 +29,21 @@ export const nonessentialCounterparties: Template = {
     const rows = facts.rows.filter((r) => flagged.has(r.row.txn_id));
     const names = [...new Set(rows.map((r) => r.row.counterparty))];
     const others = byValueDesc(sumBy(outflowsOf(facts).filter((r) => !names.includes(r.row.counterparty)), (r) => r.row.counterparty)).map(([k]) => k);
-    const choices = multiChoices(rng, names, others, prior?.truth);
+    // Luxury names alone would give the answer away (and recur across logs, so a learner of names wins): as many
+    // false options again are luxury names this log never pays, in any row — another brand of the log before a
+    // flagged name's class ("Meilin Watch Gallery Co., Ltd.") — so only the log tells a real one from a decoy.
+    const inLog = new Set(facts.counterparties());
+    const brands = [...new Set(facts.counterparties().map((n) => n.split(' ')[0]))].sort();
+    const want = Math.max(2, names.length);
+    const decoys: string[] = [];
+    const classes = shuffle(rng, names.filter((n) => n.includes(' ')).map((n) => n.slice(n.indexOf(' ') + 1)));
+    for (let i = 0; classes.length && i < 2 * want && decoys.length < want; i++) {
+      const d = `${brands[Math.floor(rng.next() * brands.length)]} ${classes[i % classes.length]}`;
+      if (!inLog.has(d) && !decoys.includes(d)) decoys.push(d);
+    }
+    const plain = shuffle(rng, others).slice(0, Math.max(2, decoys.length));
+    const wrong = [...decoys, ...plain];
+    const choices = multiChoices(rng, names, wrong, prior);
     if (!choices) return null;
     const shown = new Set(choices.filter((c) => c.correct).map((c) => c.text));
     return {
@@ -38,8 +53,9 @@ export const nonessentialCounterparties: Template = {
       program: [
         `Nonessential detector: present, ${d.evidence.length} rows to luxury or entertainment merchant classes`,
         `Their counterparties: ${names.join(', ')}`,
-        `False options: other outflow counterparties (${others.length} available)`,
+        `False options: luxury names this log never pays (${decoys.join(', ') || 'none'}) and other outflow counterparties`,
       ],
+      pool: multiPool(names, wrong),
     };
   },
 };

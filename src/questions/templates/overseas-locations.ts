@@ -1,5 +1,5 @@
 import type { Template } from '../template.js';
-import { multiChoices } from '../options.js';
+import { multiChoices, multiPool } from '../options.js';
 import { ids } from '../facts.js';
 
 /** Common ISO codes used as false options for locations that never appear. */
@@ -26,7 +26,8 @@ export const overseasLocations: Template = {
     // false options: codes that appear on no successful row (a FAILED-only location is a deliberate trap)
     const failedOnly = [...anyLocs].filter((l) => l !== home && !okLocs.includes(l));
     const never = OTHER_LOCATIONS.filter((l) => !anyLocs.has(l) && l !== home);
-    const choices = multiChoices(rng, okLocs, [...failedOnly, ...never, home], prior?.truth);
+    const no = [...failedOnly, ...never, home];
+    const choices = multiChoices(rng, okLocs, no, prior);
     if (!choices) return null;
     const shown = choices.filter((c) => c.correct).map((c) => c.text);
     return {
@@ -38,6 +39,7 @@ export const overseasLocations: Template = {
         `Successful rows elsewhere: ${abroad.length}, at ${okLocs.join(', ')}`,
         `Options true when the code is among those locations; the home country itself is not "other than the home country"`,
       ],
+      pool: multiPool(okLocs, no),
     };
   },
 };

@@ -1,5 +1,5 @@
 import type { Template } from '../template.js';
-import { multiChoices } from '../options.js';
+import { multiChoices, multiPool } from '../options.js';
 import type { SignalId } from '../../schema/signal-id.js';
 import { SIGNALS, SIGNALS_OF_KIND } from '../../schema/signals.js';
 
@@ -31,7 +31,9 @@ export const riskIndicators: Template = {
     const ids = (kind === 'sme' ? SME : PERSONAL).filter((id) => id !== 'alignment' || !!facts.log.businessCategory);
     const present = ids.filter((id) => d[id].present);
     const absent = ids.filter((id) => !d[id].present);
-    const choices = multiChoices(rng, present.map((id) => INDICATOR_TEXT[id]), absent.map((id) => INDICATOR_TEXT[id]), prior?.truth);
+    const yes = present.map((id) => INDICATOR_TEXT[id]);
+    const no = absent.map((id) => INDICATOR_TEXT[id]);
+    const choices = multiChoices(rng, yes, no, prior);
     if (!choices) return null;
     const shown = ids.filter((id) => choices.some((c) => c.correct && c.text === INDICATOR_TEXT[id]));
     return {
@@ -43,6 +45,7 @@ export const riskIndicators: Template = {
         ...ids.map((id) => `${id}: ${d[id].present ? 'present' : 'absent'} (strength ${d[id].strength.toFixed(2)}, ${d[id].evidence.length} evidence rows)`),
         `Options list ${choices.length} indicators, ${shown.length} of them present`,
       ],
+      pool: multiPool(yes, no),
     };
   },
 };
