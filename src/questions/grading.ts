@@ -79,7 +79,7 @@ export const GRADING: Readonly<Record<string, Grading>> = {
   },
   'online-lenders': { glossary: [...CALC] },
   'operating-income-share': { glossary: [...SHARE, 'business'] },
-  'overseas-locations': { glossary: ['success', 'home'] },
+  'overseas-locations': { glossary: ['success', 'flows', 'home'] },
   'overseas-share': { glossary: [...SHARE, 'home'] },
   'owner-net-transfers': { glossary: [...CALC] },
   'pay-day-spread': { glossary: [...CALC, 'days'] },

@@ -454,6 +454,36 @@ export function inflowStatementTruth(l: Log, text: string, nonOperating: readonl
 }
 
 /**
+ * Truth of an overseas-locations option recomputed from raw rows: presence of a code on a successful row outside the
+ * home country (the location on the most rows, ties to the alphabetically first), or a count or outflow total of those
+ * rows, per location or over all of them, against a threshold.
+ */
+export function overseasStatementTruth(l: Log, text: string): boolean | undefined {
+  const counts = new Map<string, number>();
+  for (const r of l.rows) counts.set(r.location, (counts.get(r.location) ?? 0) + 1);
+  const home = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0][0];
+  const abroad = l.rows.filter((r) => OK(r) && r.location !== home);
+  const at = (loc: string) => abroad.filter((r) => r.location === loc);
+  const outTotal = (rows: typeof abroad): number => sum(rows.filter((r) => r.amountCents < 0).map((r) => -r.amountCents));
+  const X = '(\\d+\\.\\d{2})';
+  let m = /^Some successful row outside the home country is at (\w+)$/.exec(text);
+  if (m) return at(m[1]).length > 0;
+  m = /^(At least|Fewer than) (\d+) successful rows are at (\w+)$/.exec(text);
+  if (m) return countCompare(at(m[3]).length, m[1], m[2]);
+  m = new RegExp(`^Successful outflows at (\\w+) total (less|more) than ${X}$`).exec(text);
+  if (m) return compare(outTotal(at(m[1])), m[2], m[3]);
+  m = new RegExp(`^The largest successful outflow at (\\w+) is (less|more) than ${X}$`).exec(text);
+  if (m) return compare(Math.max(...at(m[1]).filter((r) => r.amountCents < 0).map((r) => -r.amountCents)), m[2], m[3]);
+  m = /^Successful rows outside the home country are spread over (at least|fewer than) (\d+) distinct locations$/.exec(text);
+  if (m) return countCompare(new Set(abroad.map((r) => r.location)).size, m[1], m[2]);
+  m = /^(At least|Fewer than) (\d+) successful rows are outside the home country$/.exec(text);
+  if (m) return countCompare(abroad.length, m[1], m[2]);
+  m = new RegExp(`^Successful outflows outside the home country total (less|more) than ${X}$`).exec(text);
+  if (m) return compare(outTotal(abroad), m[1], m[2]);
+  return undefined;
+}
+
+/**
  * Truth of a misfit-counterparties option from raw rows: the counterparty's successful Purchase and Supplier Payment
  * outflows fall in a single calendar month (fewer than two). Undefined when the log never pays it that way, which no
  * offered option may be.

@@ -11,7 +11,7 @@ import { detectAll } from '../../src/signals/index.js';
 import { Item } from '../../src/schema/item.js';
 import { SIGNAL_IDS } from '../../src/schema/signal-id.js';
 import type { Log } from '../../src/schema/log-row.js';
-import { ORACLES, inflowStatementTruth, liquidityStatementTruth, misfitTruth } from './oracles.js';
+import { ORACLES, inflowStatementTruth, liquidityStatementTruth, misfitTruth, overseasStatementTruth } from './oracles.js';
 
 const PROFILES = ['personal-healthy', 'personal-overdue', 'personal-student', 'personal-night-shift', 'sme-healthy', 'sme-overdue', 'sme-restaurant', 'sme-retail'];
 const loaded = new Map(PROFILES.map((p) => [p, loadProfile(p)]));
@@ -27,13 +27,7 @@ function calcValue(text: string): number {
 
 /** Truth of a multi-select option, recomputed without the template. */
 function multiTruth(templateId: string, log: Log, text: string): boolean | null {
-  const ok = log.rows.filter((r) => r.status === 'SUCCESS');
-  if (templateId === 'overseas-locations') {
-    const counts = new Map<string, number>();
-    for (const r of log.rows) counts.set(r.location, (counts.get(r.location) ?? 0) + 1);
-    const home = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0][0];
-    return ok.some((r) => r.location === text && r.location !== home);
-  }
+  if (templateId === 'overseas-locations') return overseasStatementTruth(log, text) ?? null;
   if (templateId === 'inflow-types') return inflowStatementTruth(log, text, NON_OPERATING_INFLOW_TYPES) ?? null;
   if (templateId === 'liquidity-statements') return liquidityStatementTruth(log, text) ?? null;
   if (templateId === 'misfit-counterparties') {

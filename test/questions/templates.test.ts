@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { PERSONAL, PERSONAL_B, SME, SME_B, SME_C, makeLog } from './fixtures.js';
 import { TEMPLATES } from '../../src/questions/templates/index.js';
 import { correctTexts, runTemplate } from './helpers.js';
-import { inflowStatementTruth, liquidityStatementTruth } from './oracles.js';
+import { inflowStatementTruth, liquidityStatementTruth, overseasStatementTruth } from './oracles.js';
+import { presenceText } from '../../src/questions/templates/overseas-locations.js';
 import { NON_OPERATING_INFLOW_TYPES } from '../../src/questions/conventions.js';
 
 /**
@@ -37,7 +38,6 @@ const CASES: Array<[id: string, log: Which, answer: string | string[], worked: s
   ['purchase-weekday', 'P', 'Tuesday', 'purchase dates 2 Jan Mon, 3 Jan Tue, 12 Jan Thu, 15 Feb Wed, 21 Feb Tue, 18 Mar Sat, 20 Mar Mon, 2 Apr Sun, 20 Apr Thu, 25 Apr Tue'],
   ['top-outflow-counterparty', 'P', 'Landlord Wang', 'Landlord Wang 9000 (three successful rents)'],
   ['lowest-balance-month', 'P', 'January 2023', '5000 − 3000 − 100 − 50 = 1850 on 3 Jan is the minimum'],
-  ['overseas-locations', 'P', 'JP', 'only Tokyo Mart (JP) is outside CN'],
   ['peak-hour-window', 'P', '12:00–17:59', 'purchases: 3 at 00–05, 0 at 06–11, 5 at 12–17, 2 at 18–23'],
   ['top-counterparty-share', 'P', '43.2%', '9000 / 20810 = 43.25%'],
   ['bill-monthly-average', 'P', '200.00', '4 × 200 / 4 months'],
@@ -131,7 +131,9 @@ const MULTI: Array<[id: string, log: Which, truth: Record<string, boolean>, work
     'Every month covered has some successful inflow': true,
     'The lowest balance after any row is below the average monthly successful outflow': false,
   }, 'February inflow 8900 < outflow 10150; 39360 > 36400; lowest 17040 > 39360 / 4 = 9840'],
-  ['overseas-locations', 'P', { JP: true, CN: false, US: false, KR: false, SG: false, TH: false, GB: false, FR: false, DE: false, AU: false, HK: false, MY: false, VN: false, AE: false, IT: false, CA: false }, 'Tokyo Mart in JP; home CN'],
+  ['overseas-locations', 'P', Object.fromEntries(
+    ['JP', 'CN', 'US', 'KR', 'SG', 'TH', 'GB', 'FR', 'DE', 'AU', 'HK', 'MY', 'VN', 'AE', 'IT', 'CA'].map((l) => [presenceText(l), l === 'JP']),
+  ), 'only Tokyo Mart (JP) is outside CN (a row at CN is not outside the home country); its count and total against drawn thresholds recomputed from the rows'],
   ['inflow-types', 'S', {
     'Transfer In brought money in through at least one successful row': true,
     'Loan Disbursement brought money in through at least one successful row': true,
@@ -156,9 +158,11 @@ describe('multi-select templates on the hand-built fixtures', () => {
           ? liquidityStatementTruth(LOGS[which], text)
           : id === 'inflow-types'
             ? inflowStatementTruth(LOGS[which], text, NON_OPERATING_INFLOW_TYPES)
-            : id === 'nonessential-counterparties'
-              ? decoy(text)
-              : undefined;
+            : id === 'overseas-locations'
+              ? overseasStatementTruth(LOGS[which], text)
+              : id === 'nonessential-counterparties'
+                ? decoy(text)
+                : undefined;
       for (const c of d!.choices) expect([c.text, truth[c.text] ?? oracle(c.text)]).toEqual([c.text, c.correct]);
     });
   }
