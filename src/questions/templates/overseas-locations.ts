@@ -16,10 +16,11 @@ export const presenceText = (loc: string): string => `Some successful row outsid
  * multi)
  *
  * A log seldom visits more than one foreign location, so presence alone gives one true option against several false
- * ones and no text can be right half the time (issue #13). Each visited location therefore also brings comparisons of
- * its successful row count and outflow total with a threshold drawn on a coin flip, on either side (`statements.ts`):
- * settled by the log alone and right about half the time whatever the text. Presence texts are offered only as often
- * as keeps them right at the template's base rate (`multiChoices`).
+ * ones and no text can be right half the time (issue #13). A visited location therefore comes, on a coin flip, either
+ * as its presence or as comparisons of its successful row count, outflow total and largest outflow with thresholds
+ * drawn on either side (`statements.ts`): settled by the log alone and right about half the time whatever the text.
+ * Never both, since a comparison about a code says it was visited. Presence texts are offered only as often as keeps
+ * them right at the template's base rate (`multiChoices`).
  */
 export const overseasLocations: Template = {
   id: 'overseas-locations',
@@ -44,13 +45,16 @@ export const overseasLocations: Template = {
     const never = OTHER_LOCATIONS.filter((l) => !anyLocs.has(l) && l !== home);
     const than = (side: MoneySide): string => (side === 'below' ? 'less' : 'more');
     const atLeast = (side: CountSide): string => (side === 'at least' ? 'At least' : 'Fewer than');
-    const statements: Statement[] = [
-      ...okLocs.map((l) => ({ text: presenceText(l), holds: true, rows: abroad.filter((r) => r.row.location === l) })),
-      ...[...failedOnly, ...never, home].map((l) => ({ text: presenceText(l), holds: false, rows: [] })),
-    ];
+    const statements: Statement[] = [...failedOnly, ...never, home].map((l) => ({ text: presenceText(l), holds: false, rows: [] }));
     for (const loc of okLocs) {
       const rows = abroad.filter((r) => r.row.location === loc);
-      statements.push(countStatement(rng, rows.length, (side, n) => `${atLeast(side)} ${n} successful rows are at ${loc}`, rows));
+      // a visited code comes either as presence or as its own comparisons, on a coin flip, never both: a comparison
+      // about a code would tell that it was visited. Counts start at 2 ("at least 1 row at L" would say the same).
+      if (rng.next() < 0.5) {
+        statements.push({ text: presenceText(loc), holds: true, rows });
+        continue;
+      }
+      statements.push(countStatement(rng, rows.length, (side, n) => `${atLeast(side)} ${n} successful rows are at ${loc}`, rows, { min: 2 }));
       const outs = rows.filter((r) => r.row.amountCents < 0);
       if (outs.length) {
         statements.push(moneyStatement(rng, total(outs), (side, x) => `Successful outflows at ${loc} total ${than(side)} than ${x}`, outs, { positive: true }));
@@ -61,11 +65,12 @@ export const overseasLocations: Template = {
         statements.push(moneyStatement(rng, largest, (side, x) => `The largest successful outflow at ${loc} is ${than(side)} than ${x}`, big, { positive: true }));
       }
     }
-    // across locations only when there are several (with one they would restate its own statements)
+    // across locations only when there are several (with one they would restate its own statements); thresholds above
+    // what naming two visited codes already implies
     if (okLocs.length >= 2) {
       statements.push(
-        countStatement(rng, okLocs.length, (side, n) => `Successful rows outside the home country are spread over ${side} ${n} distinct locations`, abroad),
-        countStatement(rng, abroad.length, (side, n) => `${atLeast(side)} ${n} successful rows are outside the home country`, abroad),
+        countStatement(rng, okLocs.length, (side, n) => `Successful rows outside the home country are spread over ${side} ${n} distinct locations`, abroad, { min: 3 }),
+        countStatement(rng, abroad.length, (side, n) => `${atLeast(side)} ${n} successful rows are outside the home country`, abroad, { min: 3 }),
       );
       const outs = abroad.filter((r) => r.row.amountCents < 0);
       if (outs.length) {
