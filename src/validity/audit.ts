@@ -3,7 +3,7 @@ import type { Log } from '../schema/log-row.js';
 import type { Prediction } from '../schema/prediction.js';
 import type { RunScores, Table3Row } from '../schema/results.js';
 import { baselinePredictions } from '../score/baselines.js';
-import { BLIND_LEARNERS, blindOptionScores, blindPredictions, optionNumber, trainBlind, type BlindLearner, type BlindModel } from '../score/blind.js';
+import { BLIND_LEARNERS, blindPredictions, optionNumber, trainBlind, type BlindLearner, type BlindModel } from '../score/blind.js';
 import { scoreRun } from '../score/score-run.js';
 import { TEMPLATES } from '../questions/templates/index.js';
 import { resolveFace } from '../questions/template.js';
@@ -228,7 +228,6 @@ export function runValidityAudit(input: AuditInput): ValidityReport {
   const profileOf = new Map(input.logs.map((l) => [l.log.logId, l.profile]));
   const injection = injectionSeparation(input.logs.map((l) => l.log), input.injected, { profileOf: (id) => profileOf.get(id) });
   const gates = evaluateGates({ t3, best, leaks, face: face.items, injection });
-  void blindOptionScores;
   return {
     items: items.length,
     calibration_items: input.calibration.length,
