@@ -3,7 +3,7 @@ import { shuffle } from '../random/draw.js';
 import { formatCents } from '../log/money.js';
 import type { Choice, TemplatePrior } from './template.js';
 import type { Misconception } from './misconceptions.js';
-import { templateRng } from './stream.js';
+import { far, Surround, type GoldPriorValues, type Spacing } from './calc-decoys.js';
 import { balancedDesign, drawBalanced } from './balanced-choice.js';
 
 /** How a calc value is shown and how far a distractor must sit from the gold value. */
@@ -73,21 +73,6 @@ const SNAP = 0.05;
 const FORCED_RANK_KEEP = 0.1;
 /** Attempts at drawing an admissible set of decoys before the template declines the log (spread path). */
 const ATTEMPTS = 40;
-/**
- * Decoys from other logs' answers. The rate at which a gold can be surrounded is estimated once per printed gold value,
- * by drawing until RATE_HITS admissible sets are seen (at most RATE_MAX draws), and kept; a kept log then draws sets
- * until one is admissible (at most SET_MAX tries).
- */
-const RATE_HITS = 100;
-const RATE_MAX = 50_000;
-const SET_MAX = 4000;
-/** The acceptance ceiling is the best surround rate over the measured golds times this margin (at most 1). */
-const CEILING_MARGIN = 1.05;
-/** The ceiling: every measured gold is tried this many times, then the CEILING_REFINE best again as precisely as a rate. */
-const CEILING_TRIALS = 64;
-const CEILING_REFINE = 4;
-/** Cached surround rates per distribution (cleared when full; they are recomputed alike). */
-const RATES_MAX = 50_000;
 
 /** Options of `calcChoices`. */
 export interface CalcChoiceOptions {
@@ -99,174 +84,20 @@ export interface CalcChoiceOptions {
   quantiles?: readonly number[];
 }
 
-/** A draw from a distribution given by equally spaced quantiles (linear between them). */
-function fromQuantiles(q: readonly number[], u: number): number {
-  const x = u * (q.length - 1);
-  const i = Math.min(q.length - 2, Math.floor(x));
-  return q[i] + (q[i + 1] - q[i]) * (x - i);
-}
+/** Exact surround rates per gold distribution (the prior object) and `unit|min|max` (see `calc-decoys.ts`). */
+const SURROUNDS = new WeakMap<object, Map<string, Surround | null>>();
 
-/** The gold distribution of a template in display units: repeated answers (atoms) with their shares, and the rest by quantiles. */
-interface GoldDistribution {
-  atoms: number[];
-  /** Cumulative shares of the atoms. */
-  cum: number[];
-  /** Total share of the atoms (1 when there are no quantiles). */
-  mass: number;
-  q: readonly number[] | null;
-  /** Acceptance ceilings per `unit|min|max` (see `ceiling`). */
-  ceilings: Map<string, number>;
-  /** Surround rates per `unit|min|max|gold text` (see `rateOf`). */
-  rates: Map<string, number>;
-}
-
-const DISTRIBUTIONS = new WeakMap<object, GoldDistribution | null>();
-
-function distributionOf(key: object, atomsIn: ReadonlyArray<readonly [number, number]> | undefined, quantiles: readonly number[] | undefined): GoldDistribution | null {
-  if (DISTRIBUTIONS.has(key)) return DISTRIBUTIONS.get(key)!;
-  const q = quantiles && quantiles.length >= 2 ? quantiles : null;
-  const atoms: number[] = [];
-  const cum: number[] = [];
-  let mass = 0;
-  for (const [v, share] of atomsIn ?? []) {
-    if (!(share > 0)) continue;
-    mass += share;
-    atoms.push(v);
-    cum.push(mass);
+/** The surround computation of a gold distribution under one unit and one item's bounds, built once and kept. */
+function surroundOf(key: object, values: GoldPriorValues, unit: Unit, sp: Spacing): Surround | null {
+  let byBounds = SURROUNDS.get(key);
+  if (!byBounds) SURROUNDS.set(key, (byBounds = new Map()));
+  const k = `${unit}\u241f${sp.min}\u241f${sp.max}`;
+  let s = byBounds.get(k);
+  if (s === undefined) {
+    s = values.atoms?.length || (values.quantiles?.length ?? 0) >= 2 ? new Surround(values, sp) : null;
+    byBounds.set(k, s);
   }
-  let d: GoldDistribution | null = null;
-  if (atoms.length || q) {
-    if (!q) {
-      for (let i = 0; i < cum.length; i++) cum[i] /= mass;
-      mass = 1;
-    }
-    d = { atoms, cum, mass: Math.min(1, mass), q, ceilings: new Map(), rates: new Map() };
-  }
-  DISTRIBUTIONS.set(key, d);
-  return d;
-}
-
-/** One draw of another log's gold (display units). */
-function drawGold(d: GoldDistribution, rng: Rng): number {
-  const u = rng.next();
-  if (u < d.mass || !d.q) {
-    let lo = 0;
-    let hi = d.cum.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (u < d.cum[mid]) hi = mid;
-      else lo = mid + 1;
-    }
-    return d.atoms[lo];
-  }
-  return fromQuantiles(d.q, rng.next());
-}
-
-/** The face and spacing rules of one item's values (raw units: money in cents). */
-interface Spacing {
-  min: number;
-  max: number;
-  abs: number;
-  rel: number;
-  scale: number;
-  count: boolean;
-}
-
-/**
- * Draws three decoys from `d` around `gold` up to `trials` times. Returns how many draws gave an admissible set (every
- * value inside the bounds, every pair at least max(abs, rel·|value|) apart, which also makes the printed texts differ)
- * and the first such set, sorted.
- */
-function surround(d: GoldDistribution, gold: number, sp: Spacing, rng: Rng, trials: number, stopAtFirst = false): { hits: number; first: number[] | null } {
-  let hits = 0;
-  let first: number[] | null = null;
-  const vals = [gold, 0, 0, 0];
-  for (let t = 0; t < trials; t++) {
-    let ok = true;
-    for (let j = 1; j < 4; j++) {
-      let v = drawGold(d, rng) * sp.scale;
-      if (sp.count) v = Math.round(v);
-      vals[j] = v;
-      if (!(v >= sp.min && v <= sp.max)) ok = false;
-    }
-    for (let a = 0; a < 4 && ok; a++) {
-      for (let b = a + 1; b < 4; b++) {
-        if (Math.abs(vals[a] - vals[b]) < Math.max(sp.abs, sp.rel * Math.max(Math.abs(vals[a]), Math.abs(vals[b])))) {
-          ok = false;
-          break;
-        }
-      }
-    }
-    if (!ok) continue;
-    hits++;
-    if (!stopAtFirst) continue;
-    first = [...vals].sort((a, b) => a - b);
-    break;
-  }
-  return { hits, first };
-}
-
-/**
- * The acceptance ceiling of a distribution under one unit and bounds: the best rate at which decoys drawn from it
- * surround one of its own golds (each atom and quantile tried), times a small margin for the noise of the estimate.
- * Only the best rate keeps the options exchangeable: a lower ceiling keeps the easily surrounded golds (often the rare
- * ones, far from the crowd) less often than their share, and they would then be offered as decoys more often than
- * they are right. Computed once, from a fixed stream, so it is the same whatever log asks first.
- */
-function ceiling(d: GoldDistribution, unit: Unit, sp: Spacing): number {
-  const key = `${unit}\u241f${sp.min}\u241f${sp.max}`;
-  const hit = d.ceilings.get(key);
-  if (hit !== undefined) return hit;
-  const rng = templateRng(`calc-ceiling\u241f${key}`);
-  const seen = new Set<string>();
-  const rough: Array<{ g: number; rate: number }> = [];
-  for (const g0 of [...d.atoms, ...(d.q ?? [])]) {
-    const g = canonical(g0 * sp.scale, unit);
-    const text = formatValue(g, unit);
-    if (g < sp.min || g > sp.max || seen.has(text)) continue;
-    seen.add(text);
-    rough.push({ g, rate: surround(d, g, sp, rng, CEILING_TRIALS).hits / CEILING_TRIALS });
-  }
-  rough.sort((a, b) => b.rate - a.rate);
-  let best = 0;
-  for (const { g } of rough.slice(0, CEILING_REFINE)) best = Math.max(best, estimateRate(d, g, sp, rng));
-  const c = Math.min(1, best * CEILING_MARGIN);
-  d.ceilings.set(key, c);
-  return c;
-}
-
-/**
- * The surround rate of `g`: draws in rounds of 64 until RATE_HITS admissible sets (or RATE_MAX draws), then
- * (hits − 1) / (draws − 1), the unbiased estimate under that stopping rule; 0 when none is seen.
- */
-function estimateRate(d: GoldDistribution, g: number, sp: Spacing, rng: Rng): number {
-  let hits = 0;
-  let n = 0;
-  while (hits < RATE_HITS && n < RATE_MAX) {
-    hits += surround(d, g, sp, rng, 64).hits;
-    n += 64;
-  }
-  return hits >= RATE_HITS ? (hits - 1) / (n - 1) : hits / n;
-}
-
-/** The value a printed gold stands for (the display value, in raw units): rates are kept per printed value. */
-function canonical(v: number, unit: Unit): number {
-  return unit === 'money' ? Math.round(v) : unit === 'count' ? Math.round(v) : displayValue(v, unit);
-}
-
-/**
- * How often decoys drawn from `d` surround `gold` (estimated at its printed value, from a stream of its own, once per
- * printed value: the same whichever log asks first).
- */
-function rateOf(d: GoldDistribution, unit: Unit, sp: Spacing, gold: number): number {
-  const g = canonical(gold, unit);
-  const key = `${unit}\u241f${sp.min}\u241f${sp.max}\u241f${formatValue(g, unit)}`;
-  const hit = d.rates.get(key);
-  if (hit !== undefined) return hit;
-  const r = estimateRate(d, g, sp, templateRng(`calc-rate\u241f${key}`));
-  if (d.rates.size >= RATES_MAX) d.rates.clear();
-  d.rates.set(key, r);
-  return r;
+  return s;
 }
 
 /**
@@ -279,10 +110,12 @@ function rateOf(d: GoldDistribution, unit: Unit, sp: Spacing, gold: number): num
  * value is inside the face bounds and every pair is far apart (so each wrong option is provably wrong). A set of four
  * i.i.d. draws kept by a symmetric rule is exchangeable: the gold is then any of the four alike, in rank and in text
  * ("30 days" or "12 months" is offered as a decoy three times as often as it is right). That holds only if a log is
- * kept with a probability proportional to how often its gold can be surrounded, so the surround rate is estimated by
- * repeated draws and the gold option carries `keep` = rate / ceiling (the template's best rate), the probability with
- * which the builder keeps the item (`builder.ts`, answer-aware acceptance): a gold every other log shares (12 of 12
- * months) is seldom surrounded and seldom asked, and a rarer gold is asked in its place.
+ * kept with a probability proportional to how often its gold can be surrounded, so the surround rate is computed
+ * exactly (`calc-decoys.ts`: sums over chains of far-apart values below and above the gold), the decoys are drawn from
+ * exactly the law of such a set given that it is admissible, and the gold option carries `keep` = rate / ceiling (the
+ * template's best rate), the probability with which the builder keeps the item (`builder.ts`, answer-aware
+ * acceptance): a gold every other log shares (12 of 12 months) is seldom surrounded and seldom asked, and a rarer gold
+ * is asked in its place.
  *
  * Without a prior (or in the lenient pass), the spread path: the gold's target rank r ∈ {0, 1, 2, 3} is drawn
  * uniformly, four offsets are drawn i.i.d. in a transformed space (integers for counts; asinh(x / c) otherwise) and
@@ -309,35 +142,29 @@ export function calcChoices(
   if (gold < min || gold > max) return null;
   const { abs, rel } = UNIT_RULES[unit];
   const text = (v: number): string => formatValue(v, unit);
-  const apart = (a: number, b: number): boolean => Math.abs(a - b) >= Math.max(abs, rel * Math.max(Math.abs(a), Math.abs(b))) && text(a) !== text(b);
+  const apart = (a: number, b: number): boolean => far(a, b, abs, rel) && text(a) !== text(b);
   const count = unit === 'count';
   const c = Math.max(4 * abs, 0.05 * Math.abs(gold));
   const fwd = (v: number): number => (count ? v : Math.asinh(v / c));
   const inv = (t: number): number => (count ? Math.round(t) : Math.sinh(t) * c);
   let values: number[] | null = null;
   let keep: number | undefined;
-  const dist = opts.prior
-    ? distributionOf(opts.prior, opts.prior.atoms, opts.prior.quantiles)
-    : opts.quantiles
-      ? distributionOf(opts.quantiles, undefined, opts.quantiles)
-      : null;
-  if (dist) {
+  const source = opts.prior ?? opts.quantiles;
+  const surround = source ? surroundOf(source, opts.prior ?? { quantiles: opts.quantiles }, unit, { min, max, abs, rel, scale, count }) : null;
+  if (surround) {
     // decoys drawn from other logs' answers, the log kept in proportion to how often its gold can be surrounded
-    const sp: Spacing = { min, max, abs, rel, scale, count };
-    const top = ceiling(dist, unit, sp);
-    if (top <= 0) return null;
-    const rate = rateOf(dist, unit, sp, gold);
+    if (surround.ceiling <= 0) return null;
+    const rate = surround.rate(gold);
     if (rate <= 0) return null;
-    const { first } = surround(dist, gold, sp, rng, Math.min(SET_MAX, Math.ceil(20 / rate)), true);
-    if (!first || new Set(first.map(text)).size !== 4) return null;
-    values = first;
-    if (!opts.bounds?.lenient) keep = Math.min(1, rate / top);
+    values = surround.draw(rng, gold);
+    if (!values || !allDifferent(values.map(text))) return null;
+    if (!opts.bounds?.lenient) keep = Math.min(1, rate / surround.ceiling);
   } else {
     values = spreadValues(rng, gold, unit, { min, max, lenient: opts.bounds?.lenient === true, fwd, inv });
     if (!values) return null;
   }
   const g = values.indexOf(gold);
-  const sameText = dist !== null && dist.atoms.length > 0;
+  const sameText = surround !== null && (opts.prior?.atoms?.length ?? 0) > 0;
   // named misconceptions take the place of decoys in their slot
   const pool = shuffle(rng, candidates.filter((d) => Number.isFinite(d.value)));
   const named: Array<Misconception | 'decoy'> = values.map(() => 'decoy');
@@ -410,11 +237,10 @@ function spreadValues(
   const r = Math.min(below, Math.max(3 - above, drawn));
   // a forced rank would tell the answer by its place (12 of 12 months is always the largest): keep few such items
   if (r !== drawn && !lenient && rng.next() >= FORCED_RANK_KEEP) return null;
-  const far = (a: number, b: number): boolean => Math.abs(a - b) >= Math.max(abs, rel * Math.max(Math.abs(a), Math.abs(b)));
   const admissible = (vals: readonly number[]): boolean => {
     for (let i = 0; i < vals.length; i++) {
       if (vals[i] < min || vals[i] > max || !Number.isFinite(vals[i])) return false;
-      for (let j = i + 1; j < vals.length; j++) if (!far(vals[i], vals[j])) return false;
+      for (let j = i + 1; j < vals.length; j++) if (!far(vals[i], vals[j], abs, rel)) return false;
     }
     return allDifferent(vals.map(text));
   };
