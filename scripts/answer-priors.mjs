@@ -59,6 +59,21 @@ const ATOM_SHARE = 0.02;
 const ATOM_MIN = 5;
 /** Fewer non-atom golds than this: no quantiles, the atoms carry the whole distribution. */
 const REST_MIN = 3;
+/** Lenient builds of a calc template on one log before its gold counts as unmeasurable (see `calcGold`). */
+const GOLD_TRIES = 20;
+
+/**
+ * A calc template's gold on a log, [value, text], or null when the template does not apply: built with lenient bounds
+ * and no prior, so that the options path hides no gold, and again on other streams when its options failed (a gold
+ * the spread path cannot always surround would otherwise be measured less often than it occurs).
+ */
+function calcGold(t, ctx, logId) {
+  for (let a = 0; a < GOLD_TRIES; a++) {
+    const d = t.build({ ...ctx, rng: templateRng(`${SEED}\u241f${logId}\u241f${t.id}\u241fgold\u241f${a}`), bounds: { ...ctx.bounds, lenient: true }, prior: undefined });
+    if (d) return [d.numericAnswer ?? d.choices[0].value, d.choices.find((c) => c.correct).text];
+  }
+  return null;
+}
 
 const calc = new Map(); // key → values
 const single = new Map(); // key → Map(text → n)
@@ -83,23 +98,20 @@ for (let i = 0; i < count; i++) {
   for (const t of TEMPLATES) {
     if (!t.tags.logics[kind]) continue;
     const keys = groups.map((g) => `${g}:${t.id}`);
+    const ctx = { facts, kind, detections: () => (det ??= detectAll(log)), bounds: resolveFace(t.face, facts.months.length) };
+    if (t.tags.format === 'calc') {
+      const gold = calcGold(t, ctx, log.logId);
+      for (const key of gold ? keys : []) {
+        if (!calc.has(key)) calc.set(key, []);
+        calc.get(key).push(gold);
+      }
+      continue;
+    }
     const draws = t.tags.format === 'multi' ? MULTI_DRAWS : 1;
     const truth = new Map();
     for (let d = 0; d < draws; d++) {
-      const draft = t.build({
-        facts, kind, rng: templateRng(`${SEED}\u241f${log.logId}\u241f${t.id}\u241f${d}`),
-        detections: () => (det ??= detectAll(log)),
-        bounds: t.tags.format === 'calc' ? { ...resolveFace(t.face, facts.months.length), lenient: true } : resolveFace(t.face, facts.months.length),
-      });
+      const draft = t.build({ ...ctx, rng: templateRng(`${SEED}\u241f${log.logId}\u241f${t.id}\u241f${d}`) });
       if (!draft) break;
-      if (t.tags.format === 'calc') {
-        const v = draft.numericAnswer ?? draft.choices[0].value;
-        const text = draft.choices.find((c) => c.correct).text;
-        for (const key of keys) {
-          if (!calc.has(key)) calc.set(key, []);
-          calc.get(key).push([v, text]);
-        }
-      }
       if (t.tags.format === 'single') {
         const text = draft.choices.find((c) => c.correct).text;
         for (const key of keys) {
