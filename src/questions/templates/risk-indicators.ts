@@ -29,7 +29,8 @@ export function indicatorOption(text: string): { id: SignalId; negated: boolean 
  * unusually high rate of refunded purchases", true when the detector finds it) or denied ("No unusually high rate
  * of refunded purchases", true when it does not): the texts a log could offer are true about half the time, and
  * `multiChoices` offers each as often as keeps it right at that rate. Never both for one indicator (one would
- * answer the other). The coin is the log's own stream, not the truth, so the wording says nothing about the answer.
+ * answer the other). The coin ignores the detector's finding; that a denial of a rare indicator is mostly true is
+ * evened out by its measured rate, as for any fixed text.
  */
 export const riskIndicators: Template = {
   id: 'risk-indicators',
