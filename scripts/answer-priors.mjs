@@ -77,7 +77,7 @@ function calcGold(t, ctx, logId) {
 
 const calc = new Map(); // key → values
 const single = new Map(); // key → Map(text → n)
-const multi = new Map(); // key → Map(text → {t, n})
+const multi = new Map(); // key → Map(text → {t, n, logs}): draws weighed 1/draws of their log, and logs offering it
 const multiBase = new Map(); // template id → {t, n}: pool texts and how many of them true
 const multiFree = new Map(); // template id → {t, n}: pool texts without a rate and how many of them true
 const singleKeys = new Set(); // keys of single-choice templates
@@ -108,7 +108,8 @@ for (let i = 0; i < count; i++) {
       continue;
     }
     const draws = t.tags.format === 'multi' ? MULTI_DRAWS : 1;
-    const truth = new Map();
+    const perLog = new Map(); // multi: text → appearances and true ones over this log's draws
+    let made = 0;
     for (let d = 0; d < draws; d++) {
       const draft = t.build({ ...ctx, rng: templateRng(`${SEED}\u241f${log.logId}\u241f${t.id}\u241f${d}`) });
       if (!draft) break;
@@ -122,7 +123,16 @@ for (let i = 0; i < count; i++) {
       } else if (t.tags.format === 'multi') {
         // every text the template could offer on this log, not only those drawn: the rate of the log population
         const pool = draft.pool ?? draft.choices;
-        for (const c of pool) truth.set(c.text, c.correct);
+        // every draw's pool counts: a text that only some draws could offer (a type stated as present in a quarter
+        // of them) is kept or held back per draw, so its rate is the rate per draw that offers it; the draws of a log
+        // are weighed together as one log (below), so a text every draw offers counts once, as before
+        for (const c of pool) {
+          const r = perLog.get(c.text) ?? { t: 0, n: 0 };
+          r.n++;
+          if (c.correct) r.t++;
+          perLog.set(c.text, r);
+        }
+        made++;
         // one base rate per template, whatever the profile or client kind: a learner that pools a template's items
         // must find every text right equally often, and texts differ in which profiles offer them
         const b = multiBase.get(t.id) ?? { t: 0, n: 0 };
@@ -131,12 +141,13 @@ for (let i = 0; i < count; i++) {
         multiBase.set(t.id, b);
       }
     }
-    for (const key of truth.size ? keys : []) {
+    for (const key of made ? keys : []) {
       const m = bump(multi, key);
-      for (const [text, ok] of truth) {
-        const r = m.get(text) ?? { t: 0, n: 0 };
-        r.n++;
-        if (ok) r.t++;
+      for (const [text, a] of perLog) {
+        const r = m.get(text) ?? { t: 0, n: 0, logs: 0 };
+        r.n += a.n / made;
+        r.t += a.t / made;
+        r.logs++;
         m.set(text, r);
       }
     }
@@ -205,11 +216,12 @@ for (const [key, m] of single) {
 }
 for (const [key, m] of multi) {
   const truth = {};
-  for (const [text, r] of [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (r.n >= MIN_SAMPLES) truth[text] = r4(r.t / r.n);
+  // a rate needs the text in MIN_SAMPLES logs (its truth is the log's, however many draws offered it)
+  for (const [text, r] of [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (r.logs >= MIN_SAMPLES) truth[text] = r4(r.t / r.n);
   if (Object.keys(truth).length) (out[key] ??= {}).truth = truth;
   const id = key.slice(key.indexOf(':') + 1);
   const f = multiFree.get(id) ?? { t: 0, n: 0 };
-  for (const r of m.values()) if (r.n < MIN_SAMPLES) (f.t += r.t), (f.n += r.n);
+  for (const r of m.values()) if (r.logs < MIN_SAMPLES) (f.t += r.t), (f.n += r.n);
   multiFree.set(id, f);
 }
 // the rate every text is brought to, one per template: that of the texts without a rate (thresholds drawn on a coin

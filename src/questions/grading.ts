@@ -3,7 +3,7 @@ import type { Item } from '../schema/item.js';
 import { SIGNALS } from '../schema/signals.js';
 import { DEFAULT_THRESHOLDS } from '../schema/thresholds.js';
 import { GLOSSARY_TERMS, type Definition, type GlossaryTerm } from './glossary.js';
-import { INDICATOR_DEFINITIONS, wordsDefinition } from './indicator-definitions.js';
+import { INDICATOR_DEFINITIONS, NEGATED_INDICATOR, negationDefinition, wordsDefinition } from './indicator-definitions.js';
 import { MISFIT_DEFINITION } from './templates/misfit-counterparties.js';
 import type { Template } from './template.js';
 
@@ -19,8 +19,8 @@ import type { Template } from './template.js';
 export interface ItemDefinition extends Definition {
   /** Only for items of this client kind. */
   kind?: ClientKind;
-  /** Only when an option has exactly this text (the definition of that option). */
-  option?: string;
+  /** Only when an option has exactly one of these texts (the definition of those options). */
+  options?: readonly string[];
 }
 
 /** What grades one template's answers and where the model reads it. */
@@ -100,7 +100,12 @@ export const GRADING: Readonly<Record<string, Grading>> = {
   'risk-indicators': {
     glossary: ['success', 'flows', 'months', 'home', 'business', 'statistics'],
     definesOptions: true,
-    definitions: SIGNALS.map((s) => ({ ...INDICATOR_DEFINITIONS[s.id], kind: s.kind, option: s.indicator })),
+    // an indicator is offered as itself or denied (`NEGATED_INDICATOR`); its detector rule comes with either text,
+    // and a denial also says which indicator it denies
+    definitions: SIGNALS.flatMap((s) => [
+      { ...INDICATOR_DEFINITIONS[s.id], kind: s.kind, options: [s.indicator, NEGATED_INDICATOR[s.id]] },
+      { ...negationDefinition(s.id), kind: s.kind, options: [NEGATED_INDICATOR[s.id]] },
+    ]),
   },
   'rows-per-active-day': { glossary: [...CALC, 'days', 'statistics'] },
   'salary-months': { glossary: [...CALC, 'months'] },
@@ -156,5 +161,5 @@ export function itemDefinitions(item: Pick<Item, 'template' | 'client_kind' | 'o
   const g = Object.prototype.hasOwnProperty.call(GRADING, item.template.id) ? GRADING[item.template.id] : undefined;
   if (!g?.definitions) return [];
   const texts = new Set(item.options.map((o) => o.text));
-  return g.definitions.filter((d) => (d.kind === undefined || d.kind === item.client_kind) && (d.option === undefined || texts.has(d.option)));
+  return g.definitions.filter((d) => (d.kind === undefined || d.kind === item.client_kind) && (d.options === undefined || d.options.some((o) => texts.has(o))));
 }

@@ -222,5 +222,38 @@ export function indicatorDefinition(id: SignalId, t: Thresholds = DEFAULT_THRESH
   return { text: `"${term}" means ${d.text}`, constants: [`"${term}" means`, ...d.constants] };
 }
 
+/**
+ * Each indicator denied, as a risk-indicators option (issue #13): true exactly when the detector finds the indicator
+ * absent. A log mostly shows one indicator or two, so the bare indicators are right about a third of the time; with
+ * each indicator offered as itself or denied on a coin flip, a template's texts are true about half the time, and an
+ * item is about as often right to select an option as to leave it. Written as data, one plain sentence per signal, so
+ * that each reads as the denial of its indicator; the indicator's own definition is shown with either text.
+ */
+export const NEGATED_INDICATOR: Readonly<Record<SignalId, string>> = {
+  concentration: 'No purchase money concentrated on one habitual merchant',
+  microloans: 'No loan stacking (several small loans taken from more than one lender)',
+  spikes: 'No isolated outflows many times larger than the usual outflow',
+  refunds: 'No unusually high rate of refunded purchases',
+  nighttime: 'No repeated spending between 00:00 and 04:59 at non-routine counterparties',
+  overseas: 'No recurring spending abroad spread over several months',
+  seasonality: 'No month with purchases far above the usual month',
+  liquidity: 'No liquidity strain (no repeated declines, no days ending near zero, no borrowing to repay)',
+  repayments: 'No loan installments declined, late or partial',
+  essentials: 'No rent, bills, tax or payroll paid well off their usual day',
+  subscription: 'Not many recurring subscription services',
+  risky: 'No money moving to or from gaming, betting or crypto-exchange platforms',
+  penalties: 'No penalty charges for returned or late payments',
+  nonessential: 'No luxury or entertainment spending (jewellery, golf, karaoke, resorts and the like)',
+  alignment: 'No purchases that do not fit the declared business',
+  liquidity_sme: 'Neither a thin cash buffer nor declined operating payments',
+};
+
+/** How a denied indicator is graded: the sentence shown with a negated option, naming the indicator it denies. */
+export function negationDefinition(id: SignalId): Definition {
+  const term = SIGNALS.find((s) => s.id === id)!.indicator;
+  const c = [`"${NEGATED_INDICATOR[id]}" is true exactly when "${term}" is not`];
+  return { text: `${c[0]} (as defined here).`, constants: c };
+}
+
 /** Every indicator's definition on the default thresholds, by signal. */
 export const INDICATOR_DEFINITIONS: Readonly<Record<SignalId, Definition>> = Object.fromEntries(SIGNALS.map((s) => [s.id, indicatorDefinition(s.id)])) as Record<SignalId, Definition>;

@@ -360,20 +360,66 @@ export function multiChoices(rng: Rng, trueTexts: readonly string[], falseTexts:
     }
     return { kept };
   };
-  const T = split([...new Set(trueTexts)], true);
-  const F = split([...new Set(falseTexts)].filter((x) => !trueTexts.includes(x)), false);
-  const t = T.kept;
-  const f = F.kept;
-  // k correct in [max(1, 4 − |F|), min(4, |T|)]; then 2…6−k false, at least enough to reach four options
+  const t = split([...new Set(trueTexts)], true).kept;
+  const f = split([...new Set(falseTexts)].filter((x) => !trueTexts.includes(x)), false).kept;
+  if (t.length === 0 || f.length < 2 || t.length + f.length < MULTI_MIN_OPTIONS) return null;
+  if (balance) return proportionalOffer(rng, t, f);
+  // without priors: k correct in [max(1, 4 − |F|), min(4, |T|)]; then 2…6−k false, at least enough to reach four
   const kMin = Math.max(1, 4 - Math.min(f.length, 4));
   const kMax = Math.min(4, t.length);
-  if (kMin > kMax || f.length < 2) return null;
+  if (kMin > kMax) return null;
   const k = kMin + Math.floor(rng.next() * (kMax - kMin + 1));
   const fMin = Math.max(2, 4 - k);
   const fMax = Math.min(f.length, 6 - k);
   if (fMin > fMax) return null;
   const nFalse = fMin + Math.floor(rng.next() * (fMax - fMin + 1));
   return [...t.slice(0, k).map((text) => ({ text, correct: true })), ...f.slice(0, nFalse).map((text) => ({ text, correct: false }))];
+}
+
+/** Option counts of a multi-select item, and the most correct and the fewest wrong options it may have. */
+const MULTI_MIN_OPTIONS = 4;
+const MULTI_MAX_OPTIONS = 6;
+const MULTI_MAX_CORRECT = 4;
+const MULTI_MIN_WRONG = 2;
+
+/** Binomial coefficient (small arguments). */
+function choose(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return c;
+}
+
+/**
+ * The offered set of a rate-balanced item: a uniformly drawn subset of the kept texts (`t` true, `f` false, both
+ * already shuffled), of a size drawn uniformly among the feasible 4–6, among the subsets with 1–4 true and at least
+ * two false. Every kept text is then offered with the same probability whether it is true or false (up to those
+ * bounds), so the balance the keeping reached survives into the items. Drawing the number correct uniformly instead
+ * thinned the true texts of a log with many of them and the false ones of a log with few, which moved the rates
+ * away from the base (issue #13: `risk-indicators` fell under 20% on one text). The number correct then follows the
+ * kept texts, which are true at the template's base rate on every log, so it is spread and says nothing of the log.
+ */
+function proportionalOffer(rng: Rng, t: readonly string[], f: readonly string[]): Choice[] {
+  const sizes: number[] = [];
+  for (let n = MULTI_MIN_OPTIONS; n <= Math.min(MULTI_MAX_OPTIONS, t.length + f.length); n++) sizes.push(n);
+  const n = sizes[Math.floor(rng.next() * sizes.length)];
+  // k true of n: hypergeometric weights C(|t|, k)·C(|f|, n − k) over the admissible k (n = 4 always has one)
+  const ks: number[] = [];
+  const ws: number[] = [];
+  for (let k = Math.max(1, n - f.length); k <= Math.min(MULTI_MAX_CORRECT, t.length, n - MULTI_MIN_WRONG); k++) {
+    ks.push(k);
+    ws.push(choose(t.length, k) * choose(f.length, n - k));
+  }
+  let u = rng.next() * ws.reduce((a, b) => a + b, 0);
+  let k = ks[ks.length - 1];
+  for (let i = 0; i < ks.length; i++) {
+    u -= ws[i];
+    if (u < 0) {
+      k = ks[i];
+      break;
+    }
+  }
+  return [...t.slice(0, k).map((text) => ({ text, correct: true })), ...f.slice(0, n - k).map((text) => ({ text, correct: false }))];
 }
 
 /**

@@ -8,7 +8,8 @@ import { resolveFace, type Draft, type Template } from '../../src/questions/temp
 import { TEMPLATES } from '../../src/questions/templates/index.js';
 import { GRADING, itemDefinitions, registerTemplates, type Grading } from '../../src/questions/grading.js';
 import { GLOSSARY_TERMS, type GlossaryTerm } from '../../src/questions/glossary.js';
-import { indicatorDefinition, INDICATOR_DEFINITIONS, patternPhrases } from '../../src/questions/indicator-definitions.js';
+import { indicatorDefinition, INDICATOR_DEFINITIONS, NEGATED_INDICATOR, patternPhrases } from '../../src/questions/indicator-definitions.js';
+import { indicatorOption } from '../../src/questions/templates/risk-indicators.js';
 import { UNIT_RULES } from '../../src/questions/options.js';
 import { renderPrompt, SYSTEM_PROMPT } from '../../src/questions/render.js';
 import { questionsRenderer } from '../../src/eval/prompt.js';
@@ -154,17 +155,29 @@ describe('every template: each grading constant reaches the rendered prompt', ()
       for (const d of defs) for (const c of d.constants) expect(rest, `${t.id}: ${c}`).toContain(c);
       // the definitions come with the question, before the options, never inside the log
       if (defs.length) expect(rest.indexOf('Definitions for this question:')).toBeLessThan(rest.indexOf('\nA. '));
-      if (g.definesOptions) for (const o of item.options) expect(defs.map((d) => d.option), `${t.id}: option ${o.text} has no definition`).toContain(o.text);
+      if (g.definesOptions) for (const o of item.options) expect(defs.flatMap((d) => d.options ?? []), `${t.id}: option ${o.text} has no definition`).toContain(o.text);
       const words = [item.stem, ...item.options.map((o) => o.text)].join('\n');
       for (const [term, cue] of TERM_CUES) if (cue.test(words)) expect(g.glossary, `${t.id} says ${cue} but does not declare ${term}`).toContain(term);
     }
   });
 
-  test('risk-indicators items state the detector definition of every indicator they offer, across all sixteen', () => {
+  test('risk-indicators items state each indicator they offer or deny, and its detector definition, across all sixteen', () => {
     const t = TEMPLATES.find((x) => x.id === 'risk-indicators')!;
-    const offered = new Set(itemsOf(t, 40).flatMap(({ item }) => item.options.map((o) => o.text)));
-    expect([...offered].sort()).toEqual(SIGNALS.filter((s) => offered.has(s.indicator)).map((s) => s.indicator).sort());
-    expect(offered.size).toBeGreaterThanOrEqual(12);
+    const items = itemsOf(t, 40);
+    const offered = new Set(items.flatMap(({ item }) => item.options.map((o) => o.text)));
+    // every option is an indicator or its denial, and each maps back to its signal
+    const named = [...offered].map((text) => indicatorOption(text));
+    expect(named.every((x) => x !== undefined)).toBe(true);
+    expect(new Set(named.map((x) => x!.id)).size).toBeGreaterThanOrEqual(12);
+    expect(named.some((x) => x!.negated) && named.some((x) => !x!.negated)).toBe(true);
+    for (const { item, log } of items) {
+      const { rest } = promptOutsideLog(item, log);
+      for (const o of item.options) {
+        const { id, negated } = indicatorOption(o.text)!;
+        expect(rest, `${o.text}: its indicator's definition`).toContain(INDICATOR_DEFINITIONS[id].text);
+        if (negated) expect(rest, `${o.text}: what it denies`).toContain(`"${NEGATED_INDICATOR[id]}" is true exactly when "${SIGNALS.find((s) => s.id === id)!.indicator}" is not`);
+      }
+    }
   });
 
   test('real items of the builder render their definitions too', () => {

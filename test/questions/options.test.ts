@@ -164,6 +164,26 @@ describe('multiChoices with answer priors', () => {
     expect(raw.usually - raw.c1).toBeGreaterThan(0.3);
     expect(raw.c1 - raw.seldom).toBeGreaterThan(0.3);
   });
+
+  test('offers a uniform subset of the texts it keeps: options right about as often as the base, the number correct spread over 1–4', () => {
+    const counts = [0, 0, 0, 0, 0];
+    let right = 0;
+    let offered = 0;
+    for (let i = 0; i < 2000; i++) {
+      const rng = createRng(`spread${i}`);
+      const texts = Array.from({ length: 8 }, (_, j) => ({ text: `c${j}`, holds: rng.next() < 0.5 }));
+      const c = multiChoices(rng, texts.filter((x) => x.holds).map((x) => x.text), texts.filter((x) => !x.holds).map((x) => x.text), { truth: {}, base: 0.5 });
+      if (!c) continue;
+      const k = c.filter((x) => x.correct).length;
+      counts[k]++;
+      right += k;
+      offered += c.length;
+    }
+    // the bounds (at least one right, at least two wrong) pull it a little under one half, no more
+    expect(right / offered).toBeGreaterThan(0.42);
+    expect(right / offered).toBeLessThan(0.5);
+    for (const k of [1, 2, 3, 4]) expect(counts[k], `${k} correct`).toBeGreaterThan(50);
+  });
 });
 
 describe('partitionChoices', () => {

@@ -6,10 +6,10 @@ import { buildItems, MIN_MULTI } from '../../src/questions/builder.js';
 import { checkLeakage } from '../../src/questions/leakage.js';
 import { UNIT_RULES } from '../../src/questions/options.js';
 import { NON_OPERATING_INFLOW_TYPES } from '../../src/questions/conventions.js';
-import { INDICATOR_TEXT, TEMPLATES } from '../../src/questions/templates/index.js';
+import { TEMPLATES } from '../../src/questions/templates/index.js';
+import { indicatorOption } from '../../src/questions/templates/risk-indicators.js';
 import { detectAll } from '../../src/signals/index.js';
 import { Item } from '../../src/schema/item.js';
-import { SIGNAL_IDS } from '../../src/schema/signal-id.js';
 import type { Log } from '../../src/schema/log-row.js';
 import { ORACLES, inflowStatementTruth, liquidityStatementTruth, misfitTruth, overseasStatementTruth } from './oracles.js';
 
@@ -42,8 +42,10 @@ function multiTruth(templateId: string, log: Log, text: string): boolean | null 
   }
   if (templateId === 'risk-indicators') {
     const d = detectAll(log);
-    const id = SIGNAL_IDS.find((s) => INDICATOR_TEXT[s] === text)!;
-    return d[id].present;
+    // an option states an indicator (true when the detector finds it) or denies it (true when it does not)
+    const o = indicatorOption(text);
+    expect(o, `${text} is no indicator nor its denial`).toBeDefined();
+    return d[o!.id].present !== o!.negated;
   }
   return null;
 }

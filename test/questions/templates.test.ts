@@ -2,8 +2,14 @@ import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PERSONAL, PERSONAL_B, SME, SME_B, SME_C, makeLog } from './fixtures.js';
-import { TEMPLATES } from '../../src/questions/templates/index.js';
+import { INDICATOR_TEXT, TEMPLATES } from '../../src/questions/templates/index.js';
+import { NEGATED_INDICATOR } from '../../src/questions/indicator-definitions.js';
+import type { SignalId } from '../../src/schema/signal-id.js';
 import { correctTexts, runTemplate } from './helpers.js';
+import { LogFacts } from '../../src/questions/facts.js';
+import { templateRng } from '../../src/questions/stream.js';
+import { resolveFace } from '../../src/questions/template.js';
+import { detectAll } from '../../src/signals/index.js';
 import { inflowStatementTruth, liquidityStatementTruth, overseasStatementTruth } from './oracles.js';
 import { presenceText } from '../../src/questions/templates/overseas-locations.js';
 import { NON_OPERATING_INFLOW_TYPES } from '../../src/questions/conventions.js';
@@ -16,6 +22,14 @@ import { NON_OPERATING_INFLOW_TYPES } from '../../src/questions/conventions.js';
  * operating costs 32700; month-ends 27150, 25900, 19850, 17040.
  */
 const LOGS = { P: PERSONAL, S: SME, PB: PERSONAL_B, SB: SME_B, SC: SME_C };
+
+/** Risk-indicator options: an indicator stated is true when its detector finds it, the same indicator denied when not. */
+function indicatorTruth(present: SignalId[], absent: SignalId[]): Record<string, boolean> {
+  const out: Record<string, boolean> = {};
+  for (const id of present) Object.assign(out, { [INDICATOR_TEXT[id]]: true, [NEGATED_INDICATOR[id]]: false });
+  for (const id of absent) Object.assign(out, { [INDICATOR_TEXT[id]]: false, [NEGATED_INDICATOR[id]]: true });
+  return out;
+}
 type Which = keyof typeof LOGS;
 
 const CASES: Array<[id: string, log: Which, answer: string | string[], worked: string]> = [
@@ -86,7 +100,6 @@ const CASES: Array<[id: string, log: Which, answer: string | string[], worked: s
   ['seasonal-peak-trough', 'S', '1.49', '7000 / 4700 = 1.489'],
   ['receivables-gap', 'S', '21.0 days', 'receipt gaps 3.54, 7.46, 21.00 (14 Jan → 4 Feb 12:00), 6.58, 11.42, 10.00, 13.63, 18.38, 14.00 days'],
   ['supplier-payment-gap', 'S', '30.5 days', 'Fresh Foods successful 5 Jan, 6 Feb, 7 Mar 10:00: gaps 32 and 29 days'],
-  ['risk-indicators', 'S', 'Purchases that do not fit the declared business', 'three Steel Works Factory purchases by a restaurant: Alignment detector present; no other SME signal'],
   ['verdict-concentration', 'S', 'The largest counterparty takes 30% or more of the outflow, and no transaction type takes as much as 50% of it', 'Staff Payroll 16000 / 39360 = 40.65%, also the top type'],
   ['verdict-liquidity', 'S', 'The balance never goes below zero, and at least 5% of outgoing attempts (negative amounts, any status) were declined', '2 FAILED of 34 = 5.88%'],
   ['verdict-time', 'S', 'The last month-end balance is not higher than the earliest month-end balance, and the month with the largest successful outflow falls in the later half of the months covered', '17040 < 27150; outflow Jan 9850, Feb 10150, Mar 10750, Apr 8610'],
@@ -99,16 +112,10 @@ const CASES: Array<[id: string, log: Which, answer: string | string[], worked: s
 const MULTI: Array<[id: string, log: Which, truth: Record<string, boolean>, worked: string]> = [
   ['misfit-counterparties', 'SC', { 'Harbour Seafood Trading': true, 'Green Veg Market Store': true, 'Paper Napkin Co., Ltd.': true, 'Fresh Foods Co., Ltd.': false, 'Kitchen Gas Supply': false, 'Rice Wholesale Store': false }, 'Harbour Seafood paid twice in January only, Green Veg in February only (its March retry FAILED), Paper Napkin in March only; Fresh Foods Jan–Mar, Kitchen Gas Jan and Apr, Rice Wholesale Feb and Apr fit; the steel mill is never offered'],
   ['nonessential-counterparties', 'SB', { 'Golden Karaoke': true, 'Luxury Watch Gallery': true, 'Staff Payroll': false, 'Harbor Bank': false, 'Print Shop': false, 'Paper Supply Co., Ltd.': false, 'Ledger Cloud': false, 'Bolt Hardware Store': false, 'Northern Steel Mill': false, 'Owner Chen': false, 'Bank ATM': false, 'Shop Site Host': false, 'Ad Boost': false, 'Bank Fees': false }, 'karaoke three times and a watch gallery: luxury and entertainment classes; decoys of their classes under other brands are never paid'],
-  ['risk-indicators', 'PB', {
-    'Several small loans taken from more than one lender (loan stacking)': true,
-    'Liquidity strain: repeated declines, days ending near zero, or borrowing to repay': true,
-    'Purchase money concentrated on one habitual merchant': false,
-    'Isolated outflows many times larger than the usual outflow': false,
-    'An unusually high rate of refunded purchases': false,
-    'Repeated spending between 00:00 and 04:59 at non-routine counterparties': false,
-    'Recurring spending abroad spread over several months': false,
-    'A month with purchases far above the usual month': false,
-  }, 'three small loans from three lenders; five declined rows; no night or overseas rows, too few purchases for concentration, spikes or seasonality'],
+  ['risk-indicators', 'PB', indicatorTruth(['microloans', 'liquidity'], ['concentration', 'spikes', 'refunds', 'nighttime', 'overseas', 'seasonality']),
+    'three small loans from three lenders; five declined rows; no night or overseas rows, too few purchases for concentration, spikes or seasonality: each stated indicator true when present, each denied one when absent'],
+  ['risk-indicators', 'S', indicatorTruth(['alignment'], ['repayments', 'essentials', 'subscription', 'risky', 'penalties', 'nonessential', 'liquidity_sme']),
+    'three Steel Works Factory purchases by a restaurant: Alignment detector present; no other SME signal'],
   ['liquidity-statements', 'P', {
     'The balance is below zero after at least some row': false,
     'Some outgoing payment was declined (FAILED)': true,
@@ -234,6 +241,33 @@ describe('templates on small dedicated logs', () => {
       ['2023-03-20 12:00:00', 'Purchase', 'POS', 'Shop A', -1000],
     ], { clientKind: 'personal' });
     expect(correctTexts(runTemplate('retention-after-payday', log)!)).toEqual(['63.3%']);
+  });
+});
+
+describe('inflow-types never shows a type present beside its own comparisons (issue #13)', () => {
+  test('over 200 drafts on the SME fixture, a type is stated present or compared with thresholds, never both, and each happens', () => {
+    const t = TEMPLATES.find((x) => x.id === 'inflow-types')!;
+    const facts = new LogFacts(SME);
+    const seen = { presence: 0, compared: 0 };
+    for (let i = 0; i < 200; i++) {
+      const d = t.build({ facts, kind: 'sme', rng: templateRng(`presence\u241f${i}`), detections: () => detectAll(SME), bounds: resolveFace(t.face, facts.months.length) });
+      // a draft with too few statements for an item (both types stated present, five types absent) is null
+      if (!d) continue;
+      const pool = d.pool!.map((c) => c.text);
+      for (const type of ['Transfer In', 'Loan Disbursement']) {
+        const presence = pool.includes(`${type} brought money in through at least one successful row`);
+        const compared = pool.some((x) => x.includes(`successful ${type} `) || x.includes(`Successful ${type} `));
+        expect(presence && compared, `${type} in draft ${i}`).toBe(false);
+        expect(presence || compared).toBe(true);
+        if (presence) seen.presence++;
+        else seen.compared++;
+      }
+    }
+    // a type present is stated present in about a quarter of the drafts (PRESENCE_SHARE)
+    const share = seen.presence / (seen.presence + seen.compared);
+    expect(share).toBeGreaterThan(0.1);
+    expect(share).toBeLessThan(0.35);
+    expect(seen.presence + seen.compared).toBeGreaterThan(300);
   });
 });
 

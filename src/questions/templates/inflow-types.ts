@@ -7,10 +7,18 @@ import { maxOf, minOf } from '../../log/extremes.js';
 import { shuffle } from '../../random/draw.js';
 import { NON_OPERATING_INFLOW_TYPES } from '../conventions.js';
 
+/**
+ * The share of drafts in which a type present is stated as present rather than through its comparisons (issue #13).
+ * Never both: a comparison about a type says it brought money in. Presence statements of a common type are mostly
+ * held back by their rates (`multiChoices`), so a draft that spends a type on its presence often has too few texts
+ * for an item; a quarter keeps presence offered, true as well as false, without halving the items.
+ */
+const PRESENCE_SHARE = 0.25;
+
 /** Which non-operating inflow types appear as successful inflows? (operating vs non-operating, memory, L, multi) */
 export const inflowTypes: Template = {
   id: 'inflow-types',
-  version: 4,
+  version: 5,
   tags: {
     domain: 'structure',
     sub_domain: 'others',
@@ -29,16 +37,20 @@ export const inflowTypes: Template = {
     // them only as often as keeps them right at the template's base rate. The bulk are comparisons of a log
     // quantity with a threshold drawn on a coin flip, on either side ("less than" or "more than"): settled by the log
     // alone, right about half the time whatever the text, so that an item seldom needs a lopsided statement.
-    const statements: Statement[] = [
-      ...present.map((t) => ({ text: presence(t), holds: true, rows: [] })),
-      ...absent.map((t) => ({ text: presence(t), holds: false, rows: [] })),
-    ];
+    // A type present comes either as its presence (`PRESENCE_SHARE` of drafts) or as its comparisons, never both: a
+    // comparison about a type says it brought money in, which would make its presence statement right on its face.
+    // Counts start at 2 ("at least 1 row" would restate presence).
+    const statements: Statement[] = absent.map((t) => ({ text: presence(t), holds: false, rows: [] }));
     for (const t of present) {
       const rows = inflowsOf(facts, t);
+      if (rng.next() < PRESENCE_SHARE) {
+        statements.push({ text: presence(t), holds: true, rows });
+        continue;
+      }
       const amounts = rows.map((r) => r.row.amountCents);
       statements.push(
         moneyStatement(rng, total(rows), (side, x) => `Successful ${t} inflows total ${than(side)} ${x}`, rows, { positive: true }),
-        countStatement(rng, rows.length, (side, n) => `${side === 'at least' ? 'At least' : 'Fewer than'} ${n} successful ${t} rows brought money in`, rows),
+        countStatement(rng, rows.length, (side, n) => `${side === 'at least' ? 'At least' : 'Fewer than'} ${n} successful ${t} rows brought money in`, rows, { min: 2 }),
       );
       const months = [...new Set(rows.map((r) => r.month))];
       if (rows.length >= 2) {
