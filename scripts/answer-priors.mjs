@@ -37,7 +37,14 @@ const TARGET_SHARE = 0.27;
  */
 const SINGLE_TARGET = 0.22;
 /** Passes of the real builder that tune single templates' acceptance on what it actually picks (tiers included). */
-const BUILDER_PASSES = 3;
+const BUILDER_PASSES = 5;
+/**
+ * Floor of an answer's acceptance when the template's items pooled over profiles are what it exceeds its share in.
+ * A verdict whose profile gives one statement almost always (a healthy account never goes below zero) cannot be
+ * balanced within the profile; only keeping that statement rarely there balances the template over a dataset, where
+ * the audit and a learner pool its items. Lower than MIN_ACCEPT: the template stays covered by its other answers.
+ */
+const POOLED_MIN_ACCEPT = 0.005;
 
 const QUANTILES = 100;
 /** No answer text is kept less often than this, so every template (and logic) still appears now and then. */
@@ -239,6 +246,9 @@ for (const key of multi.keys()) {
 for (const key of Object.keys(ANSWER_PRIORS)) delete ANSWER_PRIORS[key];
 Object.assign(ANSWER_PRIORS, out);
 const singleIds = new Set(TEMPLATES.filter((t) => t.tags.format === 'single').map((t) => t.id));
+const profileNames = new Set(PROFILES.map((p) => p.name));
+/** The pooled family of a `group:template` key: the profiles' runs, or the client kinds' runs. */
+const pooledKey = (key) => `${profileNames.has(key.slice(0, key.indexOf(':'))) ? 'profiles' : 'kinds'}:${key.slice(key.indexOf(':') + 1)}`;
 for (let pass = 0; pass < BUILDER_PASSES; pass++) {
   const got = new Map(); // key → Map(text → n)
   for (let i = 0; i < count; i++) {
@@ -254,6 +264,14 @@ for (let pass = 0; pass < BUILDER_PASSES; pass++) {
     }
   }
   const last = pass === BUILDER_PASSES - 1;
+  // The template's items pooled the way a dataset pools them: over the four profiles (runs with a profile), and over
+  // both client kinds (runs without one). A profile balanced on its own can still tilt the pooled template.
+  const pooled = new Map(); // family:template → Map(text → n)
+  for (const [key, m] of got) {
+    const pk = pooledKey(key);
+    const pm = bump(pooled, pk);
+    for (const [text, n] of m) pm.set(text, (pm.get(text) ?? 0) + n);
+  }
   for (const [key, m] of got) {
     const total = [...m.values()].reduce((a, b) => a + b, 0);
     const prior = (ANSWER_PRIORS[key] ??= {});
@@ -264,15 +282,25 @@ for (let pass = 0; pass < BUILDER_PASSES; pass++) {
       prior.answers = answers;
       continue;
     }
-    if (total < MIN_SAMPLES || m.size <= 1) continue;
+    const pm = pooled.get(pooledKey(key));
+    const pTotal = [...pm.values()].reduce((a, b) => a + b, 0);
+    if (pTotal < MIN_SAMPLES || pm.size <= 1) continue;
+    // the profile's own shares count when measured on enough items and there is more than one answer to balance; a
+    // profile with one answer alone (or kept too rarely to measure) may still fill the pooled template
+    const own = total >= MIN_SAMPLES && m.size > 1;
     const target = Math.max(SINGLE_TARGET, 1 / m.size);
+    const pTarget = Math.max(SINGLE_TARGET, 1 / pm.size);
     const accept = { ...(prior.accept ?? {}) };
     for (const [text, n] of m) {
       const share = n / total;
+      // over its target in the profile, or in the pooled template (only then may it fall below MIN_ACCEPT)
+      const pooledOver = pm.get(text) / pTotal / pTarget;
+      const over = Math.max(own ? share / target : 0, pooledOver);
       const a = accept[text] ?? 1;
+      const floor = pooledOver > 1 ? POOLED_MIN_ACCEPT : Math.min(MIN_ACCEPT, a);
       // damped, so that a share measured on few items does not swing the acceptance
-      const next = Math.min(1, Math.max(MIN_ACCEPT, a * (target / share) ** 0.7));
-      if (share > target || a < 1) accept[text] = r4(next);
+      const next = Math.min(1, Math.max(floor, a * over ** -0.7));
+      if (over > 1 || a < 1) accept[text] = r4(next);
     }
     for (const text of Object.keys(accept)) if (accept[text] >= 1) delete accept[text];
     if (Object.keys(accept).length) prior.accept = accept;

@@ -10,7 +10,7 @@ import { resolveFace } from '../questions/template.js';
 import { injectionSeparation, type InjectedRows, type InjectionSeparation } from './injection.js';
 import { otherLogPredictions, type OracleLog } from './other-log.js';
 import { binomialZ, chiSquareUniform } from './stats.js';
-import { chancePredictions, chanceSizes } from './chance.js';
+import { chanceScores, chanceSizes } from './chance.js';
 import { GATES } from './gates.js';
 
 /** Everything the audit reads: the dataset's items and logs, and the calibration items (another seed). */
@@ -59,7 +59,10 @@ export interface ValidityReport {
   items: number;
   calibration_items: number;
   logs: number;
-  /** CCLUPE Table 3 rows (fractions): oracle, random, chance, each learner, the other-log oracle. */
+  /**
+   * CCLUPE Table 3 rows (fractions): oracle, random (one seeded draw, as `score --baseline random` gives), chance (the
+   * exact expected score of guessing, `chanceScores`: the gates' reference), each learner, the other-log oracle.
+   */
   rows: Array<{ method: string; table3: Table3Row }>;
   best_learner: BlindLearner;
   leaks: LeakRow[];
@@ -209,7 +212,8 @@ export function runValidityAudit(input: AuditInput): ValidityReport {
   const runs: Array<{ method: string; scores: RunScores }> = [];
   runs.push({ method: 'oracle', scores: score('oracle', baselinePredictions('oracle', items)) });
   runs.push({ method: 'random', scores: score('random', baselinePredictions('random', items, { seed })) });
-  runs.push({ method: 'chance', scores: score('chance', chancePredictions(items, chanceSizes(input.calibration), seed)) });
+  // chance is the exact expectation of random guessing (sized on the calibration items), not one noisy draw
+  runs.push({ method: 'chance', scores: chanceScores(items, chanceSizes(input.calibration)) });
   const preds = new Map<BlindLearner | 'other-log', Prediction[]>();
   for (const l of BLIND_LEARNERS) {
     const p = blindPredictions(model, l, items);
@@ -250,24 +254,25 @@ function evaluateGates(a: {
   injection: InjectionSeparation[];
 }): GateResult[] {
   const pts = (x: number | null | undefined): number => round((x ?? 0) * 100, 2);
-  // the reference is chance: the best selection that reads neither the log nor the options (`chance.ts`); on single
-  // and calc items it is random, on multi items it beats random's uniform subset by picking as many options as pays
-  const random = a.t3('chance');
+  // the reference is chance: the expected score of the best selection that reads neither the log nor the options
+  // (`chance.ts`); on single and calc items it is random's expectation, on multi items it beats random's uniform
+  // subset by picking as many options as pays. An expectation, not a draw: the margins carry no guessing noise.
+  const chance = a.t3('chance');
   const best = a.t3(`blind:${a.best}`);
   const out: GateResult[] = [];
   out.push({
     id: 'blind-avg',
     measure: `best log-free learner (${a.best}) Avg − chance Avg, points`,
-    value: round(pts(best.avg) - pts(random.avg), 2),
+    value: round(pts(best.avg) - pts(chance.avg), 2),
     limit: `≤ ${GATES.blindAvgPoints}`,
-    pass: pts(best.avg) - pts(random.avg) <= GATES.blindAvgPoints,
+    pass: pts(best.avg) - pts(chance.avg) <= GATES.blindAvgPoints,
   });
   out.push({ id: 'blind-logscore', measure: `best log-free learner (${a.best}) LogScore ×100`, value: pts(best.logScore), limit: `≤ ${GATES.blindLogScore}`, pass: pts(best.logScore) <= GATES.blindLogScore });
   for (const [col, name] of [['sin', 'single'], ['mul', 'multi'], ['cal', 'calc']] as const) {
     let worst = -Infinity;
     let who = '';
     for (const l of BLIND_LEARNERS) {
-      const d = pts(a.t3(`blind:${l}`)[col]) - pts(random[col]);
+      const d = pts(a.t3(`blind:${l}`)[col]) - pts(chance[col]);
       if (d > worst) {
         worst = d;
         who = l;
@@ -275,7 +280,7 @@ function evaluateGates(a: {
     }
     out.push({ id: `blind-${name}`, measure: `best log-free learner on ${name} items (${who}) − chance, points`, value: round(worst, 2), limit: `≤ ${GATES.blindAvgPoints}`, pass: worst <= GATES.blindAvgPoints });
   }
-  const other = pts(a.t3('other-log-oracle').avg) - pts(random.avg);
+  const other = pts(a.t3('other-log-oracle').avg) - pts(chance.avg);
   out.push({ id: 'other-log', measure: 'other-log oracle Avg − chance Avg, points', value: round(other, 2), limit: `≤ ${GATES.otherLogPoints}`, pass: other <= GATES.otherLogPoints });
   const rankFails = a.leaks.filter((r) => r.gold_rank && r.n >= GATES.rankMinItems && r.gold_rank.p <= GATES.rankMinP);
   out.push({
