@@ -36,6 +36,21 @@ function two(s: string, i: number): number {
   return (s.charCodeAt(i) - 48) * 10 + (s.charCodeAt(i + 1) - 48);
 }
 
+/** The row views `LogFacts` makes (a class: one shape, allocated by a constructor rather than a literal per row). */
+class View implements RowView {
+  constructor(
+    readonly row: LogRow,
+    readonly index: number,
+    readonly t: number,
+    readonly month: string,
+    readonly day: string,
+    readonly hour: number,
+    readonly dayOfMonth: number,
+    readonly weekday: number,
+    readonly ok: boolean,
+  ) {}
+}
+
 /**
  * A read-only view over one log with the derived facts templates share, computed once per log
  * (parsed times, months covered, home country). Every derived value follows the conventions in `GLOSSARY`.
@@ -83,17 +98,7 @@ export class LogFacts {
         weekday = (((Math.floor(dayMs / DAY_MS) + 4) % 7) + 7) % 7;
       }
       const h = two(ts, 11);
-      const r: RowView = {
-        row,
-        index: i,
-        t: dayMs + h * HOUR_MS + two(ts, 14) * 60_000 + two(ts, 17) * 1000,
-        month,
-        day,
-        hour: h,
-        dayOfMonth: d,
-        weekday,
-        ok: row.status === 'SUCCESS',
-      };
+      const r = new View(row, i, dayMs + h * HOUR_MS + two(ts, 14) * 60_000 + two(ts, 17) * 1000, month, day, h, d, weekday, row.status === 'SUCCESS');
       rows[i] = r;
       (r.ok ? ok : failed).push(r);
       counts.set(row.location, (counts.get(row.location) ?? 0) + 1);
@@ -168,7 +173,8 @@ export class LogFacts {
       if (g) parts.push(g);
     }
     if (parts.length === 0) return [];
-    if (parts.length === 1) return parts[0].slice();
+    // one type: its group of the index, shared like every cached view (callers must not mutate it)
+    if (parts.length === 1) return parts[0];
     return parts.flat().sort((a, b) => a.index - b.index);
   }
 
