@@ -175,7 +175,10 @@ export class LogFacts {
     if (parts.length === 0) return [];
     // one type: its group of the index, shared like every cached view (callers must not mutate it)
     if (parts.length === 1) return parts[0];
-    return parts.flat().sort((a, b) => a.index - b.index);
+    // each group is in log order: merge them (the same rows and order as sorting their concatenation)
+    let merged = mergeByIndex(parts[0], parts[1]);
+    for (let k = 2; k < parts.length; k++) merged = mergeByIndex(merged, parts[k]);
+    return merged;
   }
 
   /** Successful rows with a negative amount. */
@@ -244,6 +247,17 @@ export class LogFacts {
   isNight(r: RowView): boolean {
     return r.hour >= CONVENTIONS.nightStartHour && r.hour < CONVENTIONS.nightEndHour;
   }
+}
+
+/** Two runs of row views in log order merged into one (a new array). */
+function mergeByIndex(a: readonly RowView[], b: readonly RowView[]): RowView[] {
+  const out: RowView[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(a[i].index < b[j].index ? a[i++] : b[j++]);
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
 }
 
 /** Every `YYYY-MM` from `first` to `last` inclusive. */
