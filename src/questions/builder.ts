@@ -84,7 +84,8 @@ function personalise(stem: string, kind: ClientKind, style: 'third' | 'first'): 
 interface Candidate {
   template: Template;
   draft: Draft;
-  stems: { third: string; first: string };
+  /** Set when the candidate is chosen (`stemsOf`). */
+  stems?: { third: string; first: string };
   difficulty: Difficulty;
   perspective: string;
   /** Template id and correct option texts: no two chosen items may share it. */
@@ -102,14 +103,19 @@ function checkDraft(t: Template, d: Draft): void {
     throw new CclupeError(`${where} has ${d.program.length} steps, below the minimum for difficulty ${t.tags.difficulty}`);
   }
   const rule = FORMAT_RULES[t.tags.format];
-  const nCorrect = d.choices.filter((c) => c.correct).length;
+  let nCorrect = 0;
+  for (const c of d.choices) if (c.correct) nCorrect++;
   if (d.choices.length < rule.minOptions || d.choices.length > rule.maxOptions) {
     throw new CclupeError(`${where} gave ${d.choices.length} options for format ${t.tags.format}`);
   }
   if (nCorrect < rule.minCorrect || nCorrect > rule.maxCorrect) {
     throw new CclupeError(`${where} gave ${nCorrect} correct options for format ${t.tags.format}`);
   }
-  if (new Set(d.choices.map((c) => c.text)).size !== d.choices.length) throw new CclupeError(`${where} gave duplicate option texts`);
+  for (let i = 0; i < d.choices.length; i++) {
+    for (let j = i + 1; j < d.choices.length; j++) {
+      if (d.choices[i].text === d.choices[j].text) throw new CclupeError(`${where} gave duplicate option texts`);
+    }
+  }
 }
 
 /**
@@ -147,15 +153,11 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   // the dataset's answers stay balanced while every log keeps its full set.
   const built = [new Map<Template, Candidate | null>(), new Map<Template, Candidate | null>()];
   const balanced = options.priors !== false;
+  // a candidate's stems are personalised and checked for leakage when it is chosen (`take`; most candidates are not)
   const make = (t: Template, draft: Draft, tier: 0 | 1 | 2, accept: number): Candidate => {
     checkDraft(t, draft);
-    const stems = { third: personaliseStem(draft.stem, kind, 'third'), first: personaliseStem(draft.stem, kind, 'first') };
-    for (const stem of [stems.third, stems.first]) {
-      const leaks = checkLeakage(stem, log);
-      if (leaks.length) throw new CclupeError(`template ${t.id} leaked into its stem on log ${log.logId}: ${leaks.join('; ')}`);
-    }
     const ref = t.tags.logics[kind]!;
-    return { template: t, draft, stems, difficulty: t.tags.difficulty, perspective: ref.perspective, answer: answerKey(t, draft), tier, accept };
+    return { template: t, draft, difficulty: t.tags.difficulty, perspective: ref.perspective, answer: answerKey(t, draft), tier, accept };
   };
   const detectionsOnce = (): Record<SignalId, Detection> => (detections ??= detectAll(detectLog));
   const build = (t: Template, lenient: boolean, prior: TemplatePrior | undefined): Draft | null => {
@@ -199,6 +201,7 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   const open = (t: Template): boolean => !taken.has(t) && perDiff[t.tags.difficulty] < PER_DIFFICULTY[t.tags.difficulty];
   const take = (c: Candidate | null): boolean => {
     if (!c || answers.has(c.answer) || !open(c.template)) return false;
+    c.stems = stemsOf(c.template, c.draft, log, kind);
     chosen.push(c);
     taken.add(c.template);
     perDiff[c.difficulty]++;
@@ -266,6 +269,16 @@ function acceptance(t: Template, prior: TemplatePrior | undefined, d: Draft): nu
   return (answer === undefined ? undefined : prior.accept[answer]) ?? 1;
 }
 
+/** The third- and first-person stems of a chosen draft; a stem that names anything of its log throws (zero leakage). */
+function stemsOf(t: Template, draft: Draft, log: Log, kind: ClientKind): { third: string; first: string } {
+  const stems = { third: personaliseStem(draft.stem, kind, 'third'), first: personaliseStem(draft.stem, kind, 'first') };
+  for (const stem of [stems.third, stems.first]) {
+    const leaks = checkLeakage(stem, log);
+    if (leaks.length) throw new CclupeError(`template ${t.id} leaked into its stem on log ${log.logId}: ${leaks.join('; ')}`);
+  }
+  return stems;
+}
+
 function answerKey(t: Template, d: Draft): string {
   return `${t.id}\u241f${d.choices.filter((x) => x.correct).map((x) => x.text).sort().join('\u241e')}`;
 }
@@ -294,18 +307,16 @@ function toItem(c: Candidate, i: number, log: Log, kind: ClientKind, rng: Return
   if (!knownLogic(t, kind)) throw new CclupeError(`template ${t.id} names unknown logic ${ref.perspective}/${ref.logic}`);
   const target = t.tags.format === 'multi' ? null : dealer.next();
   const arranged = arrangeChoices(rng, c.draft.choices, target);
-  const options = arranged.map((ch, k) => ({
-    key: OPTION_KEYS[k],
-    text: ch.text,
-    ...(ch.misconception ? { misconception: ch.misconception } : {}),
-  }));
+  const options = arranged.map((ch, k) =>
+    ch.misconception ? { key: OPTION_KEYS[k], text: ch.text, misconception: ch.misconception } : { key: OPTION_KEYS[k], text: ch.text },
+  );
   const item: Item = {
     id: `${log.logId}-q${String(i + 1).padStart(2, '0')}`,
     log_id: log.logId,
     client_kind: kind,
     format: t.tags.format,
-    stem: c.stems.third,
-    stem_first_person: c.stems.first,
+    stem: c.stems!.third,
+    stem_first_person: c.stems!.first,
     options,
     answer: correctKeys(arranged),
     ...(t.tags.format === 'calc' && c.draft.numericAnswer !== undefined ? { numeric_answer: c.draft.numericAnswer } : {}),

@@ -36,6 +36,21 @@ function two(s: string, i: number): number {
   return (s.charCodeAt(i) - 48) * 10 + (s.charCodeAt(i + 1) - 48);
 }
 
+/** The row views `LogFacts` makes (a class: one shape, allocated by a constructor rather than a literal per row). */
+class View implements RowView {
+  constructor(
+    readonly row: LogRow,
+    readonly index: number,
+    readonly t: number,
+    readonly month: string,
+    readonly day: string,
+    readonly hour: number,
+    readonly dayOfMonth: number,
+    readonly weekday: number,
+    readonly ok: boolean,
+  ) {}
+}
+
 /**
  * A read-only view over one log with the derived facts templates share, computed once per log
  * (parsed times, months covered, home country). Every derived value follows the conventions in `GLOSSARY`.
@@ -83,17 +98,7 @@ export class LogFacts {
         weekday = (((Math.floor(dayMs / DAY_MS) + 4) % 7) + 7) % 7;
       }
       const h = two(ts, 11);
-      const r: RowView = {
-        row,
-        index: i,
-        t: dayMs + h * HOUR_MS + two(ts, 14) * 60_000 + two(ts, 17) * 1000,
-        month,
-        day,
-        hour: h,
-        dayOfMonth: d,
-        weekday,
-        ok: row.status === 'SUCCESS',
-      };
+      const r = new View(row, i, dayMs + h * HOUR_MS + two(ts, 14) * 60_000 + two(ts, 17) * 1000, month, day, h, d, weekday, row.status === 'SUCCESS');
       rows[i] = r;
       (r.ok ? ok : failed).push(r);
       counts.set(row.location, (counts.get(row.location) ?? 0) + 1);
@@ -168,8 +173,12 @@ export class LogFacts {
       if (g) parts.push(g);
     }
     if (parts.length === 0) return [];
-    if (parts.length === 1) return parts[0].slice();
-    return parts.flat().sort((a, b) => a.index - b.index);
+    // one type: its group of the index, shared like every cached view (callers must not mutate it)
+    if (parts.length === 1) return parts[0];
+    // each group is in log order: merge them (the same rows and order as sorting their concatenation)
+    let merged = mergeByIndex(parts[0], parts[1]);
+    for (let k = 2; k < parts.length; k++) merged = mergeByIndex(merged, parts[k]);
+    return merged;
   }
 
   /** Successful rows with a negative amount. */
@@ -238,6 +247,17 @@ export class LogFacts {
   isNight(r: RowView): boolean {
     return r.hour >= CONVENTIONS.nightStartHour && r.hour < CONVENTIONS.nightEndHour;
   }
+}
+
+/** Two runs of row views in log order merged into one (a new array). */
+function mergeByIndex(a: readonly RowView[], b: readonly RowView[]): RowView[] {
+  const out: RowView[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(a[i].index < b[j].index ? a[i++] : b[j++]);
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
 }
 
 /** Every `YYYY-MM` from `first` to `last` inclusive. */

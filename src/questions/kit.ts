@@ -144,14 +144,24 @@ export function busiestWeekdayDraft(
  */
 export function absentAnswers(f: LogFacts, shares: Readonly<Record<string, number>> | undefined): string[] {
   if (!shares) return [];
-  const present = f.memo('counterparty-set', () => new Set(f.counterparties()));
-  let names = SHARE_NAMES.get(shares);
-  if (!names) {
-    names = Object.keys(shares);
-    SHARE_NAMES.set(shares, names);
+  let table = SHARE_NAMES.get(shares);
+  if (!table) {
+    const names = Object.keys(shares);
+    table = { names, index: new Map(names.map((name, i) => [name, i])) };
+    SHARE_NAMES.set(shares, table);
   }
-  return names.filter((name) => !present.has(name));
+  const { names, index } = table;
+  // the table's names this log has (a log has a few dozen counterparties, a table hundreds of names): the answer is
+  // the table without them, copied in runs between them
+  const at = f.counterparties().map((name) => index.get(name)).filter((i): i is number => i !== undefined).sort((a, b) => a - b);
+  if (at.length === 0) return names.slice();
+  const out: string[] = names.slice(0, at[0]);
+  for (let k = 0; k < at.length; k++) {
+    const end = k + 1 < at.length ? at[k + 1] : names.length;
+    for (let i = at[k] + 1; i < end; i++) out.push(names[i]);
+  }
+  return out;
 }
 
-/** The answer texts of each `TemplatePrior.answers` table (a table has hundreds of names; listed once). */
-const SHARE_NAMES = new WeakMap<Readonly<Record<string, number>>, string[]>();
+/** The answer texts of each `TemplatePrior.answers` table, in key order, and their positions (listed once per table). */
+const SHARE_NAMES = new WeakMap<Readonly<Record<string, number>>, { names: string[]; index: Map<string, number> }>();
