@@ -129,11 +129,20 @@ describe('amountLike', () => {
   it('reads the rounding of an amount: 100 yuan, 10 yuan, 1 yuan or cents', () => {
     expect([roundingOf(300_00), roundingOf(250_00), roundingOf(257_00), roundingOf(257_31)]).toEqual([100_00, 10_00, 100, 1]);
   });
-  it('rounds as a drawn base event of the type and direction does, and takes its cents when it has some', () => {
+  it('rounds as a drawn base event of the type and direction does, and draws fresh cents when it has some', () => {
     const round = ctxOf([ev(1, 10, -500_00, { type: 'Transfer Out' }), ev(2, 10, -123_45, { type: 'Transfer Out', signal: 'risky' }), ev(3, 10, 77_77, { type: 'Transfer In' })]);
     for (let k = 0; k < 20; k++) expect(amountLike(round, 'Transfer Out', 1_234_56, -1)).toBe(1_200_00);
+    // A row with cents: the whole yuan of the size, and cents drawn uniformly — never the drawn row's own cents
+    // copied, which would make injected rows repeat their log's few cents values (a fingerprint, issue #13).
     const exact = ctxOf([ev(1, 10, -512_34, { type: 'Transfer Out' })]);
-    expect(amountLike(exact, 'Transfer Out', 1_234_56, -1)).toBe(1_234_34);
+    const cents = new Map<number, number>();
+    for (let k = 0; k < 2000; k++) {
+      const a = amountLike(exact, 'Transfer Out', 1_234_56, -1);
+      expect(a - (a % 100)).toBe(1_234_00);
+      cents.set(a % 100, (cents.get(a % 100) ?? 0) + 1);
+    }
+    expect(cents.size).toBe(100);
+    expect(cents.get(34)! / 2000).toBeLessThan(0.03);
     // None of that type and direction: whole units of the fallback with cents drawn.
     const none = ctxOf([ev(3, 10, 77_77, { type: 'Transfer In' })]);
     const drawn = amountLike(none, 'Transfer Out', 1_234_56, -1, 10);
