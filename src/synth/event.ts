@@ -99,6 +99,12 @@ export interface InjectContext {
   loans: SynthLoan[];
   /** Typical monthly income in cents, to scale injected amounts. */
   monthlyIncomeCents: number;
+  /**
+   * How many CNY one unit of the log's currency is worth (`CNY_PER_UNIT`; absent: 1, a CNY log). The injectors' fixed
+   * sizes are written in CNY (a 120 CNY online order, a 3,000 CNY floor under a spike) and are converted with it
+   * (`fromCny`), so that a CZK log gets a CZK-sized order instead of a CNY number read as koruna.
+   */
+  cnyPerUnit?: number;
   /** Makes a fresh pseudonymous counterparty name for a merchant/lender/partner class. */
   counterparty(kind: string): string;
   /** A short remark that fits the event; never contains a leakage word. */

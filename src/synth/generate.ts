@@ -166,6 +166,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     events,
     loans,
     monthlyIncomeCents,
+    cnyPerUnit: CNY_PER_UNIT[profile.currency] ?? 1,
     counterparty: (kind) => vocab.counterparty(kind),
     remark: (kind) => vocab.remark(kind),
     remarkFor: (counterparty, kind) => vocab.remarkFor(counterparty, kind),

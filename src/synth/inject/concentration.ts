@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, lognormal } from '../../random/draw.js';
-import { DAY_S, HOUR_S, add, atDayHour, hourLike, medianOutflow, randomDay, sample } from './util.js';
+import { DAY_S, HOUR_S, add, atDayHour, hourLike, medianOutflow, randomDay, sample, fromCny } from './util.js';
 
 /**
  * Concentration: discretionary spending collapses onto one online merchant. Existing home-country daytime purchases
@@ -22,7 +22,7 @@ export const injectConcentration: Injector = (ctx: InjectContext, intensity: num
   const need = t.minPurchases + 6 - purchases().length;
   // Everyday-sized for this log: about 120, or half its median everyday outflow when that is more (a base whose
   // everyday money goes in large cash withdrawals and transfers, where 120 would be lost among trips and spikes).
-  const typical = Math.max(120, medianOutflow(ctx.events, DEFAULT_THRESHOLDS.spikes.types) / 200);
+  const typical = Math.max(fromCny(ctx, 120_00) / 100, medianOutflow(ctx.events, DEFAULT_THRESHOLDS.spikes.types) / 200);
   for (let k = 0; k < need; k++) {
     add(ctx, {
       at: atDayHour(ctx, randomDay(ctx), hourLike(ctx, 'Purchase', { awake: true })),

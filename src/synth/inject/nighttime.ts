@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { chance, lognormal, pick } from '../../random/draw.js';
-import { DAY_S, add, atHours, randomDay, refundedPurchases, sample, sized } from './util.js';
+import { DAY_S, add, atHours, randomDay, refundedPurchases, sample, sized, fromCny } from './util.js';
 import { NIGHT_KINDS, NIGHT_REMARKS, NIGHT_VENUE_KINDS, NIGHT_VENUE_REMARKS } from './words.js';
 
 /**
@@ -23,7 +23,7 @@ export const injectNighttime: Injector = (ctx: InjectContext, intensity: number)
       type: 'Purchase',
       channel: online ? 'ONLINE' : 'QR',
       counterparty: online ? (chance(ctx.rng, 0.6) ? pick(ctx.rng, platforms) : ctx.counterparty(pick(ctx.rng, NIGHT_KINDS))) : ctx.counterparty(pick(ctx.rng, NIGHT_VENUE_KINDS)),
-      amountCents: -Math.round(lognormal(ctx.rng, Math.log(90 + 120 * intensity), 0.8) * 100),
+      amountCents: -Math.round(fromCny(ctx, lognormal(ctx.rng, Math.log(90 + 120 * intensity), 0.8) * 100)),
       location: ctx.homeCountry,
       remark: pick(ctx.rng, online ? NIGHT_REMARKS : NIGHT_VENUE_REMARKS),
       outcome: 'declinable',

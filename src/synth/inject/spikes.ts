@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY_S, add, atDayHour, atHours, hourLike, medianOutflow, randomDay, roundLike, sized } from './util.js';
+import { DAY_S, add, atDayHour, atHours, hourLike, medianOutflow, randomDay, roundLike, sized, fromCny } from './util.js';
 import { SPIKE_PURCHASES } from './words.js';
 
 /**
@@ -26,7 +26,7 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
   // Sized by the log's own scale: a month of income, or 8 × its median everyday outflow when that is larger (a base
   // whose everyday outflows are large against income, such as a fitted cash-era account), so that a spike clears
   // both of the detector's bars.
-  const income = Math.max(3_000_00, ctx.monthlyIncomeCents, SPIKE_MEDIAN_MULTIPLE * medianOutflow(ctx.events, t.types));
+  const income = Math.max(fromCny(ctx, 3_000_00), ctx.monthlyIncomeCents, SPIKE_MEDIAN_MULTIPLE * medianOutflow(ctx.events, t.types));
   const savings = ctx.counterparty('investment');
   // A spike is measured against everyday spending: a log with too little of it gets some first.
   const everyday = ctx.events.filter((e) => e.amountCents < 0 && (t.types as readonly string[]).includes(e.type)).length;
@@ -37,7 +37,7 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
       type: 'Purchase',
       channel: pick(ctx.rng, ['QR', 'POS'] as const),
       counterparty: ctx.counterparty(kind),
-      amountCents: -Math.round(uniform(ctx.rng, 15, 120) * 100),
+      amountCents: -Math.round(fromCny(ctx, uniform(ctx.rng, 15, 120) * 100)),
       location: ctx.homeCountry,
       remark: ctx.remark(kind),
       outcome: 'success',
@@ -76,7 +76,7 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
         channel: 'ATM',
         counterparty: fresh('atm'),
         // A day's cash: at most 20,000 (a Chinese bank's daily limit) or two months of the log's income if more.
-        amountCents: -roundLike(ctx.rng, Math.min(amount, Math.max(20_000_00, 2 * income)), 100),
+        amountCents: -roundLike(ctx.rng, Math.min(amount, Math.max(fromCny(ctx, 20_000_00), 2 * income)), 100),
         location: ctx.homeCountry,
         remark: ctx.remark('atm_withdrawal'),
         outcome: 'success',

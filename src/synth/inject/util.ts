@@ -33,6 +33,15 @@ export function atDayHour(ctx: InjectContext, day0: number, hour: number): numbe
   return day0 + hour * HOUR_S + int(ctx.rng, 0, 3599);
 }
 
+/**
+ * `cnyCents` (an amount written in CNY cents) in cents of the log's currency: the same money (`ctx.cnyPerUnit`);
+ * unchanged in a CNY log.
+ */
+export function fromCny(ctx: Pick<InjectContext, 'cnyPerUnit'>, cnyCents: number): number {
+  const rate = ctx.cnyPerUnit ?? 1;
+  return rate === 1 ? cnyCents : cnyCents / rate;
+}
+
 /** Cents rounded to a whole number of `unitCny` yuan (at least one unit). */
 export function roundCny(cents: number, unitCny: number): number {
   const unit = unitCny * 100;

@@ -9,6 +9,8 @@ import { generateLog } from '../../../src/synth/index.js';
 import { DEFAULT_THRESHOLDS, detectAll } from '../../../src/signals/index.js';
 import { INJECTORS } from '../../../src/synth/inject/index.js';
 import { SIGNALS_OF_KIND } from '../../../src/schema/signals.js';
+import type { InjectContext } from '../../../src/synth/event.js';
+import { createRng } from '../../../src/random/rng.js';
 
 const PERSONAL: readonly SignalId[] = SIGNALS_OF_KIND.personal;
 const T = DEFAULT_THRESHOLDS;
@@ -197,5 +199,35 @@ describe('healthy bases without injection', () => {
     // The look-alike really spends at night: on average more than 10 outflows a year between 00:00 and 05:00.
     expect(nightRows / 40).toBeGreaterThan(10);
     for (let index = 0; index < 6; index++) expect(generateLog(only(profile, 'nighttime', [0.3, 1]), { masterSeed: 'look-alike', index }).labels.signals.nighttime.present).toBe(true);
+  });
+});
+
+describe('injected sizes in the log\'s currency', () => {
+  // An injector's fixed sizes are written in CNY; a koruna log (0.319 CNY a koruna) gets the same money, about 3.1
+  // times the number, not a CNY number read as koruna. The same draws in both: only the conversion differs.
+  it('the refunds injector\'s online orders, written around 180 CNY, are about 3.1 times the number in a CZK log', () => {
+    const ordersOf = (cnyPerUnit: number): number[] => {
+      const ctx: InjectContext = {
+        rng: createRng('currency'),
+        period: { start: Date.UTC(2023, 0, 1) / 1000, end: Date.UTC(2024, 0, 1) / 1000 },
+        clientKind: 'personal',
+        businessCategory: null,
+        homeCountry: 'CN',
+        events: [],
+        loans: [],
+        monthlyIncomeCents: 800_000,
+        cnyPerUnit,
+        counterparty: (k) => k,
+        remark: (k) => k,
+        remarkFor: (_c, k) => k,
+      };
+      INJECTORS.refunds(ctx, 0.5);
+      return ctx.events.filter((e) => e.type === 'Purchase').map((e) => -e.amountCents);
+    };
+    const cny = ordersOf(1);
+    const czk = ordersOf(0.319);
+    expect(cny.length).toBeGreaterThan(5);
+    expect(czk.length).toBe(cny.length);
+    czk.forEach((c, k) => expect(c / cny[k]).toBeCloseTo(1 / 0.319, 2));
   });
 });
