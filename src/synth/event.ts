@@ -30,7 +30,10 @@ export interface SynthEvent {
   refundOf?: SynthEvent;
   /** For loan rows: which loan and which installment (0 for the disbursement). */
   loan?: { loanId: string; installment: number };
-  /** For money paid on out of a loan (a car bought with it): the disbursement; not spending of income. */
+  /**
+   * For money paid out of one inflow: the disbursement a car was bought with (not spending of income), the savings
+   * cashed in to pay a spike.
+   */
   fundedBy?: SynthEvent;
   /**
    * Texts known safe when the event was made (the generator marks base events, whose texts the vocabulary wrote);
@@ -105,6 +108,12 @@ export interface InjectContext {
    * (`fromCny`), so that a CZK log gets a CZK-sized order instead of a CNY number read as koruna.
    */
   cnyPerUnit?: number;
+  /**
+   * Whether an event stays in the log whatever the balance walk does (absent: every event stays, as in a log without
+   * a walk). A fitted profile's walk replaces its discretionary events after injection, so an injector that needs
+   * some everyday rows to be there counts only those it keeps.
+   */
+  kept?(event: SynthEvent): boolean;
   /** Makes a fresh pseudonymous counterparty name for a merchant/lender/partner class. */
   counterparty(kind: string): string;
   /** A short remark that fits the event; never contains a leakage word. */
@@ -125,3 +134,10 @@ export interface InjectContext {
  * not labelled injected.
  */
 export type Injector = (ctx: InjectContext, intensity: number) => void | boolean;
+
+/**
+ * Brings an injected signal back up to the detector's bars once the balance walk has chosen a log's everyday rows
+ * (a fitted profile's): what the injector measured before the walk (the median everyday outflow, the monthly income)
+ * may have moved since. Runs only on logs that carry the signal and have a walk.
+ */
+export type Settler = (ctx: InjectContext) => void;

@@ -7,9 +7,8 @@ import { chance, int, normal, uniform } from '../random/draw.js';
 import type { Rng } from '../random/rng.js';
 import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import { CclupeError } from '../errors.js';
-import { DAY_S, civil, dayStart, formatDate, parseDate } from './calendar.js';
-import { INCOME_TYPES } from '../signals/view.js';
-import { median } from '../log/statistics.js';
+import { DAY_S, dayStart, formatDate, parseDate } from './calendar.js';
+import { incomeOfMonthsWithIncome } from './inject/util.js';
 import { drawAmount, empiricalQuantile, normalCdf, unitsToCents } from './amounts.js';
 import { addFlows, addSpending, monthsOf, type BaseContext, type LogLevels } from './base-events.js';
 import { profileTypeHours } from './type-hours.js';
@@ -27,7 +26,7 @@ import { Vocabulary } from './vocabulary.js';
 import { SWEEP_DESTINATIONS, SWEEP_TIMING, TRAJECTORIES, type Trajectory } from './data/trajectories.js';
 import { LOAN_USES } from './data/loan-uses.js';
 import { logIdFor } from './log-id.js';
-import { synthEvent, type InjectContext, type Injector, type Period, type SynthEvent, type SynthLoan } from './event.js';
+import { synthEvent, type InjectContext, type Injector, type Period, type Settler, type SynthEvent, type SynthLoan } from './event.js';
 
 /** The default period of a log: the calendar year 2023 (SPEC §1). */
 export const DEFAULT_PERIOD = { start: '2023-01-01', end: '2023-12-31' } as const;
@@ -56,6 +55,8 @@ export interface GeneratedLog {
  */
 export interface SignalDeps {
   injectors: Partial<Record<SignalId, Injector>>;
+  /** Per signal, what checks its injected sizes again after a balance walk (none: nothing to check). */
+  settlers?: Partial<Record<SignalId, Settler>>;
   detect: (log: Log, rowTimes: Float64Array) => Record<SignalId, Detection>;
 }
 
@@ -167,6 +168,8 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     loans,
     monthlyIncomeCents,
     cnyPerUnit: CNY_PER_UNIT[profile.currency] ?? 1,
+    // A walk (below) replaces the discretionary events that carry no signal and no refund.
+    kept: levelCents !== null && profile.balance ? (e) => !!e.signal || !!e.refundOf || !discretionary.has(e) : undefined,
     counterparty: (kind) => vocab.counterparty(kind),
     remark: (kind) => vocab.remark(kind),
     remarkFor: (counterparty, kind) => vocab.remarkFor(counterparty, kind),
@@ -203,6 +206,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
       return drawn;
     };
     openingBalanceCents = holdBalance(ctx.events, discretionary, reserve, rng, levelCents, profile.balance);
+    for (const id of injected.keys()) deps.settlers?.[id]?.(ctx);
   }
   postEvents(ctx.events, { period, homeCountry: profile.home_country, cashNote: profile.cash_note, currency: profile.currency });
   // A merchant's trade sets what a purchase there costs; a fitted profile keeps its source's amounts.
@@ -369,18 +373,6 @@ function rescaleSpending(events: readonly SynthEvent[], spending: readonly Synth
 
 
 /** The larger of money in and money out per month (cents) of events inside a period. */
-/** The median over calendar months with income of the income-type inflows of `events` (0 if none), as `buildView`. */
-function incomeOfMonthsWithIncome(events: readonly SynthEvent[]): number {
-  const months = new Map<number, number>();
-  for (const ev of events) {
-    if (ev.amountCents <= 0 || !INCOME_TYPES.has(ev.type)) continue;
-    const c = civil(ev.at);
-    const key = c.year * 12 + c.month;
-    months.set(key, (months.get(key) ?? 0) + ev.amountCents);
-  }
-  return Math.round(median([...months.values()], 0));
-}
-
 function moneyPerMonth(events: readonly SynthEvent[], period: Period): number {
   let inflow = 0;
   let outflow = 0;

@@ -1,7 +1,9 @@
 import type { TransactionType } from '../../schema/transaction-types.js';
 import { int, shuffle } from '../../random/draw.js';
 import type { Rng } from '../../random/rng.js';
-import { DAY_S } from '../calendar.js';
+import { DAY_S, civil } from '../calendar.js';
+import { INCOME_TYPES } from '../../signals/view.js';
+import { median } from '../../log/statistics.js';
 import { HOUR_S } from '../../log/time-units.js';
 import { openLoanEvents, type LoanTerms } from '../loans.js';
 import { sortedBySecond } from '../time-order.js';
@@ -139,6 +141,18 @@ export function medianOutflow(events: readonly SynthEvent[], types: readonly str
   abs.sort();
   const h = count >> 1;
   return count % 2 ? abs[h] : (abs[h - 1] + abs[h]) / 2;
+}
+
+/** The median over calendar months with income of the income-type inflows of `events` (0 if none), as `buildView`. */
+export function incomeOfMonthsWithIncome(events: readonly SynthEvent[]): number {
+  const months = new Map<number, number>();
+  for (const ev of events) {
+    if (ev.amountCents <= 0 || ev.outcome === 'failed' || !INCOME_TYPES.has(ev.type)) continue;
+    const c = civil(ev.at);
+    const key = c.year * 12 + c.month;
+    months.set(key, (months.get(key) ?? 0) + ev.amountCents);
+  }
+  return Math.round(median([...months.values()], 0));
 }
 
 /** Purchases that a refund points back to: moving them in time or place would break the pair. */
