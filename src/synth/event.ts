@@ -109,6 +109,13 @@ export interface InjectContext {
    */
   cnyPerUnit?: number;
   /**
+   * The log's everyday outflow (its median Purchase, ATM or Transfer Out, cents) when its profile's amounts come from
+   * a source (a fitted profile); absent for a written profile, whose amounts are on the scale the injectors' CNY sizes
+   * were written for. Injected everyday spending is drawn around it when it is larger (`everydaySized`), so that a
+   * cash-era account's night purchases are of its own size, not a Chinese card holder's.
+   */
+  everydayCents?: number;
+  /**
    * Whether an event stays in the log whatever the balance walk does (absent: every event stays, as in a log without
    * a walk). A fitted profile's walk replaces its discretionary events after injection, so an injector that needs
    * some everyday rows to be there counts only those it keeps.

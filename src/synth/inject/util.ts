@@ -44,6 +44,18 @@ export function fromCny(ctx: Pick<InjectContext, 'cnyPerUnit'>, cnyCents: number
   return rate === 1 ? cnyCents : cnyCents / rate;
 }
 
+/**
+ * The typical size, in units of the log's currency, of an injected everyday row written as `cnyUnits` CNY: converted
+ * (`ctx.cnyPerUnit`), or the log's own everyday outflow (`ctx.everydayCents`, a fitted log's) when that is larger;
+ * `cnyUnits` itself in a CNY log of a written profile.
+ */
+export function everydaySized(ctx: Pick<InjectContext, 'cnyPerUnit' | 'everydayCents'>, cnyUnits: number): number {
+  const rate = ctx.cnyPerUnit ?? 1;
+  const units = rate === 1 ? cnyUnits : cnyUnits / rate;
+  const own = (ctx.everydayCents ?? 0) / 100;
+  return own > units ? own : units;
+}
+
 /** Cents rounded to a whole number of `unitCny` yuan (at least one unit). */
 export function roundCny(cents: number, unitCny: number): number {
   const unit = unitCny * 100;
