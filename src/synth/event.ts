@@ -115,12 +115,6 @@ export interface InjectContext {
    * cash-era account's night purchases are of its own size, not a Chinese card holder's.
    */
   everydayCents?: number;
-  /**
-   * Whether an event stays in the log whatever the balance walk does (absent: every event stays, as in a log without
-   * a walk). A fitted profile's walk replaces its discretionary events after injection, so an injector that needs
-   * some everyday rows to be there counts only those it keeps.
-   */
-  kept?(event: SynthEvent): boolean;
   /** Makes a fresh pseudonymous counterparty name for a merchant/lender/partner class. */
   counterparty(kind: string): string;
   /** A short remark that fits the event; never contains a leakage word. */

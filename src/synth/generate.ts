@@ -174,8 +174,6 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     cnyPerUnit: CNY_PER_UNIT[profile.currency] ?? 1,
     // A fitted profile's amounts are its source's, in its currency and at its level: injected everyday rows follow them.
     everydayCents: profile.balance ? medianOutflow(events, EVERYDAY_TYPES) : undefined,
-    // A walk (below) replaces the discretionary events that carry no signal and no refund.
-    kept: levelCents !== null && profile.balance ? (e) => !!e.signal || !!e.refundOf || !discretionary.has(e) : undefined,
     counterparty: (kind) => vocab.counterparty(kind),
     remark: (kind) => vocab.remark(kind),
     remarkFor: (counterparty, kind) => vocab.remarkFor(counterparty, kind),

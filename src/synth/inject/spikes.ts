@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, Settler, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY_S, add, atDayHour, atHours, fromCny, hourLike, incomeOfMonthsWithIncome, medianOutflow, randomDay, roundLike, sized } from './util.js';
+import { DAY_S, add, atDayHour, atHours, fromCny, hourLike, incomeOfMonthsWithIncome, medianOutflow, randomDay, roundLike, sample, sized } from './util.js';
 import { SPIKE_PURCHASES } from './words.js';
 
 /**
@@ -26,9 +26,9 @@ const SETTLE_MARGIN = 1.3;
  * everyday outflow, when that is more) each, to fresh
  * counterparties: a big purchase, a cash withdrawal or a transfer to a person. Each is funded by cashing in
  * savings (an Investment Redeem of 80–100% of it one to seven days before), so the spike drains the buffer without
- * making every later payment bounce. A log with fewer than `minBaseRows` everyday outflows (that stay) first gets a few
- * everyday purchases of its own everyday size, so that "large" has something to be measured against. On a log with a
- * balance walk, `settleSpikes` checks the sizes again once the walk has chosen the everyday rows.
+ * making every later payment bounce. A log with fewer than `minBaseRows` everyday outflows first gets a few more of its
+ * own everyday rows, so that "large" has something to be measured against. On a log with a balance walk,
+ * `settleSpikes` checks the sizes again once the walk has chosen the everyday rows.
  */
 export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): void => {
   const count = sized(2, 4, intensity);
@@ -38,49 +38,8 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
   // both of the detector's bars.
   const income = Math.max(fromCny(ctx, 3_000_00), ctx.monthlyIncomeCents, SPIKE_MEDIAN_MULTIPLE * medianOutflow(ctx.events, t.types));
   const savings = ctx.counterparty('investment');
-  // A spike is measured against everyday spending: a log with too little of it gets some first. Only rows that stay
-  // count (a fitted log's balance walk replaces its everyday rows after injection). The rows added are more of the
-  // log's own everyday rows where it has some (type, channel, counterparty and about the amount of one drawn at
-  // random), so that they neither move the median the spike is measured against nor read as another kind of
-  // spending; small purchases where it has none.
-  const types = t.types as readonly string[];
-  const kept = ctx.kept ?? (() => true);
-  let everyday = 0;
-  const own: SynthEvent[] = [];
-  for (const e of ctx.events) {
-    if (e.amountCents >= 0 || !types.includes(e.type)) continue;
-    if (kept(e)) everyday++;
-    if (!e.signal && e.location === ctx.homeCountry) own.push(e);
-  }
-  for (let k = everyday; k < t.minBaseRows + FILLER_MARGIN; k++) {
-    if (own.length > 0) {
-      const like = own[int(ctx.rng, 0, own.length - 1)];
-      add(ctx, {
-        at: atDayHour(ctx, randomDay(ctx), hourLike(ctx, like.type, { awake: true })),
-        type: like.type,
-        channel: like.channel,
-        counterparty: like.counterparty,
-        amountCents: -Math.max(1, Math.round(-like.amountCents * uniform(ctx.rng, 0.8, 1.25))),
-        location: like.location,
-        remark: like.remark,
-        outcome: 'success',
-        signal: 'spikes',
-      });
-      continue;
-    }
-    const kind = pick(ctx.rng, ['grocery', 'dining', 'transport'] as const);
-    add(ctx, {
-      at: atHours(ctx.rng, randomDay(ctx), 8, 21),
-      type: 'Purchase',
-      channel: pick(ctx.rng, ['QR', 'POS'] as const),
-      counterparty: ctx.counterparty(kind),
-      amountCents: -Math.round(fromCny(ctx, uniform(ctx.rng, 15, 120) * 100)),
-      location: ctx.homeCountry,
-      remark: ctx.remark(kind),
-      outcome: 'success',
-      signal: 'spikes',
-    });
-  }
+  // A spike is measured against everyday spending: a log with too little of it gets some first.
+  addEveryday(ctx, t.minBaseRows + FILLER_MARGIN - everydayCount(ctx));
   const used = new Set<string>();
   const fresh = (kind: string): string => {
     let name = ctx.counterparty(kind);
@@ -150,11 +109,59 @@ export const injectSpikes: Injector = (ctx: InjectContext, intensity: number): v
   }
 };
 
+/** The log's everyday outflows (of the spike detector's types). */
+function everydayCount(ctx: InjectContext): number {
+  const types = DEFAULT_THRESHOLDS.spikes.types as readonly string[];
+  let n = 0;
+  for (const e of ctx.events) if (e.amountCents < 0 && types.includes(e.type)) n++;
+  return n;
+}
+
+/**
+ * Adds `count` everyday outflows: more of the log's own everyday rows where it has some (type, channel, counterparty
+ * and about the amount of one drawn at random, not injected), so that they neither move the median a spike is
+ * measured against nor read as another kind of spending; small purchases where it has none.
+ */
+function addEveryday(ctx: InjectContext, count: number): void {
+  if (count <= 0) return;
+  const types = DEFAULT_THRESHOLDS.spikes.types as readonly string[];
+  const own = ctx.events.filter((e) => e.amountCents < 0 && !e.signal && e.location === ctx.homeCountry && types.includes(e.type));
+  for (let k = 0; k < count; k++) {
+    if (own.length > 0) {
+      const like = own[int(ctx.rng, 0, own.length - 1)];
+      add(ctx, {
+        at: atDayHour(ctx, randomDay(ctx), hourLike(ctx, like.type, { awake: true })),
+        type: like.type,
+        channel: like.channel,
+        counterparty: like.counterparty,
+        amountCents: -Math.max(1, Math.round(-like.amountCents * uniform(ctx.rng, 0.8, 1.25))),
+        location: like.location,
+        remark: like.remark,
+        outcome: 'success',
+        signal: 'spikes',
+      });
+      continue;
+    }
+    const kind = pick(ctx.rng, ['grocery', 'dining', 'transport'] as const);
+    add(ctx, {
+      at: atHours(ctx.rng, randomDay(ctx), 8, 21),
+      type: 'Purchase',
+      channel: pick(ctx.rng, ['QR', 'POS'] as const),
+      counterparty: ctx.counterparty(kind),
+      amountCents: -Math.round(fromCny(ctx, uniform(ctx.rng, 15, 120) * 100)),
+      location: ctx.homeCountry,
+      remark: ctx.remark(kind),
+      outcome: 'success',
+      signal: 'spikes',
+    });
+  }
+}
+
 /**
  * A fitted log's balance walk chooses its everyday rows and its money in after the spikes were sized: the median
  * everyday outflow and the income the detector measures can then stand above what the injector saw (a walk that
  * keeps few outflows, a log whose cash sums come in two sizes, money brought in ahead of the spikes). Each spike still
- * under `SETTLE_MARGIN` × the detector's bar as measured now is raised to it, and the savings cashed in for it with it.
+ * under `SETTLE_MARGIN` × the detector's bar as measured now is raised to it, and the savings cashed in for it by as much.
  */
 export const settleSpikes: Settler = (ctx: InjectContext): void => {
   const t = DEFAULT_THRESHOLDS.spikes;
@@ -163,9 +170,10 @@ export const settleSpikes: Settler = (ctx: InjectContext): void => {
     if (ev.signal !== 'spikes' || !ev.fundedBy || ev.amountCents >= 0) continue;
     const want = SETTLE_MARGIN * bar;
     if (-ev.amountCents >= want) continue;
-    const factor = want / -ev.amountCents;
-    // Whole units as the injector wrote them, with the row's own cents.
-    ev.amountCents = -(Math.ceil(want / 100) * 100 + (-ev.amountCents % 100));
-    ev.fundedBy.amountCents = Math.round(ev.fundedBy.amountCents * factor);
+    // Whole units as the injector wrote them, with the row's own cents; the savings cashed in grow by the same money,
+    // so that the balance the walk held stays where it was after the spike.
+    const raised = -(Math.ceil(want / 100) * 100 + (-ev.amountCents % 100));
+    ev.fundedBy.amountCents += ev.amountCents - raised;
+    ev.amountCents = raised;
   }
 };
