@@ -1,5 +1,7 @@
 import type { ClientKind, Log } from '../schema/log-row.js';
 import { TYPE_DIRECTION, type TransactionType } from '../schema/transaction-types.js';
+import { TAIL_CUT } from '../schema/profile.js';
+import { normalCdf, normalQuantile } from '../random/normal.js';
 
 /** Grid step of the amount sketches, in log10 currency units (0.05% of the amount). */
 export const AMOUNT_RESOLUTION = 0.0002;
@@ -43,6 +45,12 @@ export interface FitSketch {
    * per-log amount levels (`log_effects`) are estimated from.
    */
   logAmounts: Array<Map<string, [number, number, number, number]>>;
+  /**
+   * Per log, per type key: the rows of the log's upper quartile (standardized log10 |amount| above `TAIL_CUT` of the
+   * log's own mean and sd), and the sum and sum of squares of their place there (`tailPlace`); what the tail loadings
+   * (`log_effects.tails`) are estimated from. Logs with fewer than `TAIL_MIN_ROWS` rows of a key give none.
+   */
+  logTails: Array<Map<string, [number, number, number]>>;
   /** The lowest balance of the corpus. */
   lowestBalance: number;
   types: Map<string, TypeStats>;
@@ -88,6 +96,7 @@ export class FitAccumulator {
     monthlyInflow: [],
     rampShare: [],
     logAmounts: [],
+    logTails: [],
     lowestBalance: Infinity,
     types: new Map(),
     month: new Array(12).fill(0),
@@ -113,6 +122,7 @@ export class FitAccumulator {
     const seen = new Map<TypeStats, Set<string>>();
     const levels = new Map<string, [number, number, number, number]>();
     const amountsSeen = new Map<string, Set<number>>();
+    const lgs = new Map<string, number[]>();
     let first = Infinity;
     let last = -Infinity;
     let inflow = 0;
@@ -157,6 +167,9 @@ export class FitAccumulator {
       level[0]++;
       level[1] += lg;
       level[2] += lg * lg;
+      let list = lgs.get(key);
+      if (!list) lgs.set(key, (list = []));
+      list.push(lg);
       let amounts = amountsSeen.get(key);
       if (!amounts) amountsSeen.set(key, (amounts = new Set()));
       if (amounts.has(row.amountCents)) level[3]++;
@@ -175,6 +188,12 @@ export class FitAccumulator {
     if (last > s.lastDay) s.lastDay = last;
     s.logRows.push(rows.length);
     s.logAmounts.push(levels);
+    const tails = new Map<string, [number, number, number]>();
+    for (const [key, list] of lgs) {
+      const stats = tailStats(list);
+      if (stats) tails.set(key, stats);
+    }
+    s.logTails.push(tails);
     s.monthlyInflow.push(inflow / Math.max(1, (last - first + 1) / 30.4375));
     s.logDays.push(last - first + 1);
     const mean = sumBalance / rows.length;
@@ -187,4 +206,50 @@ export class FitAccumulator {
     s.meanBalance.push(mean);
     s.balanceSpread.push(Math.sqrt(Math.max(0, sumSquares / rows.length - mean * mean)) / Math.max(1, Math.abs(mean)));
   }
+}
+
+/** Fewest rows of a kind a log needs for its own mean and sd, and so its upper quartile, to mean something. */
+export const TAIL_MIN_ROWS = 12;
+const TAIL_BELOW = normalCdf(TAIL_CUT);
+
+/**
+ * Where a large amount falls among a log's large amounts, as the generator's `tailNoise` places it: the standard
+ * normal score of its rank above `TAIL_CUT`, for a standardized log10 amount `r` > `TAIL_CUT`.
+ */
+export function tailPlace(r: number): number {
+  return normalQuantile((normalCdf(r) - TAIL_BELOW) / (1 - TAIL_BELOW));
+}
+
+/** The standard normal score of a distribution's lower quartile (its distance below the median, in sds). */
+const QUARTILE_SCORE = 0.6745;
+
+/**
+ * A log's rows of one kind (log10 |amount|) placed on the scale of its everyday amounts: centred on their median and
+ * divided by the spread of the lower half (median − lower quartile, over `QUARTILE_SCORE`), both untouched by how the
+ * large rows fall (the large rows are above the upper quartile). The rows above `TAIL_CUT` there are the log's large
+ * ones: their count, and the sum and sum of squares of their places (`tailPlace`). Null with fewer than
+ * `TAIL_MIN_ROWS` rows or no spread in the lower half.
+ */
+function tailStats(lgs: number[]): [number, number, number] | null {
+  const n = lgs.length;
+  if (n < TAIL_MIN_ROWS) return null;
+  const sorted = Float64Array.from(lgs).sort();
+  const at = (q: number): number => {
+    const pos = q * (n - 1);
+    const lo = Math.floor(pos);
+    return sorted[lo] + (sorted[Math.min(n - 1, lo + 1)] - sorted[lo]) * (pos - lo);
+  };
+  const median = at(0.5);
+  const scale = (median - at(0.25)) / QUARTILE_SCORE;
+  if (!(scale > 1e-9)) return null;
+  const out: [number, number, number] = [0, 0, 0];
+  for (const x of lgs) {
+    const r = (x - median) / scale;
+    if (r <= TAIL_CUT) continue;
+    const place = tailPlace(r);
+    out[0]++;
+    out[1] += place;
+    out[2] += place * place;
+  }
+  return out;
 }

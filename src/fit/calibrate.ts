@@ -1,6 +1,8 @@
 import type { Log } from '../schema/log-row.js';
 import type { Profile } from '../schema/profile.js';
-import type { FitSketch } from './accumulator.js';
+import { FitAccumulator, type FitSketch } from './accumulator.js';
+import { tailLoading } from './log-effects.js';
+import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import { quantilesOf } from './estimate.js';
 
 /** Logs simulated per calibration round. */
@@ -42,4 +44,42 @@ export function balanceLevelCorrection(profile: Profile, sketch: FitSketch, gene
 export function correctLevels(quantiles: readonly number[], c: LevelCorrection): number[] {
   const median = quantilesOf(quantiles, 2)[1];
   return quantiles.map((q) => Math.max(0.01, Math.round(median * Math.pow(Math.max(q, 0.01) / median, c.stretch) * c.factor * 100) / 100));
+}
+
+/** Logs simulated per tail-calibration round (two rounds). */
+export const TAIL_CALIBRATION_LOGS = 300;
+/** The tail loading of the second round; the first has none. */
+export const TAIL_PROBE = 0.8;
+/** Largest tail loading written: some variety among a log's large amounts always remains. */
+const MAX_TAIL = 0.95;
+
+/**
+ * The tail loadings of a fitted profile whose `log_effects.tails` still hold the source's measure (`tailLoading`):
+ * the profile is simulated with every tail loading at 0 and at `TAIL_PROBE` (`TAIL_CALIBRATION_LOGS` logs each), the
+ * same measure is taken on each round, and each name's loading is set where the source's measure falls on the line
+ * between the two (clamped to [0, 0.95]; 0 where the measure does not rise with the loading). Null when the profile
+ * has no tails. Pure: `generate` makes log `index` from a profile.
+ */
+export function calibrateTails(profile: Profile, generate: (profile: Profile, index: number) => Log): number[] | null {
+  const e = profile.log_effects;
+  if (!e?.tails) return null;
+  const keys = e.names.map((name) => {
+    const c = profile.spending.find((s) => s.name === name);
+    if (!c) return null;
+    const sign = c.direction ? (c.direction === 'in' ? 1 : -1) : TYPE_DIRECTION[c.type] === 1 ? 1 : -1;
+    return `${c.type}|${sign > 0 ? 'in' : 'out'}`;
+  });
+  const measure = (tail: number): number[] => {
+    const acc = new FitAccumulator();
+    const probe: Profile = { ...profile, log_effects: { ...e, tails: e.names.map(() => tail) } };
+    for (let index = 0; index < TAIL_CALIBRATION_LOGS; index++) acc.add(generate(probe, index), { timeOfDay: false, channel: false }, profile.client_kind);
+    return keys.map((key) => (key ? tailLoading(acc.sketch, key) : 0));
+  };
+  const none = measure(0);
+  const probed = measure(TAIL_PROBE);
+  return e.tails.map((source, k) => {
+    const rise = probed[k] - none[k];
+    if (!keys[k] || source <= 0 || !(rise > 0.01)) return 0;
+    return Math.round(Math.min(MAX_TAIL, Math.max(0, (TAIL_PROBE * (source - none[k])) / rise)) * 1000) / 1000;
+  });
 }

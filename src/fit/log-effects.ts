@@ -18,6 +18,7 @@ export interface FittedLogEffects {
   loadings: number[];
   correlation: number[][];
   repeats: number[];
+  tails: number[];
 }
 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
@@ -31,7 +32,8 @@ const r3 = (x: number): number => Math.round(x * 1000) / 1000;
  * levels, shrunk towards the identity until it is positive definite. Each key's repeat share is the share of its
  * rows, after a log's first, whose amount an earlier row of the key in the same log already had (standing orders,
  * habitual cash sums): the generator repeats a log's own amounts that often, so that a log's large amounts recur as
- * the source's do instead of standing alone (0 for `balance`).
+ * the source's do instead of standing alone (0 for `balance`). Each key's tail loading (`tailLoading`) says how much a
+ * log's large amounts of it share one size.
  */
 export function estimateLogEffects(sketch: FitSketch, keys: ReadonlyArray<{ key: string; name: string }>): FittedLogEffects | null {
   const k = keys.length;
@@ -42,31 +44,20 @@ export function estimateLogEffects(sketch: FitSketch, keys: ReadonlyArray<{ key:
   const loadings: number[] = [];
   const reliability: number[] = [];
   const repeats: number[] = [];
+  const tails: number[] = [];
   for (const { key } of keys) {
+    tails.push(r3(tailLoading(sketch, key)));
     let repeated = 0;
     let later = 0;
-    let n = 0;
-    let sum = 0;
-    let squares = 0;
-    let within = 0;
-    let df = 0;
+    const cells: Array<readonly [number, number, number, number]> = [];
     for (const m of sketch.logAmounts) {
       const c = m.get(key);
       if (!c) continue;
-      n += c[0];
-      sum += c[1];
-      squares += c[2];
+      cells.push(c);
       repeated += c[3];
       later += c[0] - 1;
-      if (c[0] >= 2) {
-        within += Math.max(0, c[2] - (c[1] * c[1]) / c[0]);
-        df += c[0] - 1;
-      }
     }
-    const mean = n > 0 ? sum / n : 0;
-    const total = n > 1 ? Math.max(0, (squares - (sum * sum) / n) / (n - 1)) : 0;
-    const w = df > 0 ? within / df : total;
-    const share = total > 1e-12 ? Math.min(MAX_SHARE, Math.max(0, 1 - w / total)) : 0;
+    const { mean, total, within: w, share } = oneWay(cells);
     loadings.push(r3(Math.sqrt(share)));
     repeats.push(later > 0 ? r3(Math.min(MAX_REPEAT, repeated / later)) : 0);
     const d = new Float64Array(logs).fill(Number.NaN);
@@ -90,6 +81,7 @@ export function estimateLogEffects(sketch: FitSketch, keys: ReadonlyArray<{ key:
   reliability.push(1);
   loadings.push(1);
   repeats.push(0);
+  tails.push(0);
   const names = keys.map((x) => x.name);
   names.push('balance');
   const size = names.length;
@@ -102,7 +94,55 @@ export function estimateLogEffects(sketch: FitSketch, keys: ReadonlyArray<{ key:
       raw[a][b] = raw[b][a] = c;
     }
   }
-  return { names, loadings, correlation: positiveDefinite(raw), repeats };
+  return { names, loadings, correlation: positiveDefinite(raw), repeats, tails };
+}
+
+/**
+ * The tail loading of a type key: the square root of the between-log share of the variance of the places of a log's
+ * large rows among its large rows (`tailPlace`, one-way ANOVA over the logs with two or more; at most `MAX_SHARE`),
+ * 0 with fewer than `MIN_SHARED_LOGS` such logs. Berka's large cash withdrawals: a log that makes them makes several of
+ * about one size, so where they fall among its large amounts is mostly the log's own. This is a measure, not yet the
+ * generator's parameter: a log's median and lower-half spread are estimates, and amounts are placed in log10 units,
+ * not on the generator's normal scores, so the measure reads some tying where there is none; `calibrateTails` maps it
+ * onto the parameter by simulation.
+ */
+export function tailLoading(sketch: FitSketch, key: string): number {
+  const cells: Array<readonly [number, number, number]> = [];
+  for (const m of sketch.logTails) {
+    const c = m.get(key);
+    if (c && c[0] > 0) cells.push(c);
+  }
+  const a = oneWay(cells);
+  return a.groups < MIN_SHARED_LOGS ? 0 : Math.sqrt(a.share);
+}
+
+/**
+ * One-way ANOVA over groups given as (count, sum, sum of squares): the pooled mean, the total variance, the pooled
+ * within-group variance (the total when no group has two values), the between-group share of the variance
+ * (1 − within / total, in [0, `MAX_SHARE`]; 0 without spread) and the number of groups with two values or more.
+ */
+function oneWay(cells: ReadonlyArray<readonly [number, number, number, ...number[]]>): { mean: number; total: number; within: number; share: number; groups: number } {
+  let n = 0;
+  let sum = 0;
+  let squares = 0;
+  let within = 0;
+  let df = 0;
+  let groups = 0;
+  for (const c of cells) {
+    n += c[0];
+    sum += c[1];
+    squares += c[2];
+    if (c[0] >= 2) {
+      within += Math.max(0, c[2] - (c[1] * c[1]) / c[0]);
+      df += c[0] - 1;
+      groups++;
+    }
+  }
+  const mean = n > 0 ? sum / n : 0;
+  const total = n > 1 ? Math.max(0, (squares - (sum * sum) / n) / (n - 1)) : 0;
+  const w = df > 0 ? within / df : total;
+  const share = total > 1e-12 ? Math.min(MAX_SHARE, Math.max(0, 1 - w / total)) : 0;
+  return { mean, total, within: w, share, groups };
 }
 
 /**

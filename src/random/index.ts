@@ -1,2 +1,3 @@
 export * from './rng.js';
 export * from './draw.js';
+export * from './normal.js';

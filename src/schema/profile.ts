@@ -213,6 +213,13 @@ export const CalendarWeights = z
 export type CalendarWeights = z.infer<typeof CalendarWeights>;
 
 /**
+ * Where a log's large draws begin: the within-log noise above this standard normal score (the log's own upper
+ * quartile) is a large amount of the log, which `log_effects.tails` ties to about one size per log (Berka's large
+ * withdrawers make several withdrawals of about one size, issue #14).
+ */
+export const TAIL_CUT = 0.674;
+
+/**
  * How much of each spending category's amount spread is the log's own level, and how those levels go together
  * (fitted profiles: a real account that withdraws large sums also receives large sums and keeps a larger balance).
  * Each log draws one standard normal level per name, correlated by `correlation` (a Gaussian vector); a category's
@@ -232,6 +239,12 @@ export const LogEffects = z
      * (a standing order, a habitual cash sum), 0–1; absent: none repeat but by chance.
      */
     repeats: z.array(z.number().min(0).max(1)).optional(),
+    /**
+     * Per name, how much the log's large amounts of it share one size, 0–1 (the square root of the between-log share
+     * of the variance of where in the log's upper quartile its rows fall): a log that makes large withdrawals makes
+     * several of about one size. Absent or 0: a log's large amounts fall anywhere in the upper quartile.
+     */
+    tails: z.array(z.number().min(0).max(1)).optional(),
   })
   .strict()
   .superRefine((e, ctx) => {
@@ -239,6 +252,7 @@ export const LogEffects = z
     if (new Set(e.names).size !== k) ctx.addIssue({ code: 'custom', message: 'names must be distinct', path: ['names'] });
     if (e.loadings.length !== k) ctx.addIssue({ code: 'custom', message: `needs one loading per name (${k})`, path: ['loadings'] });
     if (e.repeats && e.repeats.length !== k) ctx.addIssue({ code: 'custom', message: `needs one repeat share per name (${k})`, path: ['repeats'] });
+    if (e.tails && e.tails.length !== k) ctx.addIssue({ code: 'custom', message: `needs one tail loading per name (${k})`, path: ['tails'] });
     if (e.correlation.length !== k || e.correlation.some((r) => r.length !== k)) ctx.addIssue({ code: 'custom', message: `must be ${k} × ${k}`, path: ['correlation'] });
     else if (choleskyFactor(e.correlation) === null) ctx.addIssue({ code: 'custom', message: 'must be a symmetric positive definite matrix with a unit diagonal', path: ['correlation'] });
   });

@@ -1,6 +1,10 @@
 import type { AmountDist } from '../schema/profile.js';
 import type { Rng } from '../random/rng.js';
 import { gamma, lognormal, normal, uniform } from '../random/draw.js';
+import { normalCdf, normalQuantile } from '../random/normal.js';
+import { TAIL_CUT } from '../schema/profile.js';
+
+export { normalCdf };
 
 /** One draw from an amount distribution, in currency units, clipped to the distribution's [min, max]. */
 export function drawAmount(rng: Rng, dist: AmountDist): number {
@@ -45,20 +49,28 @@ export function empiricalQuantile(quantiles: readonly number[], u: number): numb
   return a + (b - a) * t;
 }
 
-/** The standard normal CDF Φ(z) (Abramowitz–Stegun 7.1.26 for erf; error below 1.5e-7). */
-export function normalCdf(z: number): number {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * x);
-  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
-  return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
-}
-
 /**
  * One draw from an empirical distribution for a log whose level of it is `level` (a standard normal score) with
  * `loading` ∈ [0, 1]: the value at probability Φ(loading · level + √(1 − loading²) · ε). Over logs with standard
- * normal levels the draws keep the distribution; within a log they spread less. Other distributions: `drawAmount`.
+ * normal levels the draws keep the distribution; within a log they spread less. With `tail` > 0, the log's large draws
+ * gather around its `anchor` (`tailNoise`). Other distributions: `drawAmount`.
  */
-export function drawAmountAtLevel(rng: Rng, dist: AmountDist, level: number, loading: number): number {
-  if (dist.dist !== 'empirical' || loading <= 0) return drawAmount(rng, dist);
-  return empiricalQuantile(dist.quantiles, normalCdf(loading * level + Math.sqrt(Math.max(0, 1 - loading * loading)) * normal(rng)));
+export function drawAmountAtLevel(rng: Rng, dist: AmountDist, level: number, loading: number, tail = 0, anchor = 0): number {
+  if (dist.dist !== 'empirical' || (loading <= 0 && tail <= 0)) return drawAmount(rng, dist);
+  return empiricalQuantile(dist.quantiles, normalCdf(loading * level + Math.sqrt(Math.max(0, 1 - loading * loading)) * tailNoise(normal(rng), tail, anchor)));
+}
+
+const TAIL_BELOW = normalCdf(TAIL_CUT);
+
+/**
+ * The within-log noise `eps` (standard normal) of a log whose large draws of a kind share one size: above `TAIL_CUT`,
+ * its place among the large draws (the standard normal score of its rank there) becomes `tail` × the log's `anchor`
+ * + √(1 − tail²) × that score, so that the log's large draws gather around its own place while, over logs with
+ * standard normal anchors, the noise stays exactly standard normal. At or below the cut, and with `tail` 0, `eps` as it is.
+ */
+export function tailNoise(eps: number, tail: number, anchor: number): number {
+  if (tail <= 0 || eps <= TAIL_CUT) return eps;
+  const score = normalQuantile((normalCdf(eps) - TAIL_BELOW) / (1 - TAIL_BELOW));
+  const placed = tail * anchor + Math.sqrt(Math.max(0, 1 - tail * tail)) * score;
+  return normalQuantile(TAIL_BELOW + (1 - TAIL_BELOW) * normalCdf(placed));
 }

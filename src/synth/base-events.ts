@@ -53,19 +53,25 @@ export interface LogLevels {
   loading: ArrayLike<number>;
   repeat?: ArrayLike<number>;
   drawn?: number[][];
+  /** Under `log_effects.tails`: each category's tail loading and the log's anchor among its large amounts. */
+  tail?: ArrayLike<number>;
+  anchor?: ArrayLike<number>;
 }
 
 /**
  * A category's amount for a log with levels: with the category's repeat share, an amount the log already drew of it
  * (uniformly among its draws so far, so that an amount repeated often is repeated again: a standing order, a habitual
- * cash sum); else a fresh draw at the log's level (`drawAmountAtLevel`), which joins the log's draws.
+ * cash sum); else a fresh draw at the log's level (`drawAmountAtLevel`, its large draws near the log's anchor under
+ * `tails`), which joins the log's draws.
  */
 function amountAtLevels(rng: Rng, levels: LogLevels, ci: number, dist: SpendingCategory['amount']): number {
   const share = levels.repeat !== undefined ? levels.repeat[ci] : 0;
-  if (share <= 0 || levels.drawn === undefined) return drawAmountAtLevel(rng, dist, levels.z[ci], levels.loading[ci]);
+  const tail = levels.tail !== undefined ? levels.tail[ci] : 0;
+  const anchor = levels.anchor !== undefined ? levels.anchor[ci] : 0;
+  if (share <= 0 || levels.drawn === undefined) return drawAmountAtLevel(rng, dist, levels.z[ci], levels.loading[ci], tail, anchor);
   const drawn = levels.drawn[ci];
   if (drawn.length > 0 && rng.next() < share) return drawn[int(rng, 0, drawn.length - 1)];
-  const amount = drawAmountAtLevel(rng, dist, levels.z[ci], levels.loading[ci]);
+  const amount = drawAmountAtLevel(rng, dist, levels.z[ci], levels.loading[ci], tail, anchor);
   drawn.push(amount);
   return amount;
 }

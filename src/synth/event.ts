@@ -30,7 +30,10 @@ export interface SynthEvent {
   refundOf?: SynthEvent;
   /** For loan rows: which loan and which installment (0 for the disbursement). */
   loan?: { loanId: string; installment: number };
-  /** For money paid on out of a loan (a car bought with it): the disbursement; not spending of income. */
+  /**
+   * For money paid out of one inflow: the disbursement a car was bought with (not spending of income), the savings
+   * cashed in to pay a spike.
+   */
   fundedBy?: SynthEvent;
   /**
    * Texts known safe when the event was made (the generator marks base events, whose texts the vocabulary wrote);
@@ -99,6 +102,19 @@ export interface InjectContext {
   loans: SynthLoan[];
   /** Typical monthly income in cents, to scale injected amounts. */
   monthlyIncomeCents: number;
+  /**
+   * How many CNY one unit of the log's currency is worth (`CNY_PER_UNIT`; absent: 1, a CNY log). The injectors' fixed
+   * sizes are written in CNY (a 120 CNY online order, a 3,000 CNY floor under a spike) and are converted with it
+   * (`fromCny`), so that a CZK log gets a CZK-sized order instead of a CNY number read as koruna.
+   */
+  cnyPerUnit?: number;
+  /**
+   * The log's everyday outflow (its median Purchase, ATM or Transfer Out, cents) when its profile's amounts come from
+   * a source (a fitted profile); absent for a written profile, whose amounts are on the scale the injectors' CNY sizes
+   * were written for. Injected everyday spending is drawn around it when it is larger (`everydaySized`), so that a
+   * cash-era account's night purchases are of its own size, not a Chinese card holder's.
+   */
+  everydayCents?: number;
   /** Makes a fresh pseudonymous counterparty name for a merchant/lender/partner class. */
   counterparty(kind: string): string;
   /** A short remark that fits the event; never contains a leakage word. */
@@ -119,3 +135,10 @@ export interface InjectContext {
  * not labelled injected.
  */
 export type Injector = (ctx: InjectContext, intensity: number) => void | boolean;
+
+/**
+ * Brings an injected signal back up to the detector's bars once the balance walk has chosen a log's everyday rows
+ * (a fitted profile's): what the injector measured before the walk (the median everyday outflow, the monthly income)
+ * may have moved since. Runs only on logs that carry the signal and have a walk.
+ */
+export type Settler = (ctx: InjectContext) => void;

@@ -7,9 +7,9 @@ import { chance, int, normal, uniform } from '../random/draw.js';
 import type { Rng } from '../random/rng.js';
 import { TYPE_DIRECTION } from '../schema/transaction-types.js';
 import { CclupeError } from '../errors.js';
-import { DAY_S, civil, dayStart, formatDate, parseDate } from './calendar.js';
-import { INCOME_TYPES } from '../signals/view.js';
-import { median } from '../log/statistics.js';
+import { DAY_S, dayStart, formatDate, parseDate } from './calendar.js';
+import { incomeOfMonthsWithIncome, medianOutflow } from './inject/util.js';
+import { DEFAULT_THRESHOLDS } from '../schema/thresholds.js';
 import { drawAmount, empiricalQuantile, normalCdf, unitsToCents } from './amounts.js';
 import { addFlows, addSpending, monthsOf, type BaseContext, type LogLevels } from './base-events.js';
 import { profileTypeHours } from './type-hours.js';
@@ -27,7 +27,7 @@ import { Vocabulary } from './vocabulary.js';
 import { SWEEP_DESTINATIONS, SWEEP_TIMING, TRAJECTORIES, type Trajectory } from './data/trajectories.js';
 import { LOAN_USES } from './data/loan-uses.js';
 import { logIdFor } from './log-id.js';
-import { synthEvent, type InjectContext, type Injector, type Period, type SynthEvent, type SynthLoan } from './event.js';
+import { synthEvent, type InjectContext, type Injector, type Period, type Settler, type SynthEvent, type SynthLoan } from './event.js';
 
 /** The default period of a log: the calendar year 2023 (SPEC §1). */
 export const DEFAULT_PERIOD = { start: '2023-01-01', end: '2023-12-31' } as const;
@@ -56,6 +56,8 @@ export interface GeneratedLog {
  */
 export interface SignalDeps {
   injectors: Partial<Record<SignalId, Injector>>;
+  /** Per signal, what checks its injected sizes again after a balance walk (none: nothing to check). */
+  settlers?: Partial<Record<SignalId, Settler>>;
   detect: (log: Log, rowTimes: Float64Array) => Record<SignalId, Detection>;
 }
 
@@ -72,6 +74,9 @@ export function toPeriod(p: { start: string; end: string }): Period {
   if (end <= start) throw new CclupeError(`period end ${p.end} is before its start ${p.start}`);
   return { start, end };
 }
+
+/** The outflows whose median is a log's everyday size: those the Spikes detector measures a large outflow against. */
+const EVERYDAY_TYPES = DEFAULT_THRESHOLDS.spikes.types;
 
 /** Rounds of top-up and thinning allowed to bring a log's rows into `rowsMin..rowsMax`. */
 const MAX_ROW_ROUNDS = 30;
@@ -166,6 +171,9 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
     events,
     loans,
     monthlyIncomeCents,
+    cnyPerUnit: CNY_PER_UNIT[profile.currency] ?? 1,
+    // A fitted profile's amounts are its source's, in its currency and at its level: injected everyday rows follow them.
+    everydayCents: profile.balance ? medianOutflow(events, EVERYDAY_TYPES) : undefined,
     counterparty: (kind) => vocab.counterparty(kind),
     remark: (kind) => vocab.remark(kind),
     remarkFor: (counterparty, kind) => vocab.remarkFor(counterparty, kind),
@@ -202,6 +210,7 @@ export function generateLogWith(profile: Profile, opts: GenerateLogOptions, deps
       return drawn;
     };
     openingBalanceCents = holdBalance(ctx.events, discretionary, reserve, rng, levelCents, profile.balance);
+    for (const id of injected.keys()) deps.settlers?.[id]?.(ctx);
   }
   postEvents(ctx.events, { period, homeCountry: profile.home_country, cashNote: profile.cash_note, currency: profile.currency });
   // A merchant's trade sets what a purchase there costs; a fitted profile keeps its source's amounts.
@@ -368,18 +377,6 @@ function rescaleSpending(events: readonly SynthEvent[], spending: readonly Synth
 
 
 /** The larger of money in and money out per month (cents) of events inside a period. */
-/** The median over calendar months with income of the income-type inflows of `events` (0 if none), as `buildView`. */
-function incomeOfMonthsWithIncome(events: readonly SynthEvent[]): number {
-  const months = new Map<number, number>();
-  for (const ev of events) {
-    if (ev.amountCents <= 0 || !INCOME_TYPES.has(ev.type)) continue;
-    const c = civil(ev.at);
-    const key = c.year * 12 + c.month;
-    months.set(key, (months.get(key) ?? 0) + ev.amountCents);
-  }
-  return Math.round(median([...months.values()], 0));
-}
-
 function moneyPerMonth(events: readonly SynthEvent[], period: Period): number {
   let inflow = 0;
   let outflow = 0;
@@ -399,14 +396,16 @@ interface LevelPlan {
   spendingLoading: Float64Array;
   /** Per spending category: its repeat share (null: the profile gives none). */
   spendingRepeat: Float64Array | null;
+  /** Per spending category: its tail loading (null: the profile gives none). */
+  spendingTail: Float64Array | null;
   balanceIndex: number;
 }
 const levelPlans = new WeakMap<object, LevelPlan>();
 
 /**
  * The log's amount levels under `profile.log_effects`: a standard normal vector with the profile's correlation
- * (Cholesky factor times independent draws), as z and loading per spending category index, and the balance level's
- * score (null when the profile names no `balance`).
+ * (Cholesky factor times independent draws), as z and loading per spending category index (with an anchor among its
+ * large amounts per category under `tails`), and the balance level's score (null when the profile names no `balance`).
  */
 function drawLevels(rng: Rng, profile: Profile): { spending: LogLevels; balance: number | null } {
   const e = profile.log_effects!;
@@ -415,14 +414,16 @@ function drawLevels(rng: Rng, profile: Profile): { spending: LogLevels; balance:
     const spendingIndex = new Int32Array(profile.spending.length).fill(-1);
     const spendingLoading = new Float64Array(profile.spending.length);
     const spendingRepeat = e.repeats ? new Float64Array(profile.spending.length) : null;
+    const spendingTail = e.tails ? new Float64Array(profile.spending.length) : null;
     profile.spending.forEach((c, i) => {
       const k = e.names.indexOf(c.name);
       spendingIndex[i] = k;
       if (k >= 0) spendingLoading[i] = e.loadings[k];
       if (k >= 0 && spendingRepeat && e.repeats) spendingRepeat[i] = e.repeats[k];
+      if (k >= 0 && spendingTail && e.tails) spendingTail[i] = e.tails[k];
     });
     // The schema checked the matrix, so the factor exists.
-    plan = { chol: choleskyFactor(e.correlation)!, spendingIndex, spendingLoading, spendingRepeat, balanceIndex: e.names.indexOf('balance') };
+    plan = { chol: choleskyFactor(e.correlation)!, spendingIndex, spendingLoading, spendingRepeat, spendingTail, balanceIndex: e.names.indexOf('balance') };
     levelPlans.set(e, plan);
   }
   // Plain arrays: a typed array of more than 64 bytes is allocated outside the heap, at several times the cost.
@@ -442,12 +443,23 @@ function drawLevels(rng: Rng, profile: Profile): { spending: LogLevels; balance:
     spending.repeat = plan.spendingRepeat;
     spending.drawn = Array.from(sz, () => []);
   }
+  if (plan.spendingTail) {
+    // One anchor per category with a tail loading: where among its large amounts this log's fall.
+    const tail = plan.spendingTail;
+    spending.tail = tail;
+    spending.anchor = Array.from(tail, (t) => (t > 0 ? normal(rng, 0, 1) : 0));
+  }
   return { spending, balance: plan.balanceIndex >= 0 ? z[plan.balanceIndex] : null };
 }
 
 /** The levels of some spending categories (`index` into the profile's list), sharing the log's draws so far. */
 function sideOf(levels: LogLevels, index: Int32Array): LogLevels {
   const out: LogLevels = { z: Float64Array.from(index, (i) => levels.z[i]), loading: Float64Array.from(index, (i) => levels.loading[i]) };
+  if (levels.tail && levels.anchor) {
+    const { tail, anchor } = levels;
+    out.tail = Float64Array.from(index, (i) => tail[i]);
+    out.anchor = Float64Array.from(index, (i) => anchor[i]);
+  }
   if (levels.repeat && levels.drawn) {
     const { repeat, drawn } = levels;
     out.repeat = Float64Array.from(index, (i) => repeat[i]);

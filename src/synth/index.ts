@@ -1,5 +1,5 @@
 import type { Profile } from '../schema/profile.js';
-import { INJECTORS } from './inject/index.js';
+import { INJECTORS, SETTLERS } from './inject/index.js';
 import { DEFAULT_THRESHOLDS, detectAll } from '../signals/index.js';
 import { generateLogWith, type GenerateLogOptions, type GeneratedLog } from './generate.js';
 
@@ -9,12 +9,12 @@ import { generateLogWith, type GenerateLogOptions, type GeneratedLog } from './g
  * Regenerating log `index` alone gives the same result as inside a full run.
  */
 export function generateLog(profile: Profile, opts: GenerateLogOptions): GeneratedLog {
-  return generateLogWith(profile, opts, { injectors: INJECTORS, detect: (log, rowTimes) => detectAll(log, DEFAULT_THRESHOLDS, rowTimes) });
+  return generateLogWith(profile, opts, { injectors: INJECTORS, settlers: SETTLERS, detect: (log, rowTimes) => detectAll(log, DEFAULT_THRESHOLDS, rowTimes) });
 }
 
 export { generateLogWith, logSeedKey, toPeriod, DEFAULT_PERIOD, DEFAULT_ROWS } from './generate.js';
 export type { GenerateLogOptions, GeneratedLog, SignalDeps } from './generate.js';
-export type { SynthEvent, SynthLoan, InjectContext, Injector, Period } from './event.js';
+export type { SynthEvent, SynthLoan, InjectContext, Injector, Settler, Period } from './event.js';
 export { amortize, annuityPayment, scheduleDueDates } from './loan-schedule.js';
 export type { LoanTerms } from './loan-schedule.js';
 export { finalize, REFUND_WINDOW_DAYS } from './finalize.js';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FitAccumulator } from '../../src/fit/accumulator.js';
 import { estimateLogEffects } from '../../src/fit/log-effects.js';
 import { choleskyFactor, LogEffects } from '../../src/schema/profile.js';
-import { drawAmountAtLevel, normalCdf } from '../../src/synth/amounts.js';
+import { TAIL_CUT } from '../../src/schema/profile.js';
+import { drawAmountAtLevel, normalCdf, tailNoise } from '../../src/synth/amounts.js';
 import { createRng } from '../../src/random/rng.js';
 import type { LogRow } from '../../src/schema/log-row.js';
 
@@ -104,5 +105,62 @@ describe('per-log amount levels', () => {
   it('refuse a correlation matrix that is not positive definite', () => {
     const bad = { names: ['a', 'b', 'c'], loadings: [1, 1, 1], correlation: [[1, 0.9, -0.9], [0.9, 1, 0.9], [-0.9, 0.9, 1]] };
     expect(LogEffects.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('large amounts of about one size per log (tails)', () => {
+  const normals = (rng: ReturnType<typeof createRng>, n: number) =>
+    Array.from({ length: n }, () => {
+      // Box–Muller on the test's own stream.
+      const u = Math.max(1e-12, rng.next());
+      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
+    });
+
+  it('keep the within-log noise standard normal over logs while a log\'s large draws gather around its anchor', () => {
+    const rng = createRng('tails');
+    const all: number[] = [];
+    let withinTail = 0;
+    let tailLogs = 0;
+    for (let l = 0; l < 400; l++) {
+      const [anchor] = normals(rng, 1);
+      const eps = normals(rng, 40).map((e) => tailNoise(e, 0.9, anchor));
+      all.push(...eps);
+      const large = eps.filter((e) => e > TAIL_CUT);
+      if (large.length >= 2) {
+        const m = large.reduce((a, b) => a + b, 0) / large.length;
+        withinTail += large.reduce((a, b) => a + (b - m) ** 2, 0) / (large.length - 1);
+        tailLogs++;
+      }
+    }
+    const mean = all.reduce((a, b) => a + b, 0) / all.length;
+    const variance = all.reduce((a, b) => a + (b - mean) ** 2, 0) / (all.length - 1);
+    expect(mean).toBeCloseTo(0, 1);
+    expect(variance).toBeCloseTo(1, 1);
+    expect(all.filter((e) => e > TAIL_CUT).length / all.length).toBeCloseTo(0.25, 1);
+    // Independent draws above the cut vary about 0.33 (variance of a standard normal's upper quartile); tied ones far less.
+    expect(withinTail / tailLogs).toBeLessThan(0.15);
+    // Below the cut, and with no tail loading, the noise is left as it is.
+    expect(tailNoise(0.5, 0.9, 2)).toBe(0.5);
+    expect(tailNoise(1.5, 0, 2)).toBe(1.5);
+  });
+
+  it('measure a corpus whose logs make their large withdrawals at one size above one whose large withdrawals fall anywhere', () => {
+    const measure = (tied: boolean): number => {
+      const acc = new FitAccumulator();
+      const rng = createRng(`tails-corpus-${tied}`);
+      for (let l = 0; l < 80; l++) {
+        const [anchor] = normals(rng, 1);
+        const rows: LogRow[] = [];
+        let balance = 10_000_000;
+        normals(rng, 30).forEach((e, i) => {
+          const amount = -Math.round(Math.pow(10, 3 + 0.3 * tailNoise(e, tied ? 0.9 : 0, anchor)) * 100);
+          balance += amount;
+          rows.push(row(i, i * 3, 'ATM Withdrawal', amount, balance));
+        });
+        acc.add({ rows }, { timeOfDay: false, channel: true }, 'personal');
+      }
+      return estimateLogEffects(acc.sketch, [{ key: 'ATM Withdrawal|out', name: 'atm' }])!.tails[0];
+    };
+    expect(measure(true)).toBeGreaterThan(measure(false) + 0.1);
   });
 });

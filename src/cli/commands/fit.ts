@@ -5,7 +5,7 @@ import { DEFAULT_REFERENCE_BINS } from '../../drift/compare.js';
 import { buildDriftReport, type DriftReport } from '../../drift/report.js';
 import { UsageError, InputError } from '../../errors.js';
 import { FitAccumulator } from '../../fit/accumulator.js';
-import { balanceLevelCorrection, correctLevels } from '../../fit/calibrate.js';
+import { balanceLevelCorrection, calibrateTails, correctLevels } from '../../fit/calibrate.js';
 import { estimateProfile, MIN_FIT_LOGS } from '../../fit/estimate.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { readDialect } from '../../io/dialect-read.js';
@@ -114,6 +114,12 @@ export async function runFit(paths: string[], options: FitOptions): Promise<void
     const correction = balanceLevelCorrection(loadProfile(options.out), sketch, (p, index) => generateLog(p, { masterSeed: 'fit-calibration', index }).log);
     if (Math.abs(correction.factor - 1) < 0.02 && Math.abs(correction.stretch - 1) < 0.05) break;
     balance.level.quantiles = correctLevels(balance.level.quantiles, correction);
+    writeFileAtomic(options.out, formatReferenceJson(profile));
+  }
+  // The tail loadings too: the fit measured them, simulations turn the measure into the generator's parameter.
+  const tails = calibrateTails(loadProfile(options.out), (p, index) => generateLog(p, { masterSeed: 'fit-calibration', index }).log);
+  if (tails) {
+    (profile.log_effects as { tails: number[] }).tails = tails;
     writeFileAtomic(options.out, formatReferenceJson(profile));
   }
   const fitted = loadProfile(options.out);

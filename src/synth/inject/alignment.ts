@@ -2,7 +2,7 @@ import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { BusinessCategory } from '../../schema/profile.js';
 import { pick, uniform } from '../../random/draw.js';
-import { add, amountLike, atDayHour, hourLike, randomDay, sized } from './util.js';
+import { add, amountLike, atDayHour, hourLike, randomDay, sized, fromCny } from './util.js';
 import { MISFIT_SUPPLIES } from './words.js';
 
 /**
@@ -21,7 +21,7 @@ export const injectAlignment: Injector = (ctx: InjectContext, intensity: number)
   const chosen = [pick(ctx.rng, classes), pick(ctx.rng, classes)];
   const suppliers = chosen.map((c) => ({ name: ctx.counterparty(pick(ctx.rng, MISFIT_SUPPLIES[c].kinds)), remarks: MISFIT_SUPPLIES[c].remarks }));
   const rows = Math.max(t.minRows + 1, sized(4, 9, intensity));
-  const income = Math.max(10_000_00, ctx.monthlyIncomeCents);
+  const income = Math.max(fromCny(ctx, 10_000_00), ctx.monthlyIncomeCents);
   for (let k = 0; k < rows; k++) {
     const s = suppliers[k % suppliers.length];
     add(ctx, {

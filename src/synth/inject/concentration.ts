@@ -1,13 +1,13 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, lognormal } from '../../random/draw.js';
-import { DAY_S, HOUR_S, add, atDayHour, hourLike, medianOutflow, randomDay, sample } from './util.js';
+import { DAY_S, HOUR_S, add, atDayHour, hourLike, medianOutflow, randomDay, sample, fromCny } from './util.js';
 
 /**
  * Concentration: discretionary spending collapses onto one online merchant. Existing home-country daytime purchases
  * are moved to that merchant (same money, same days) until it holds 55% (intensity 0) to 80% (intensity 1) of
  * the purchases and at least half of their money; if the log has too few purchases, everyday-sized ones (about
- * 120, or half the log's median everyday outflow when more) are added there first. Later signals (spikes, night or seasonal spending) may dilute the share, hence the margin above the
+ * 120 CNY, or the log's median everyday outflow when more) are added there first. Later signals (spikes, night or seasonal spending) may dilute the share, hence the margin above the
  * detector's 35%.
  */
 export const injectConcentration: Injector = (ctx: InjectContext, intensity: number): void => {
@@ -20,9 +20,11 @@ export const injectConcentration: Injector = (ctx: InjectContext, intensity: num
   // (the Nighttime signal), which a night-shift worker's canteen meals are not.
   const purchases = (): SynthEvent[] => ctx.events.filter((e) => e.type === 'Purchase' && e.amountCents < 0 && e.location === ctx.homeCountry && (e.at % DAY_S) / HOUR_S >= 6);
   const need = t.minPurchases + 6 - purchases().length;
-  // Everyday-sized for this log: about 120, or half its median everyday outflow when that is more (a base whose
-  // everyday money goes in large cash withdrawals and transfers, where 120 would be lost among trips and spikes).
-  const typical = Math.max(120, medianOutflow(ctx.events, DEFAULT_THRESHOLDS.spikes.types) / 200);
+  // Everyday-sized for this log: about 120 CNY, or its median everyday outflow when that is more (a base whose
+  // everyday money goes in large cash withdrawals and transfers, where 120 would be lost among trips and spikes):
+  // spread around the median, they leave it where it was (smaller ones pulled it down, and a large outflow of the
+  // log's own that stood under the Spikes detector's 8 × the median rose over it).
+  const typical = Math.max(fromCny(ctx, 120_00) / 100, medianOutflow(ctx.events, DEFAULT_THRESHOLDS.spikes.types) / 100);
   for (let k = 0; k < need; k++) {
     add(ctx, {
       at: atDayHour(ctx, randomDay(ctx), hourLike(ctx, 'Purchase', { awake: true })),

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, uniform } from '../../random/draw.js';
-import { DAY_S, add, atHours, gapLike, roundLike, sample, sized } from './util.js';
+import { DAY_S, add, atHours, gapLike, roundLike, sample, sized, fromCny } from './util.js';
 import { civil, dayStart } from '../calendar.js';
 
 const ESSENTIAL = new Set(['Rent', 'Bill Payment', 'Tax', 'Payroll']);
@@ -51,7 +51,7 @@ export const injectEssentials: Injector = (ctx: InjectContext, intensity: number
   let series = monthlySeries(ctx);
   if (series.length === 0) {
     const landlord = ctx.counterparty('landlord');
-    const amount = roundLike(ctx.rng, Math.max(20_000_00, ctx.monthlyIncomeCents) * uniform(ctx.rng, 0.08, 0.2), 100);
+    const amount = roundLike(ctx.rng, Math.max(fromCny(ctx, 20_000_00), ctx.monthlyIncomeCents) * uniform(ctx.rng, 0.08, 0.2), 100);
     const dom = int(ctx.rng, 1, 10);
     const first = civil(ctx.period.start);
     for (let m = 0; m < 24; m++) {

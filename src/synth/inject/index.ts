@@ -1,8 +1,8 @@
 import type { SignalId } from '../../schema/signal-id.js';
-import type { Injector } from '../event.js';
+import type { Injector, Settler } from '../event.js';
 import { injectConcentration } from './concentration.js';
 import { injectMicroloans } from './microloans.js';
-import { injectSpikes } from './spikes.js';
+import { injectSpikes, settleSpikes } from './spikes.js';
 import { injectRefunds } from './refunds.js';
 import { injectNighttime } from './nighttime.js';
 import { injectOverseas } from './overseas.js';
@@ -39,6 +39,14 @@ export const INJECTORS: Readonly<Record<SignalId, Injector>> = {
   nonessential: injectNonessential,
   alignment: injectAlignment,
   liquidity_sme: injectLiquiditySme,
+};
+
+/**
+ * The signals whose injected sizes are checked again after a fitted log's balance walk (`Settler`): those measured
+ * against the log's everyday rows, which the walk chooses after injection.
+ */
+export const SETTLERS: Readonly<Partial<Record<SignalId, Settler>>> = {
+  spikes: settleSpikes,
 };
 
 export {

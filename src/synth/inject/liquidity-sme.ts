@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { pick, uniform } from '../../random/draw.js';
-import { add, atDayHour, hourLike, lowPoints, randomDay, roundLike, sized } from './util.js';
+import { add, atDayHour, hourLike, lowPoints, randomDay, roundLike, sized, fromCny } from './util.js';
 import { FITTING_SUPPLIER } from './words.js';
 
 /**
@@ -16,7 +16,7 @@ export const injectLiquiditySme: Injector = (ctx: InjectContext, intensity: numb
   const fit = FITTING_SUPPLIER[ctx.businessCategory ?? ''] ?? { kind: 'goods_wholesaler', remark: 'goods_purchase' };
   const own = [...new Set(ctx.events.filter((e) => e.type === 'Supplier Payment' && e.amountCents < 0).map((e) => e.counterparty))].sort();
   const supplier = own.length ? pick(ctx.rng, own) : ctx.counterparty(fit.kind);
-  const income = Math.max(10_000_00, ctx.monthlyIncomeCents);
+  const income = Math.max(fromCny(ctx, 10_000_00), ctx.monthlyIncomeCents);
   // At the hours supplier payments have in the log, on days when the money is short.
   const lows = lowPoints(ctx, want, () => hourLike(ctx, 'Supplier Payment'));
   for (let k = 0; k < want; k++) {

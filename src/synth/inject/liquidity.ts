@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY_S, add, atDayHour, hourLike, lowPoints, randomDay, roundLike, sized } from './util.js';
+import { DAY_S, add, atDayHour, hourLike, lowPoints, randomDay, roundLike, sized, fromCny } from './util.js';
 import { SPIKE_PURCHASES } from './words.js';
 
 /**
@@ -15,7 +15,7 @@ export const injectLiquidity: Injector = (ctx: InjectContext, intensity: number)
   const t = DEFAULT_THRESHOLDS.liquidity;
   const declines = Math.max(t.minFailed + 1, sized(4, 8, intensity));
   const issuer = ctx.counterparty('card_issuer');
-  const income = Math.max(2_000_00, ctx.monthlyIncomeCents);
+  const income = Math.max(fromCny(ctx, 2_000_00), ctx.monthlyIncomeCents);
   // Declines of the three forms in turn: a card bill, a purchase, a transfer; each at an hour its type has in the log.
   const FORMS = ['Card Repayment', 'Purchase', 'Transfer Out'] as const;
   const lows = lowPoints(ctx, declines, (k) => hourLike(ctx, FORMS[k % 3], { awake: true }));

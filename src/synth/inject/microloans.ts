@@ -11,7 +11,9 @@ import { MICRO_LENDER_KINDS } from './words.js';
  */
 export const injectMicroloans: Injector = (ctx: InjectContext, intensity: number): void => {
   const count = sized(3, 6, intensity);
-  // Small: at most 8,000 CNY and 0.8 × monthly income, so the detector's "small" cap (1.5 months) holds.
+  // Small: at most 8,000 CNY and 0.8 × monthly income, so the detector's "small" cap (1.5 months) holds. Not converted
+  // with `fromCny`: the cap sits under the detector's `maxPrincipalCents`, which reads a log's amounts as they are
+  // (a log carries no currency), and must stay under it in any currency.
   const cap = Math.max(500_00, Math.min(8_000_00, 0.8 * ctx.monthlyIncomeCents));
   const lenders = new Set<string>();
   // Disbursed at the hours the log's (else the profile's) loans are: a lending platform pays out when asked, and rows

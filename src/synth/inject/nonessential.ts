@@ -2,7 +2,7 @@ import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { civil } from '../calendar.js';
 import { pick, uniform } from '../../random/draw.js';
-import { DAY_S, add, amountLike, atHours, randomDay, sized } from './util.js';
+import { DAY_S, add, amountLike, atHours, randomDay, sized, fromCny } from './util.js';
 import { LUXURY } from './words.js';
 
 /**
@@ -13,7 +13,7 @@ import { LUXURY } from './words.js';
 export const injectNonessential: Injector = (ctx: InjectContext, intensity: number): void => {
   const t = DEFAULT_THRESHOLDS.nonessential;
   const rows = Math.max(t.minRows + 1, sized(4, 9, intensity));
-  const income = Math.max(10_000_00, ctx.monthlyIncomeCents);
+  const income = Math.max(fromCny(ctx, 10_000_00), ctx.monthlyIncomeCents);
   for (let k = 0; k < rows; k++) {
     const cls = pick(ctx.rng, LUXURY);
     let day = randomDay(ctx, 0, 3);

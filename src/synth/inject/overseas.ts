@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY_S, NIGHT_HOURS, add, amountLike, atDayHour, gapLike, hourLike, randomDay, refundedPurchases, roundCny, roundingOf, sample, sized, winsorizedOutflow } from './util.js';
+import { DAY_S, NIGHT_HOURS, add, amountLike, atDayHour, gapLike, hourLike, randomDay, refundedPurchases, roundCny, roundingOf, sample, sized, winsorizedOutflow, fromCny } from './util.js';
 
 /** Destinations of overseas spending (ISO 3166 alpha-2). */
 const COUNTRIES = ['JP', 'TH', 'KR', 'SG', 'MY', 'US', 'FR', 'GB', 'AU', 'IT', 'AE', 'MO'] as const;
@@ -46,7 +46,7 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
       type: 'ATM Withdrawal',
       channel: 'ATM',
       counterparty: ctx.counterparty(`overseas_atm@${countries[k]}`),
-      amountCents: -roundCny(Math.max(500_00, ctx.monthlyIncomeCents * uniform(ctx.rng, 0.05, 0.15)), 100),
+      amountCents: -roundCny(Math.max(fromCny(ctx, 500_00), ctx.monthlyIncomeCents * uniform(ctx.rng, 0.05, 0.15)), 100),
       location: countries[k],
       remark: ctx.remark('atm_withdrawal'),
       outcome: 'success',
@@ -117,7 +117,7 @@ export const injectOverseas: Injector = (ctx: InjectContext, intensity: number):
     const need = (share * m.total - m.abroad) / (1 - share);
     // Below the winsorising cap, and below half a month's income so that no purchase abroad reads as a spike
     // (on a base whose everyday outflows are large against income, 0.9 × the cap would).
-    const amount = amountLike(ctx, 'Purchase', Math.max(100_00, Math.min(0.9 * m.cap, 0.5 * ctx.monthlyIncomeCents, need / 2 + 100_00)), -1);
+    const amount = amountLike(ctx, 'Purchase', Math.max(fromCny(ctx, 100_00), Math.min(0.9 * m.cap, 0.5 * ctx.monthlyIncomeCents, need / 2 + fromCny(ctx, 100_00))), -1);
     const name = ctx.counterparty(`overseas_merchant@${countries[k]}`);
     add(ctx, {
       at: tripTime(k),

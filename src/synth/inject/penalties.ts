@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, lognormal, pick, uniform } from '../../random/draw.js';
-import { DAY_S, add, atHours, randomDay, sample, sized } from './util.js';
+import { DAY_S, add, atHours, randomDay, sample, sized, fromCny } from './util.js';
 import { PENALTY_FEE_REMARKS } from './words.js';
 
 const CHARGEABLE = new Set(['Loan Repayment', 'Rent', 'Bill Payment', 'Tax', 'Supplier Payment']);
@@ -25,7 +25,7 @@ export const injectPenalties: Injector = (ctx: InjectContext, intensity: number)
       type: 'Late Fee',
       channel: 'AUTO_DEBIT',
       counterparty: ob.counterparty,
-      amountCents: -Math.max(20_00, Math.round(-ob.amountCents * uniform(ctx.rng, 0.02, 0.1))),
+      amountCents: -Math.max(Math.round(fromCny(ctx, 20_00)), Math.round(-ob.amountCents * uniform(ctx.rng, 0.02, 0.1))),
       location: ctx.homeCountry,
       remark: ctx.remark('late_fee'),
       outcome: 'success',

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { chance, int, lognormal, uniform } from '../../random/draw.js';
-import { DAY_S, add, atDayHour, hourLike, randomDay, sample } from './util.js';
+import { DAY_S, add, atDayHour, everydaySized, hourLike, randomDay, sample } from './util.js';
 
 /**
  * Refunds: many returns. A share of 0.2 (intensity 0) to 0.4 (intensity 1) of purchases — at least 6 — get
@@ -27,7 +27,7 @@ export const injectRefunds: Injector = (ctx: InjectContext, intensity: number): 
       type: 'Purchase',
       channel: 'ONLINE',
       counterparty: k % 2 ? merchant : ctx.counterparty('online_shop'),
-      amountCents: -Math.round(lognormal(ctx.rng, Math.log(180), 0.7) * 100),
+      amountCents: -Math.round(lognormal(ctx.rng, Math.log(everydaySized(ctx, 180)), 0.7) * 100),
       location: ctx.homeCountry,
       remark: ctx.remark('online_shopping'),
       outcome: 'success',

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, SynthEvent, SynthLoan } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, uniform } from '../../random/draw.js';
-import { DAY_S, atHours, gapLike, openInjectedLoan, randomDay, roundCny, sample, sized } from './util.js';
+import { DAY_S, atHours, gapLike, openInjectedLoan, randomDay, roundCny, sample, sized, fromCny } from './util.js';
 
 /** In-period repayment events of a loan, by installment number ascending. */
 function repaymentEvents(ctx: InjectContext, loan: SynthLoan): SynthEvent[] {
@@ -23,7 +23,7 @@ export const injectRepayments: Injector = (ctx: InjectContext, intensity: number
   const t = DEFAULT_THRESHOLDS.repayments;
   let loan = ctx.loans.find((l) => repaymentEvents(ctx, l).length >= 6);
   if (!loan) {
-    const income = Math.max(20_000_00, ctx.monthlyIncomeCents);
+    const income = Math.max(fromCny(ctx, 20_000_00), ctx.monthlyIncomeCents);
     loan = openInjectedLoan(
       ctx,
       {

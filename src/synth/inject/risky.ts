@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { chance, int, pick, uniform } from '../../random/draw.js';
-import { add, amountLike, atHours, gapLike, randomDay, sized } from './util.js';
+import { add, amountLike, atHours, gapLike, randomDay, sized, fromCny } from './util.js';
 import { RISKY_IN_REMARKS, RISKY_KINDS, RISKY_OUT_REMARKS } from './words.js';
 
 /**
@@ -14,7 +14,7 @@ export const injectRisky: Injector = (ctx: InjectContext, intensity: number): vo
   const platforms = [ctx.counterparty(pick(ctx.rng, RISKY_KINDS))];
   if (chance(ctx.rng, 0.5)) platforms.push(ctx.counterparty(pick(ctx.rng, RISKY_KINDS)));
   const rows = Math.max(t.minRows + 1, sized(4, 10, intensity));
-  const income = Math.max(10_000_00, ctx.monthlyIncomeCents);
+  const income = Math.max(fromCny(ctx, 10_000_00), ctx.monthlyIncomeCents);
   for (let k = 0; k < rows; k++) {
     const platform = platforms[k % platforms.length];
     const payout = k > 1 && chance(ctx.rng, 0.25);

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY_S, add, atDayHour, hourLike, sized } from './util.js';
+import { DAY_S, add, atDayHour, fromCny, hourLike, medianOutflow, sized } from './util.js';
 import { SEASON_KINDS, SEASON_PURCHASES } from './words.js';
 import { civil, dayStart, daysInMonth } from '../calendar.js';
 
@@ -41,7 +41,7 @@ export const injectSeasonality: Injector = (ctx: InjectContext, intensity: numbe
     const s = xs.slice().sort((a, b) => a - b);
     return s.length ? s[Math.floor(0.75 * (s.length - 1))] : 0;
   };
-  const ma = Math.max(100_00, q3(months.map(([y, m]) => amounts.get(`${y}-${m}`) ?? 0)));
+  const ma = Math.max(fromCny(ctx, 100_00), q3(months.map(([y, m]) => amounts.get(`${y}-${m}`) ?? 0)));
   const festive = whole.filter(([, m]) => m === 1 || m === 2 || m === 10 || m === 11);
   const [year, month] = pick(ctx.rng, festive.length ? festive : whole);
   const key = `${year}-${month}`;
@@ -49,7 +49,11 @@ export const injectSeasonality: Injector = (ctx: InjectContext, intensity: numbe
   const wantCount = Math.max(t.minPeakRows + 2, Math.ceil(mc * (3.8 + 2.2 * x)));
   const wantMoney = ma * (4.5 + 3.5 * x);
   const n = Math.max(t.minPeakRows + 2 + sized(0, 4, x), wantCount - (counts.get(key) ?? 0));
-  const money = Math.max(n * 50_00, wantMoney - (amounts.get(key) ?? 0));
+  // At least an everyday outflow of the log's own a purchase (50 CNY when that is less): a splurge of purchases
+  // smaller than what the account usually spends would pull its median everyday outflow down, under which a large
+  // outflow of its own reads as a spike (a cash-era account whose purchases are few and whose withdrawals are large).
+  const each = Math.max(fromCny(ctx, 50_00), medianOutflow(ctx.events, DEFAULT_THRESHOLDS.spikes.types));
+  const money = Math.max(n * each, wantMoney - (amounts.get(key) ?? 0));
   const start = dayStart(year, month, 1);
   const days = daysInMonth(year, month);
   add(ctx, {

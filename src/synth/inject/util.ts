@@ -1,7 +1,9 @@
 import type { TransactionType } from '../../schema/transaction-types.js';
 import { int, shuffle } from '../../random/draw.js';
 import type { Rng } from '../../random/rng.js';
-import { DAY_S } from '../calendar.js';
+import { DAY_S, civil } from '../calendar.js';
+import { INCOME_TYPES } from '../../signals/view.js';
+import { median } from '../../log/statistics.js';
 import { HOUR_S } from '../../log/time-units.js';
 import { openLoanEvents, type LoanTerms } from '../loans.js';
 import { sortedBySecond } from '../time-order.js';
@@ -31,6 +33,27 @@ export function atHours(rng: Rng, day0: number, h0: number, h1: number): number 
 /** A time on day `day0` (local seconds at 00:00) in hour `hour`, minute and second uniform. */
 export function atDayHour(ctx: InjectContext, day0: number, hour: number): number {
   return day0 + hour * HOUR_S + int(ctx.rng, 0, 3599);
+}
+
+/**
+ * `cnyCents` (an amount written in CNY cents) in cents of the log's currency: the same money (`ctx.cnyPerUnit`);
+ * unchanged in a CNY log.
+ */
+export function fromCny(ctx: Pick<InjectContext, 'cnyPerUnit'>, cnyCents: number): number {
+  const rate = ctx.cnyPerUnit ?? 1;
+  return rate === 1 ? cnyCents : cnyCents / rate;
+}
+
+/**
+ * The typical size, in units of the log's currency, of an injected everyday row written as `cnyUnits` CNY: converted
+ * (`ctx.cnyPerUnit`), or the log's own everyday outflow (`ctx.everydayCents`, a fitted log's) when that is larger;
+ * `cnyUnits` itself in a CNY log of a written profile.
+ */
+export function everydaySized(ctx: Pick<InjectContext, 'cnyPerUnit' | 'everydayCents'>, cnyUnits: number): number {
+  const rate = ctx.cnyPerUnit ?? 1;
+  const units = rate === 1 ? cnyUnits : cnyUnits / rate;
+  const own = (ctx.everydayCents ?? 0) / 100;
+  return own > units ? own : units;
 }
 
 /** Cents rounded to a whole number of `unitCny` yuan (at least one unit). */
@@ -133,6 +156,18 @@ export function medianOutflow(events: readonly SynthEvent[], types: readonly str
   abs.sort();
   const h = count >> 1;
   return count % 2 ? abs[h] : (abs[h - 1] + abs[h]) / 2;
+}
+
+/** The median over calendar months with income of the income-type inflows of `events` (0 if none), as `buildView`. */
+export function incomeOfMonthsWithIncome(events: readonly SynthEvent[]): number {
+  const months = new Map<number, number>();
+  for (const ev of events) {
+    if (ev.amountCents <= 0 || ev.outcome === 'failed' || !INCOME_TYPES.has(ev.type)) continue;
+    const c = civil(ev.at);
+    const key = c.year * 12 + c.month;
+    months.set(key, (months.get(key) ?? 0) + ev.amountCents);
+  }
+  return Math.round(median([...months.values()], 0));
 }
 
 /** Purchases that a refund points back to: moving them in time or place would break the pair. */

@@ -7,8 +7,10 @@ import { SIGNAL_IDS, SUB_DOMAIN_TITLES, type SignalId } from '../../../src/schem
 import { loadProfile } from '../../../src/io/profiles.js';
 import { generateLog } from '../../../src/synth/index.js';
 import { DEFAULT_THRESHOLDS, detectAll } from '../../../src/signals/index.js';
-import { INJECTORS } from '../../../src/synth/inject/index.js';
+import { INJECTORS, SETTLERS } from '../../../src/synth/inject/index.js';
 import { SIGNALS_OF_KIND } from '../../../src/schema/signals.js';
+import { synthEvent, type InjectContext } from '../../../src/synth/event.js';
+import { createRng } from '../../../src/random/rng.js';
 
 const PERSONAL: readonly SignalId[] = SIGNALS_OF_KIND.personal;
 const T = DEFAULT_THRESHOLDS;
@@ -197,5 +199,82 @@ describe('healthy bases without injection', () => {
     // The look-alike really spends at night: on average more than 10 outflows a year between 00:00 and 05:00.
     expect(nightRows / 40).toBeGreaterThan(10);
     for (let index = 0; index < 6; index++) expect(generateLog(only(profile, 'nighttime', [0.3, 1]), { masterSeed: 'look-alike', index }).labels.signals.nighttime.present).toBe(true);
+  });
+});
+
+const T2023 = Date.UTC(2023, 0, 1) / 1000;
+
+/** A bare injection context over 2023, with a stream of its own and names equal to their kinds. */
+const bareCtx = (seed: string, fields: Partial<InjectContext> = {}): InjectContext => ({
+  rng: createRng(seed),
+  period: { start: T2023, end: T2023 + 365 * 86_400 },
+  clientKind: 'personal',
+  businessCategory: null,
+  homeCountry: 'CN',
+  events: [],
+  loans: [],
+  monthlyIncomeCents: 800_000,
+  counterparty: (k) => k,
+  remark: (k) => k,
+  remarkFor: (_c, k) => k,
+  ...fields,
+});
+
+describe('injected sizes in the log\'s currency', () => {
+  // An injector's fixed sizes are written in CNY; a koruna log (0.319 CNY a koruna) gets the same money, about 3.1
+  // times the number, not a CNY number read as koruna. The same draws in both: only the conversion differs.
+  it('the refunds injector\'s online orders, written around 180 CNY, are about 3.1 times the number in a CZK log', () => {
+    const ordersOf = (cnyPerUnit: number): number[] => {
+      const ctx = bareCtx('currency', { cnyPerUnit });
+      INJECTORS.refunds(ctx, 0.5);
+      return ctx.events.filter((e) => e.type === 'Purchase').map((e) => -e.amountCents);
+    };
+    const cny = ordersOf(1);
+    const czk = ordersOf(0.319);
+    expect(cny.length).toBeGreaterThan(5);
+    expect(czk.length).toBe(cny.length);
+    czk.forEach((c, k) => expect(c / cny[k]).toBeCloseTo(1 / 0.319, 2));
+  });
+});
+
+describe('spikes on a log whose everyday rows a balance walk chooses after injection', () => {
+  const cash = (day: number, cents: number) => ({ at: T2023 + day * 86_400 + 36_000, type: 'ATM Withdrawal' as const, channel: 'ATM' as const, counterparty: 'Own ATM', amountCents: -cents, location: 'CN', remark: 'cash', outcome: 'declinable' as const });
+  const ctxWith = (events: InjectContext['events']): InjectContext => bareCtx('spikes-walk', { events, monthlyIncomeCents: 2_000_000 });
+
+  it('adds everyday rows until the detector has enough, copies of the log\'s own (type, counterparty, about the amount)', () => {
+    const events = Array.from({ length: 5 }, (_, d) => synthEvent(cash(d * 60, 500_000)));
+    const ctx = ctxWith(events);
+    INJECTORS.spikes(ctx, 0);
+    const everyday = () => ctx.events.filter((e) => e.amountCents < 0 && T.spikes.types.includes(e.type) && !e.fundedBy);
+    expect(everyday().length).toBe(T.spikes.minBaseRows + 4);
+    for (const e of everyday()) {
+      expect(e.type).toBe('ATM Withdrawal');
+      expect(e.counterparty).toBe('Own ATM');
+      expect(-e.amountCents).toBeGreaterThanOrEqual(0.8 * 500_000 - 1);
+      expect(-e.amountCents).toBeLessThanOrEqual(1.25 * 500_000 + 1);
+    }
+  });
+
+  it('raises a spike the walk left under the detector\'s bar, and the savings cashed in for it with it', () => {
+    const events = Array.from({ length: 30 }, (_, d) => synthEvent(cash(d * 10, 50_000)));
+    const ctx = ctxWith(events);
+    INJECTORS.spikes(ctx, 0);
+    const spikes = ctx.events.filter((e) => e.fundedBy);
+    expect(spikes.length).toBeGreaterThanOrEqual(2);
+    const before = spikes.map((e) => [-e.amountCents, e.fundedBy!.amountCents]);
+    for (const [cents] of before) expect(cents).toBeLessThan(8 * 1_000_000);
+    // The walk kept larger everyday rows than the injector saw: the median is now 1,000,000 cents, the bar 8,000,000
+    // (the spikes were sized at 1.6–2.6 months of an income of 2,000,000).
+    for (const e of ctx.events) if (!e.signal) e.amountCents = -1_000_000;
+    SETTLERS.spikes!(ctx);
+    spikes.forEach((e, k) => {
+      expect(-e.amountCents).toBeGreaterThanOrEqual(1.3 * 8 * 1_000_000);
+      // The redemption grows by the same money, so the balance after the spike stays where the walk held it.
+      expect(e.fundedBy!.amountCents - before[k][1]).toBe(-e.amountCents - before[k][0]);
+    });
+    // A spike already above the bar stays as it is.
+    const sizes = spikes.map((e) => e.amountCents);
+    SETTLERS.spikes!(ctx);
+    expect(spikes.map((e) => e.amountCents)).toEqual(sizes);
   });
 });

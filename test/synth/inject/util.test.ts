@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InjectContext, SynthEvent } from '../../../src/synth/event.js';
 import { createRng } from '../../../src/random/rng.js';
 import fc from 'fast-check';
-import { DAY_S, HOUR_S, amountLike, gapLike, hourLike, lowPoints, refundedPurchases, roundCny, roundingOf, sized, sortByTime, winsorizedOutflow } from '../../../src/synth/inject/util.js';
+import { DAY_S, HOUR_S, amountLike, fromCny, gapLike, hourLike, lowPoints, refundedPurchases, roundCny, roundingOf, sized, sortByTime, winsorizedOutflow } from '../../../src/synth/inject/util.js';
 
 const T0 = Date.UTC(2023, 0, 1) / 1000;
 const ev = (day: number, hour: number, amountCents: number, extra: Partial<SynthEvent> = {}): SynthEvent => ({
@@ -33,6 +33,16 @@ const ctxOf = (events: SynthEvent[]): InjectContext => ({
 describe('sized', () => {
   it('interpolates between the sizes at intensity 0 and 1 and clamps outside', () => {
     expect([sized(3, 6, 0), sized(3, 6, 0.5), sized(3, 6, 1), sized(3, 6, -1), sized(3, 6, 2)]).toEqual([3, 5, 6, 3, 6]);
+  });
+});
+
+describe('fromCny', () => {
+  it('converts an amount written in CNY into the log\'s currency, and leaves a CNY log\'s amount as it is', () => {
+    expect(fromCny({}, 120_00)).toBe(120_00);
+    expect(fromCny({ cnyPerUnit: 1 }, 3_000_00)).toBe(3_000_00);
+    // 120 CNY is about 376 CZK at 0.319 CNY a koruna.
+    expect(Math.round(fromCny({ cnyPerUnit: 0.319 }, 120_00))).toBe(37_618);
+    expect(fromCny({ cnyPerUnit: 7.66 }, 766_00)).toBeCloseTo(100_00, 6);
   });
 });
 
