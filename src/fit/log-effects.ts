@@ -57,7 +57,7 @@ export function estimateLogEffects(sketch: FitSketch, keys: ReadonlyArray<{ key:
       repeated += c[3];
       later += c[0] - 1;
     }
-    const { mean, total, within: w, share } = oneWay(cells);
+    const { mean, within: w, share } = oneWay(cells);
     loadings.push(r3(Math.sqrt(share)));
     repeats.push(later > 0 ? r3(Math.min(MAX_REPEAT, repeated / later)) : 0);
     const d = new Float64Array(logs).fill(Number.NaN);

@@ -1,7 +1,7 @@
 import type { InjectContext, Injector, Settler, SynthEvent } from '../event.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import { int, pick, uniform } from '../../random/draw.js';
-import { DAY_S, add, atDayHour, atHours, fromCny, hourLike, incomeOfMonthsWithIncome, medianOutflow, randomDay, roundLike, sample, sized } from './util.js';
+import { DAY_S, add, atDayHour, atHours, fromCny, hourLike, incomeOfMonthsWithIncome, medianOutflow, randomDay, roundLike, sized } from './util.js';
 import { SPIKE_PURCHASES } from './words.js';
 
 /**
