@@ -18,7 +18,9 @@ function dataset(seed: string, count: number): { items: Item[]; logs: OracleLog[
     logs.push({ log, profile: profile.name, kind: labels.client_kind });
     for (const [signal, s] of Object.entries(labels.signals)) if (s.injected) injected.push({ logId: log.logId, signal, txnIds: s.evidence });
   }
-  const { items } = buildDatasetQuestions(logs.map((l) => l.log), { seed });
+  // with each log's profile, as `generate --questions` builds them (the reader takes it from labels.jsonl): the
+  // builder then balances answers within the profile, as it does for every dataset of the base profiles
+  const { items } = buildDatasetQuestions(logs.map((l) => ({ ...l.log, profile: l.profile })), { seed });
   return { items, logs, injected };
 }
 
