@@ -40,6 +40,11 @@ export interface BuildOptions {
    * multi options not rate-balanced): what `npm run answer-priors` measures the priors on.
    */
   priors?: false;
+  /**
+   * Template ids this log may not draw from (the dataset balancing pass, `balance.ts`). They are dropped after the
+   * seeded shuffle, so the other templates keep their order and their streams, and the log's other items mostly stay.
+   */
+  exclude?: ReadonlySet<string>;
 }
 
 /** Result of `buildItems`: items, or none and the reasons when the log cannot support a full balanced set. */
@@ -140,7 +145,9 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
     rng,
     (options.templates ?? TEMPLATES).filter((t) => t.tags.logics[kind]),
   );
-  const order = [...shuffled.filter((t) => t.rare), ...shuffled.filter((t) => !t.rare)];
+  const exclude = options.exclude;
+  const allowed = exclude?.size ? shuffled.filter((t) => !exclude.has(t.id)) : shuffled;
+  const order = [...allowed.filter((t) => t.rare), ...allowed.filter((t) => !t.rare)];
   // Templates are built lazily, in the seeded order, only while their difficulty still needs items: a log
   // pays for about twenty programs, not for all of them. Each template has up to three tiers of candidate:
   //   0. built with the answer priors (decoys from other logs' answers, rate-balanced multi options, no forced calc
