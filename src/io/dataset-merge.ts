@@ -4,7 +4,14 @@ import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { InputError, UsageError } from '../errors.js';
 import type { Manifest } from '../schema/manifest.js';
 import type { ShardFile } from '../schema/shard.js';
-import { mergeCoverage, type Coverage } from '../questions/coverage.js';
+import { mergeCoverage, summarizeCoverage, type Coverage } from '../questions/coverage.js';
+import { balanceItems } from '../questions/dataset.js';
+import { itemFacts, type BalanceLog, type BalanceReport, type ItemFacts } from '../questions/balance.js';
+import type { ClientKind, Log } from '../schema/log-row.js';
+import { ITEM_FLOAT_FIELDS, type Item } from '../schema/item.js';
+import { jsonLine } from './jsonl.js';
+import { joinLabelFacts, openDataset } from './dataset.js';
+import { questionsShardRun } from './questions-shard.js';
 import { writeAllSync, writeFileAtomicWith, writeJsonAtomic } from './atomic-write.js';
 import { copyFd, writeManifest, type AssembledDataset } from './dataset-assembly.js';
 import { datasetPaths } from './dataset-layout.js';
@@ -12,6 +19,7 @@ import { walkDatasetShard, QUESTION_FILES } from './dataset-shard.js';
 import { MergeWriter } from './merge-writer.js';
 import type { ManifestHeader } from './manifest-stream.js';
 import { hashFile, PIECE_BYTES, readPieces, SHARD_FILE } from './shard-manifest.js';
+import { listLogFiles, readLogFile } from './log-files.js';
 import type { ShardSet } from './shard-plan.js';
 import { writeOutputMarker, type OutputKind } from './output-guard.js';
 
@@ -155,13 +163,16 @@ export function mergeDatasetShards(set: ShardSet, out: string | null, createdAt:
         await w.finish();
       }
       const questions = set.shards[0].manifest.files.some((f) => f.path === QUESTION_FILES[0]);
-      const items = questions ? mergeQuestionFiles(set, tmp) : 0;
-      if (questions) verified += 2 * set.shards.length;
-      if (p && header) {
-        const h = header as ManifestHeader;
+      if (p) {
         fsyncSync(labelsFd);
         closeSync(labelsFd);
         renameSync(join(tmp as string, '.labels.jsonl.part'), p.labels);
+      }
+      // the balancing pass rebuilds logs from the merged dataset (its logs and labels are in place by now)
+      const items = questions ? mergeQuestionFiles(set, tmp, tmp) : 0;
+      if (questions) verified += 2 * set.shards.length;
+      if (p && header) {
+        const h = header as ManifestHeader;
         const dataset: AssembledDataset = {
           ...h,
           options: { ...h.options, shard: null },
@@ -189,11 +200,31 @@ export function mergeDatasetShards(set: ShardSet, out: string | null, createdAt:
 }
 
 /**
+ * The dataset whose logs a questions merge rebuilds when it balances (`--dataset`, else `out` when it holds the logs):
+ * it must be the one the shards were built from. A usage error when there is none: balancing needs the whole dataset.
+ */
+function questionsDataset(set: ShardSet, out: string, dataset: string | undefined): string {
+  const dir = dataset ?? out;
+  if (!existsSync(dir) || listLogFiles(dir).length === 0) {
+    throw new UsageError(
+      'questions shards are balanced over the whole dataset when merged, which rebuilds some logs: merge into the dataset (-o DATASET) or name it with --dataset DIR',
+      dataset === undefined ? '-o' : '--dataset',
+    );
+  }
+  const run = set.shards[0].manifest.run as { dataset?: unknown; seed?: unknown };
+  if (questionsShardRun(dir, String(run.seed ?? '')).dataset !== run.dataset) {
+    throw new InputError('is not the dataset these questions shards were built from (its manifest or log files differ)', { file: dir });
+  }
+  return dir;
+}
+
+/**
  * Merges the shards of one `questions` run: `questions.jsonl` (in log-file order, as one run over the whole dataset
  * writes it) and `questions-coverage.json` into `out`, which may be an existing directory (the dataset itself) that
  * holds neither file yet; only verifies when `out` is null.
  */
-export function mergeQuestionShards(set: ShardSet, out: string | null): MergeSummary {
+export function mergeQuestionShards(set: ShardSet, out: string | null, options: { dataset?: string } = {}): MergeSummary {
+  const datasetDir = out === null ? null : questionsDataset(set, out, options.dataset);
   if (out !== null) {
     for (const f of QUESTION_FILES) if (existsSync(join(out, f))) throw new UsageError(`-o: ${join(out, f)} already exists; merge questions into a directory without them`, '-o');
     // Merged into a dataset: it must be the one the shards were built from.
@@ -206,7 +237,7 @@ export function mergeQuestionShards(set: ShardSet, out: string | null): MergeSum
   const tmp = out === null ? null : join(out, `.questions-merge-tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   if (tmp) mkdirSync(tmp, { recursive: true });
   try {
-    const items = mergeQuestionFiles(set, tmp);
+    const items = mergeQuestionFiles(set, tmp, datasetDir);
     if (tmp && out) for (const f of QUESTION_FILES) renameSync(join(tmp, f), join(out, f));
     return { command: set.command, shards: set.shards.length, out, logs: 0, rows: 0, items, files_verified: 2 * set.shards.length };
   } finally {
@@ -224,10 +255,12 @@ interface CoverageFile extends Coverage {
 
 /**
  * Writes `questions.jsonl` (a k-way merge of the shards' files by log id: each is in log-file order and the shards
- * hold disjoint logs) and `questions-coverage.json` (the shards' coverage summed) into `dir` (null: verify only).
- * Returns the number of items.
+ * hold disjoint logs) and `questions-coverage.json` into `dir` (null: verify only). The shards hold phase-1 items, so
+ * the merged items then go through the dataset balancing pass (`balanceItems`), which rebuilds a few logs of
+ * `datasetDir`; the file is rewritten with their new items and the coverage recounted, which gives the bytes one run
+ * over the whole dataset writes. Returns the number of items.
  */
-function mergeQuestionFiles(set: ShardSet, dir: string | null): number {
+function mergeQuestionFiles(set: ShardSet, dir: string | null, datasetDir: string | null): number {
   const parts: CoverageFile[] = [];
   for (const { dir: d, manifest: m } of set.shards) {
     const f = listed(d, m.files, QUESTION_FILES[1]);
@@ -243,7 +276,10 @@ function mergeQuestionFiles(set: ShardSet, dir: string | null): number {
   if (seeds.size > 1) throw new InputError(`was built with question seed ${parts[parts.length - 1].seed}, not ${parts[0].seed} as the first shard`, { file: join(set.shards[parts.length - 1].dir, QUESTION_FILES[1]) });
   const readers = set.shards.map(({ dir: d, manifest: m }) => new ItemLineReader(d, listed(d, m.files, QUESTION_FILES[0])));
   let items = 0;
-  const fd = dir === null ? -1 : openSync(join(dir, `.${QUESTION_FILES[0]}.part`), 'w');
+  const part = dir === null ? null : join(dir, `.${QUESTION_FILES[0]}.part`);
+  const fd = part === null ? -1 : openSync(part, 'w');
+  /** What the balancing pass reads of each log's items (kept only when writing). */
+  const facts: BalanceLog[] = [];
   try {
     const out: Buffer[] = [];
     let pending = 0;
@@ -256,13 +292,16 @@ function mergeQuestionFiles(set: ShardSet, dir: string | null): number {
       let best: ItemLineReader | null = null;
       for (const r of readers) if (r.logId !== null && (best === null || r.logId < (best.logId as string))) best = r;
       if (best === null) break;
-      const id = best.logId;
+      const id = best.logId as string;
+      const mine: ItemFacts[] = [];
       while (best.logId === id) {
         out.push(best.line as Buffer);
         pending += (best.line as Buffer).length;
         items++;
+        if (fd >= 0) mine.push(itemFacts(best.value as Item));
         best.next();
       }
+      if (fd >= 0) facts.push({ logId: id, facts: mine });
       if (pending >= PIECE_BYTES) flush();
     }
     flush();
@@ -270,7 +309,6 @@ function mergeQuestionFiles(set: ShardSet, dir: string | null): number {
     if (fd >= 0) {
       fsyncSync(fd);
       closeSync(fd);
-      renameSync(join(dir as string, `.${QUESTION_FILES[0]}.part`), join(dir as string, QUESTION_FILES[0]));
     }
   } catch (err) {
     for (const r of readers) r.close();
@@ -281,20 +319,124 @@ function mergeQuestionFiles(set: ShardSet, dir: string | null): number {
         /* closed */
       }
     }
+    if (part) rmSync(part, { force: true });
     throw err;
   }
-  if (dir !== null) {
-    const c = mergeCoverage(parts);
-    const file = { seed: parts[0].seed, templates: parts[0].templates, ...c, problems: parts.flatMap((x) => x.problems), unreadable: parts.flatMap((x) => x.unreadable) };
-    writeJsonAtomic(join(dir, QUESTION_FILES[1]), file);
-  }
+  if (dir === null || part === null) return items;
+  const seed = parts[0].seed;
+  const balanced = balanceItems(facts, datasetLogs(datasetDir ?? dir), seed);
+  const kinds = new Set<ClientKind>();
+  for (const c of parts) for (const key of Object.keys(c.logic)) kinds.add(key.slice(0, key.indexOf(':')) as ClientKind);
+  const c = balanced.replaced.size === 0 ? mergeCoverage(parts) : rewriteBalanced(part, balanced.replaced, [...kinds].sort(), parts);
+  renameSync(part, join(dir, QUESTION_FILES[0]));
+  const file = {
+    seed,
+    templates: parts[0].templates,
+    ...c,
+    problems: parts.flatMap((x) => x.problems),
+    unreadable: parts.flatMap((x) => x.unreadable),
+    balancing: balanced.report satisfies BalanceReport,
+  };
+  writeJsonAtomic(join(dir, QUESTION_FILES[1]), file);
   return items;
+}
+
+/**
+ * The logs of a dataset directory as `cclupe questions` reads them (canonical reader, labels joined), one at a time:
+ * what the balancing pass rebuilds. A log it cannot find is an `InputError`.
+ */
+function datasetLogs(dir: string): (logId: string) => { log: Log } {
+  const ds = openDataset(dir);
+  let labels: ReturnType<typeof ds.labelFacts> | null = null;
+  const files = new Map<string, string>();
+  return (logId) => {
+    if (files.size === 0) for (const f of ds.logFilesById()) files.set(f.id, f.path);
+    labels ??= ds.labelFacts();
+    const file = files.get(logId);
+    if (!file) throw new InputError(`no log file for ${logId}, whose items the balancing pass rebuilds`, { file: dir });
+    const log = readLogFile(file).logs.find((l) => l.logId === logId);
+    if (!log) throw new InputError(`could not read log ${logId}, whose items the balancing pass rebuilds`, { file });
+    return { log: joinLabelFacts(log, labels.get(logId)) };
+  };
+}
+
+/**
+ * Rewrites the merged `questions.jsonl` at `path` with the balanced items of the `replaced` logs (each log's lines
+ * are contiguous, in log order), streaming, and returns the coverage of the new file, counted in batches of logs and
+ * summed (`mergeCoverage`), with the logs asked for taken from the shards' coverage.
+ */
+function rewriteBalanced(path: string, replaced: ReadonlyMap<string, Item[]>, kinds: readonly ClientKind[], parts: readonly Coverage[]): Coverage {
+  const tmp = `${path}.balanced`;
+  const fd = openSync(tmp, 'w');
+  const sums: Coverage[] = [];
+  let batch: Item[] = [];
+  const BATCH_LOGS = 500;
+  let batchLogs = 0;
+  let lastId: string | null = null;
+  const out: string[] = [];
+  let pending = 0;
+  const emit = (text: string) => {
+    out.push(text);
+    pending += text.length;
+    if (pending >= PIECE_BYTES) {
+      writeAllSync(fd, out.join(''));
+      out.length = 0;
+      pending = 0;
+    }
+  };
+  try {
+    let rest: Buffer = Buffer.alloc(0);
+    const onLine = (line: string) => {
+      const item = JSON.parse(line) as Item;
+      const id = item.log_id;
+      if (id !== lastId) {
+        if (batchLogs >= BATCH_LOGS) {
+          sums.push(summarizeCoverage(batch, 0, kinds));
+          batch = [];
+          batchLogs = 0;
+        }
+        batchLogs++;
+        lastId = id;
+        const fresh = replaced.get(id);
+        if (fresh) {
+          for (const it of fresh) {
+            emit(jsonLine(it, ITEM_FLOAT_FIELDS) + '\n');
+            batch.push(it);
+          }
+        }
+      }
+      if (replaced.has(id)) return;
+      emit(line + '\n');
+      batch.push(item);
+    };
+    // split on newline bytes, never inside a multi-byte character
+    readPieces(path, (piece) => {
+      let buf = rest.length ? Buffer.concat([rest, piece]) : Buffer.from(piece);
+      for (let nl = buf.indexOf(10); nl >= 0; nl = buf.indexOf(10)) {
+        onLine(buf.toString('utf8', 0, nl));
+        buf = buf.subarray(nl + 1);
+      }
+      rest = buf;
+    });
+    if (rest.length) onLine(rest.toString('utf8'));
+    if (out.length) writeAllSync(fd, out.join(''));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+  sums.push(summarizeCoverage(batch, 0, kinds));
+  const c = mergeCoverage(sums);
+  c.logs = parts.reduce((a, p) => a + p.logs, 0);
+  return c;
 }
 
 /** Reads a shard's `questions.jsonl` line by line (each line with its newline), hashing it; `logId` of the current line. */
 class ItemLineReader {
   line: Buffer | null = null;
   logId: string | null = null;
+  /** The current line, parsed. */
+  value: unknown = null;
   private readonly fd: number;
   private readonly hash: Hash = createHash('sha256');
   private buf = Buffer.alloc(0);
@@ -324,7 +466,8 @@ class ItemLineReader {
         this.lineNo++;
         let id: unknown;
         try {
-          id = (JSON.parse(this.line.toString('utf8')) as { log_id?: unknown }).log_id;
+          this.value = JSON.parse(this.line.toString('utf8'));
+          id = (this.value as { log_id?: unknown }).log_id;
         } catch (err) {
           throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: this.path, line: this.lineNo, column: 1 });
         }
@@ -337,6 +480,7 @@ class ItemLineReader {
         if (this.buf.length > 0) throw new InputError('the last line has no newline', { file: this.path, line: this.lineNo + 1, column: 1 });
         this.line = null;
         this.logId = null;
+        this.value = null;
         return;
       }
       const piece = Buffer.allocUnsafe(PIECE_BYTES);

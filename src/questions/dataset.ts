@@ -2,23 +2,38 @@ import type { ClientKind, Log } from '../schema/log-row.js';
 import type { Item } from '../schema/item.js';
 import { buildItems, resolveClientKind } from './builder.js';
 import { summarizeCoverage, type Coverage } from './coverage.js';
+import { balanceDataset, itemFacts, type BalanceLog, type BalanceReport } from './balance.js';
 
 /** Items for a whole dataset, the logs that could not support a full set, and the coverage summary. */
 export interface DatasetQuestions {
   items: Item[];
   problems: string[];
   coverage: Coverage;
+  /** What the dataset balancing pass did (absent with `balance: false`). */
+  balancing?: BalanceReport;
+}
+
+/** Options of `buildDatasetQuestions`. */
+export interface DatasetQuestionsOptions {
+  seed: string | number;
+  /** Client kinds of logs that carry none (e.g. from labels.jsonl). */
+  clientKinds?: ReadonlyMap<string, ClientKind>;
+  onLog?: () => void;
+  /**
+   * `false` stops after phase 1 (each log's items alone): what a shard writes, since balancing needs the whole
+   * dataset; `cclupe merge` runs the pass (`balanceItems`).
+   */
+  balance?: false;
 }
 
 /**
- * Builds the items of every log (in the given order) with one dataset seed. `clientKinds` maps log ids to
- * client kinds for logs that carry none (e.g. from labels.jsonl). Pure: logs in, data out.
+ * Builds the items of every log (in the given order) with one dataset seed, then balances them over the dataset
+ * (`balanceDataset`: answer classes, calc gold ranks and multi text rates within their quotas, by rebuilding a few
+ * logs without an over-represented template). Pure: logs in, data out. The result depends on the set of logs and the
+ * seed, not on their order beyond the order of the items.
  */
-export function buildDatasetQuestions(
-  logs: readonly Log[],
-  options: { seed: string | number; clientKinds?: ReadonlyMap<string, ClientKind>; onLog?: () => void },
-): DatasetQuestions {
-  const items: Item[] = [];
+export function buildDatasetQuestions(logs: readonly Log[], options: DatasetQuestionsOptions): DatasetQuestions {
+  const perLog: Array<{ log: Log; clientKind: ClientKind | undefined; items: Item[] }> = [];
   const problems: string[] = [];
   const kinds = new Set<ClientKind>();
   for (const log of logs) {
@@ -26,9 +41,43 @@ export function buildDatasetQuestions(
     const kind = resolveClientKind(log, clientKind);
     if (kind) kinds.add(kind);
     const r = buildItems(log, { seed: options.seed, clientKind });
-    for (const it of r.items) items.push(it);
+    perLog.push({ log, clientKind, items: r.items });
     for (const p of r.problems) problems.push(p);
     options.onLog?.();
   }
-  return { items, problems, coverage: summarizeCoverage(items, logs.length, [...kinds].sort()) };
+  let balancing: BalanceReport | undefined;
+  if (options.balance !== false) {
+    const byId = new Map<string, (typeof perLog)[number]>();
+    for (const l of perLog) byId.set(l.log.logId, l);
+    const result = balanceItems(
+      perLog.map((l) => ({ logId: l.log.logId, facts: byId.get(l.log.logId) === l ? l.items.map(itemFacts) : [] })),
+      (logId) => byId.get(logId)!,
+      options.seed,
+    );
+    for (const l of perLog) l.items = result.replaced.get(l.log.logId) ?? l.items;
+    balancing = result.report;
+  }
+  const items = perLog.flatMap((l) => l.items);
+  return { items, problems, coverage: summarizeCoverage(items, logs.length, [...kinds].sort()), ...(balancing ? { balancing } : {}) };
+}
+
+/**
+ * The balancing pass over phase-1 items (`logs`, as facts, in dataset order; a log with no facts takes no part),
+ * rebuilding a log from `logOf(logId)` (its log and the client kind it was built with) with `buildItems`' `exclude`.
+ * What `buildDatasetQuestions` runs after phase 1, and `cclupe merge` after merging the shards' phase-1 items.
+ */
+export function balanceItems(
+  logs: readonly BalanceLog[],
+  logOf: (logId: string) => { log: Log; clientKind?: ClientKind },
+  seed: string | number,
+): { replaced: Map<string, Item[]>; report: BalanceReport } {
+  return balanceDataset(
+    logs,
+    (logId, exclude) => {
+      const { log, clientKind } = logOf(logId);
+      const r = buildItems(log, { seed, clientKind, exclude });
+      return r.problems.length ? null : r.items;
+    },
+    { seed },
+  );
 }

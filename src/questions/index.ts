@@ -10,6 +10,7 @@ export * from './positions.js';
 export * from './builder.js';
 export * from './coverage.js';
 export * from './dataset.js';
+export { balanceDataset, itemFacts, BALANCE_QUOTAS, type BalanceLog, type BalanceReport, type BalanceResult, type ItemFacts } from './balance.js';
 export * from './render.js';
 export type { Template, TemplateTags, TemplateContext, Draft, Choice, LogicRef } from './template.js';
 export { TEMPLATES, INDICATOR_TEXT } from './templates/index.js';

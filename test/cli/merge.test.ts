@@ -201,3 +201,39 @@ describe('questions --shard and merge', () => {
     expect((await cclupe(['questions', ds, '--shard', '1/3'])).status).toBe(2);
   }, 300_000);
 });
+
+describe('merge runs the dataset balancing pass over the shards\' phase-1 questions', () => {
+  // 240 logs: enough items per template for per-log selection to leave some answer quotas over (the pass rebuilds logs)
+  const BIG = ['generate', '--count', '240', '--seed', '5', '--questions'];
+  const coverageOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'questions-coverage.json'), 'utf8')) as { balancing?: { logs_rebuilt: number } };
+
+  it('gives the bytes of one run for generate shards and for questions shards, swaps included', async () => {
+    const one = join(root, 'big-single');
+    expect((await cclupe([...BIG, '--out', one])).status).toBe(0);
+    expect(coverageOf(one).balancing!.logs_rebuilt).toBeGreaterThan(0);
+    const gen = [1, 2, 3].map((k) => join(root, 'big-gen', String(k)));
+    for (const [i, d] of gen.entries()) expect((await cclupe([...BIG, '--shard', `${i + 1}/3`, '--out', d])).status).toBe(0);
+    // a shard holds phase-1 items only: balancing needs the whole dataset
+    expect(coverageOf(gen[0]).balancing).toBeUndefined();
+    const merged = join(root, 'big-merged');
+    expect((await cclupe(['merge', gen[2], gen[0], gen[1], '-o', merged])).status).toBe(0);
+    for (const f of ['questions.jsonl', 'questions-coverage.json']) expect(readFileSync(join(merged, f)).equals(readFileSync(join(one, f))), f).toBe(true);
+
+    const plain = join(root, 'big-plain');
+    cpSync(one, plain, { recursive: true });
+    for (const f of ['questions.jsonl', 'questions-coverage.json']) rmSync(join(plain, f));
+    const qs = [1, 2].map((k) => join(root, 'big-q', String(k)));
+    for (const [i, d] of qs.entries()) expect((await cclupe(['questions', plain, '--shard', `${i + 1}/2`, '--out', d])).status).toBe(0);
+    // elsewhere than the dataset, the merge needs to be told where the logs are
+    const away = join(root, 'big-q-merged');
+    const refusedNoDataset = await cclupe(['merge', ...qs, '-o', away]);
+    expect(refusedNoDataset.status).toBe(2);
+    expect(refusedNoDataset.stderr).toMatch(/--dataset/);
+    expect((await cclupe(['merge', ...qs, '-o', away, '--dataset', gen[0]])).status).toBe(1);
+    expect((await cclupe(['merge', ...qs, '-o', away, '--dataset', plain])).status).toBe(0);
+    expect((await cclupe(['merge', ...qs, '-o', plain])).status).toBe(0);
+    for (const dir of [away, plain]) {
+      for (const f of ['questions.jsonl', 'questions-coverage.json']) expect(readFileSync(join(dir, f)).equals(readFileSync(join(one, f))), `${dir} ${f}`).toBe(true);
+    }
+  }, 300_000);
+});

@@ -254,7 +254,7 @@ anything but a dataset of ours (unless --force). A second run into a directory i
       const run = resolveGenerate(o);
       const s = await runGenerate(run);
       // Questions are built after the dataset is whole, so a resumed run builds them from the same bytes.
-      const q = o.questions ? (await import('./questions.js')).runQuestions({ dir: s.out, allowEmpty: run.options.shard !== null }) : null;
+      const q = o.questions ? (await import('./questions.js')).runQuestions({ dir: s.out, allowEmpty: run.options.shard !== null, ...(run.options.shard !== null ? { balance: false as const } : {}) }) : null;
       const questions = q ? { items: q.items.length, problems: q.problems.length, file: q.files.questions } : undefined;
       const shard = run.options.shard ? finishShard(run, s.status, o.questions === true) : undefined;
       if (o.json) process.stdout.write(JSON.stringify({ ...s, questions, shard_manifest: shard }) + '\n');

@@ -24,11 +24,11 @@ export async function runMerge(dirs: readonly string[], o: MergeCliOptions, now:
   if (o.check && o.out !== undefined) throw new UsageError('--check verifies without writing; drop -o', '--check');
   const set = planShards(dirs.map((d) => resolve(d)));
   const out = o.check ? null : resolve(o.out as string);
-  if (set.command !== 'eval' && o.dataset !== undefined) throw new UsageError(`--dataset is for eval shards; these are ${set.command} shards`, '--dataset');
+  if (set.command === 'generate' && o.dataset !== undefined) throw new UsageError('--dataset is for eval and questions shards; these are generate shards', '--dataset');
   let summary: MergeSummary;
   if (o.link && set.command !== 'generate') throw new UsageError(`--link is for generate shards; these are ${set.command} shards`, '--link');
   if (set.command === 'generate') summary = await mergeDatasetShards(set, out, now().toISOString(), { link: o.link === true });
-  else if (set.command === 'questions') summary = mergeQuestionShards(set, out);
+  else if (set.command === 'questions') summary = mergeQuestionShards(set, out, o.dataset === undefined ? {} : { dataset: resolve(o.dataset) });
   else summary = await (await import('../../eval/run-merge.js')).mergeEvalShards(set, out, { dataset: o.dataset === undefined ? undefined : resolve(o.dataset) });
   return { ...summary, seconds: Math.round(Number(process.hrtime.bigint() - t0) / 1e6) / 1000 };
 }
@@ -42,14 +42,16 @@ export function register(program: Command): void {
     .option('-o, --out <dir>', 'output directory: a new or empty directory (for questions shards, any directory without questions.jsonl, e.g. the dataset)')
     .option('--check', 'verify the shards (one run, shards 1..N once each, every file against its SHA-256) and write nothing')
     .option('--link', 'generate shards: hard-link each verified log file instead of copying it (same file system; copies otherwise)')
-    .option('--dataset <dir>', 'eval shards: the dataset they ran on (default: the directory recorded in their shard.json)')
+    .option('--dataset <dir>', 'eval shards: the dataset they ran on (default: the directory recorded in their shard.json); questions shards: the dataset they were built from, when -o is not that dataset (the merge balances the items over the whole dataset and rebuilds a few of its logs)')
     .option('--json', 'print a JSON summary on stdout')
     .addHelpText(
       'after',
       `
 Refuses, naming the shard and the file, in one line with exit 1 and writing nothing: a missing or doubled shard,
 a shard of another run (another options hash) or another N, an unfinished shard (no shard.json), and any file
-that does not match its SHA-256. Merging streams: memory stays flat at any size.`,
+that does not match its SHA-256. Merging streams, but for the questions' dataset balancing pass, which holds a few
+facts per item and rebuilds the logs it swaps from the dataset (the merged one for generate shards; -o or --dataset
+for questions shards, a usage error when neither holds the logs).`,
     )
     .action(async (dirs: string[], o: MergeCliOptions) => {
       const s = await runMerge(dirs, o);

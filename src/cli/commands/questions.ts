@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import { buildDatasetQuestions } from '../../questions/dataset.js';
 import type { Coverage } from '../../questions/coverage.js';
+import type { BalanceReport } from '../../questions/balance.js';
 import { openDataset } from '../../io/dataset.js';
 import { TEMPLATES } from '../../questions/templates/index.js';
 import { DOMAIN_TITLES, COGNITION_TITLES } from '../../questions/taxonomy.js';
@@ -28,6 +29,11 @@ export interface RunQuestionsOptions {
   out?: string;
   /** Write empty question files for a directory without logs (a generate shard of an empty range) instead of failing. */
   allowEmpty?: boolean;
+  /**
+   * `false` writes phase-1 items only, without the dataset balancing pass: a shard (`shard` here, or a generate shard)
+   * sees part of the dataset, so `cclupe merge` balances the merged items.
+   */
+  balance?: false;
 }
 
 /** What `runQuestions` wrote and found. */
@@ -35,7 +41,7 @@ export interface RunQuestionsResult {
   items: Item[];
   problems: string[];
   unreadable: string[];
-  coverage: Coverage & { seed: string; templates: number; problems: string[]; unreadable: string[] };
+  coverage: Coverage & { seed: string; templates: number; problems: string[]; unreadable: string[]; balancing?: BalanceReport };
   files: { questions: string; coverage: string };
 }
 
@@ -59,9 +65,17 @@ export function runQuestions(options: RunQuestionsOptions): RunQuestionsResult {
   }
   const seed = options.seed ?? data.masterSeed ?? '0';
   const building = createProgress('questions: build', data.logs.length);
-  const built = buildDatasetQuestions(data.logs, { seed, onLog: () => building.tick() });
+  const balance = options.shard || options.balance === false ? false : undefined;
+  const built = buildDatasetQuestions(data.logs, { seed, onLog: () => building.tick(), ...(balance === false ? { balance } : {}) });
   building.stop();
-  const coverage = { seed, templates: TEMPLATES.length, ...built.coverage, problems: built.problems, unreadable: data.unreadable };
+  const coverage = {
+    seed,
+    templates: TEMPLATES.length,
+    ...built.coverage,
+    problems: built.problems,
+    unreadable: data.unreadable,
+    ...(built.balancing ? { balancing: built.balancing } : {}),
+  };
   const files = openDataset(options.out ?? options.dir).writeQuestions(built.items, coverage);
   return { items: built.items, problems: built.problems, unreadable: data.unreadable, coverage, files };
 }

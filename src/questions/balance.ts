@@ -1,0 +1,353 @@
+import type { Item } from '../schema/item.js';
+import { templateRngs } from './stream.js';
+
+/**
+ * Quotas of the dataset balancing pass (issue #13), aimed well inside the validity gates (`validity/gates.ts`: single
+ * answer ≤ 1/k + 0.10 at n ≥ 50, calc rank χ² p > 0.01 at n ≥ 100, multi texts right in 20–80% at ≥ 30 appearances),
+ * so that a dataset that meets them meets the gates with room, and checked from a lower item count than the gates,
+ * so that a template just under a gate's count is balanced too.
+ */
+export const BALANCE_QUOTAS = {
+  /** Single-choice: no answer text above 1/k + this share of a template's items (gate 0.10). */
+  singleMargin: 0.05,
+  singleMinItems: 40,
+  /**
+   * Calc: the χ² statistic (3 df) of the gold's rank among the sorted option values at most this: 4.642 is p = 0.2
+   * (gate p > 0.01, χ² < 11.34), the band in which a template holds whatever the next few items are.
+   */
+  calcMaxChi2: 4.642,
+  calcMinItems: 80,
+  /** Multi-select: every option text right in this band of the items where it appears (gate 20–80%). */
+  multiMinRate: 0.3,
+  multiMaxRate: 0.7,
+  multiMinAppearances: 20,
+  /** Rounds of recount and swap; each round only swaps what the last one left over its quota. */
+  maxRounds: 4,
+  /** Rebuilds tried per measure and round, accepted or not: bounds the cost of a measure no swap can fix. */
+  maxTriesPerMeasure: 40,
+} as const;
+
+/** What the balancing pass reads of an item: its template and format, its answer's shape, its coverage keys. */
+export interface ItemFacts {
+  template: string;
+  format: Item['format'];
+  /** Logic (`kind:perspective/logic`), sub-domain and domain × cognition keys: coverage must not lose any. */
+  cover: readonly string[];
+  /** single: the correct option text and 1/k. */
+  answer?: string;
+  chance?: number;
+  /** calc: the gold's rank among the option values, smallest first (ties count below, as the audit reads them). */
+  rank?: number;
+  /** multi: each option text and whether it is right. */
+  texts?: ReadonlyArray<readonly [string, boolean]>;
+}
+
+/** The number an option states ("1234.56", "37.5%", "3.5 days"): how the validity audit reads a calc option. */
+function optionValue(text: string): number {
+  const m = /^-?\d+(?:\.\d+)?/.exec(text.trim().replace(/,/g, ''));
+  return m ? Number(m[0]) : NaN;
+}
+
+/** The facts of one item (cheap: no log needed, so a merge reads them from `questions.jsonl` lines). */
+export function itemFacts(it: Item): ItemFacts {
+  const base = {
+    template: it.template.id,
+    format: it.format,
+    cover: [`logic:${it.client_kind}:${it.perspective}/${it.logic}`, `sub:${it.sub_domain}`, `dc:${it.domain}/${it.cognition}`],
+  };
+  const gold = new Set(it.answer);
+  if (it.format === 'multi') return { ...base, texts: it.options.map((o) => [o.text, gold.has(o.key)] as const) };
+  const right = it.options.find((o) => gold.has(o.key));
+  if (it.format === 'single') return { ...base, answer: right?.text ?? '', chance: 1 / it.options.length };
+  const values = it.options.map((o) => optionValue(o.text));
+  const g = right ? optionValue(right.text) : NaN;
+  return { ...base, rank: Math.min(3, values.filter((v) => v < g).length) };
+}
+
+/** One log's phase-1 items (as facts), in dataset order. */
+export interface BalanceLog {
+  logId: string;
+  facts: readonly ItemFacts[];
+}
+
+/** What the pass did, for the coverage file (`balancing`); keys in a fixed order. */
+export interface BalanceReport {
+  rounds: number;
+  logs_rebuilt: number;
+  swaps: number;
+  rejected: number;
+  /** Measures (a template's answers or ranks, a multi text) over their quota before and after the pass. */
+  over_before: number;
+  over_after: number;
+  /** Those still over, by id (`single:<template>`, `calc:<template>`, `multi:<template>:<text>`). */
+  left: string[];
+}
+
+/** The outcome: the new items of every rebuilt log (all others keep their phase-1 items) and the report. */
+export interface BalanceResult {
+  replaced: Map<string, Item[]>;
+  report: BalanceReport;
+}
+
+interface TemplateTally {
+  n: number;
+  chance: number;
+  answers: Map<string, number>;
+  ranks: number[];
+  texts: Map<string, { n: number; c: number }>;
+}
+
+const SEP = '\u241f';
+
+/** Running counts over the dataset's current items. */
+class Tally {
+  readonly templates = new Map<string, TemplateTally>();
+  readonly cover = new Map<string, number>();
+
+  add(f: ItemFacts, sign: 1 | -1): void {
+    let t = this.templates.get(f.template);
+    if (!t) this.templates.set(f.template, (t = { n: 0, chance: 0, answers: new Map(), ranks: [0, 0, 0, 0], texts: new Map() }));
+    t.n += sign;
+    for (const k of f.cover) this.cover.set(k, (this.cover.get(k) ?? 0) + sign);
+    if (f.answer !== undefined) {
+      t.chance += sign * (f.chance ?? 0);
+      t.answers.set(f.answer, (t.answers.get(f.answer) ?? 0) + sign);
+    }
+    if (f.rank !== undefined) t.ranks[f.rank] += sign;
+    for (const [text, right] of f.texts ?? []) {
+      let s = t.texts.get(text);
+      if (!s) t.texts.set(text, (s = { n: 0, c: 0 }));
+      s.n += sign;
+      if (right) s.c += sign;
+    }
+  }
+
+  addAll(fs: readonly ItemFacts[], sign: 1 | -1): void {
+    for (const f of fs) this.add(f, sign);
+  }
+}
+
+/** A quota: how far it is over (0 when held), and which items are on its over side now. */
+interface Measure {
+  id: string;
+  template: string;
+  excess(t: Tally): number;
+  /** A test of an item of the template: removing it moves the count towards the quota. */
+  side(t: Tally): (f: ItemFacts) => boolean;
+}
+
+function chi2(ranks: readonly number[]): number {
+  const n = ranks[0] + ranks[1] + ranks[2] + ranks[3];
+  if (n === 0) return 0;
+  const e = n / 4;
+  let x = 0;
+  for (const c of ranks) x += ((c - e) * (c - e)) / e;
+  return x;
+}
+
+/** The most items an answer text of a single-choice template may have: (mean 1/k + margin) of its items. */
+function answerLimit(t: TemplateTally): number {
+  return t.chance + Q.singleMargin * t.n;
+}
+
+const Q = BALANCE_QUOTAS;
+const EPS = 1e-9;
+
+function singleMeasure(template: string): Measure {
+  return {
+    id: `single:${template}`,
+    template,
+    // items over the limit summed over the texts, plus a millionth per text over it: of two tied texts over the
+    // limit, removing an item of one is progress though the limit falls with it
+    excess(tally) {
+      const t = tally.templates.get(template);
+      if (!t || t.n < Q.singleMinItems) return 0;
+      const limit = answerLimit(t);
+      let x = 0;
+      for (const c of t.answers.values()) if (c > limit + EPS) x += c - limit + 1e-6;
+      return x;
+    },
+    side(tally) {
+      const t = tally.templates.get(template);
+      const limit = t ? answerLimit(t) : Infinity;
+      return (f) => f.template === template && f.answer !== undefined && (t?.answers.get(f.answer) ?? 0) > limit;
+    },
+  };
+}
+
+function calcMeasure(template: string): Measure {
+  return {
+    id: `calc:${template}`,
+    template,
+    excess(tally) {
+      const t = tally.templates.get(template);
+      return !t || t.n < Q.calcMinItems ? 0 : Math.max(0, chi2(t.ranks) - Q.calcMaxChi2);
+    },
+    side(tally) {
+      // the ranks above their expected count (removing an item lowers the statistic when its rank is well above)
+      const t = tally.templates.get(template);
+      const above = (t?.ranks ?? [0, 0, 0, 0]).map((c) => c > (t?.n ?? 0) / 4);
+      return (f) => f.template === template && f.rank !== undefined && above[f.rank];
+    },
+  };
+}
+
+function multiMeasure(template: string, text: string): Measure {
+  const rate = (tally: Tally): { n: number; r: number } => {
+    const s = tally.templates.get(template)?.texts.get(text);
+    return s && s.n > 0 ? { n: s.n, r: s.c / s.n } : { n: 0, r: 0.5 };
+  };
+  return {
+    id: `multi:${template}:${text}`,
+    template,
+    excess(tally) {
+      const { n, r } = rate(tally);
+      if (n < Q.multiMinAppearances) return 0;
+      return r > Q.multiMaxRate ? r - Q.multiMaxRate : r < Q.multiMinRate ? Q.multiMinRate - r : 0;
+    },
+    side(tally) {
+      const high = rate(tally).r > 0.5;
+      return (f) => f.template === template && f.texts?.some(([x, right]) => x === text && right === high) === true;
+    },
+  };
+}
+
+/** The measures an item set touches: its templates' single or calc quota, and every multi text it shows. */
+function measuresOf(fs: readonly ItemFacts[], into: Map<string, Measure>): void {
+  for (const f of fs) {
+    if (f.format === 'single') {
+      const id = `single:${f.template}`;
+      if (!into.has(id)) into.set(id, singleMeasure(f.template));
+    } else if (f.format === 'calc') {
+      const id = `calc:${f.template}`;
+      if (!into.has(id)) into.set(id, calcMeasure(f.template));
+    } else {
+      for (const [text] of f.texts ?? []) {
+        const id = `multi:${f.template}:${text}`;
+        if (!into.has(id)) into.set(id, multiMeasure(f.template, text));
+      }
+    }
+  }
+}
+
+
+/**
+ * The dataset-level balancing pass (issue #13): phase 1 built every log's items alone, so a template's answer
+ * classes, calc gold ranks and multi text rates are balanced in expectation but binomial in a dataset. This pass
+ * counts them over the whole dataset and, while a measure is over its quota (`BALANCE_QUOTAS`), rebuilds logs whose
+ * item of that template is on the over side without that template (`rebuild(logId, exclude)`, i.e. `buildItems` with
+ * `exclude`), so the log takes its next candidate instead. Logs are tried in the order of a hash of the seed, the
+ * measure and the log id, never of their position, so the outcome does not depend on how the dataset was split into
+ * shards. A swap is kept only when it lowers the measure's excess, takes no other measure over its quota (nor further
+ * over), and leaves every logic, sub-domain and domain × cognition pair still covered; a rebuild without a full set
+ * (`null`) keeps the log's items. Rounds repeat until every quota holds, no swap helps, or `maxRounds`.
+ * Pure: facts and a rebuild function in, the replaced logs out.
+ */
+export function balanceDataset(
+  logs: readonly BalanceLog[],
+  rebuild: (logId: string, exclude: ReadonlySet<string>) => Item[] | null,
+  options: { seed: string | number },
+): BalanceResult {
+  const tally = new Tally();
+  const current = new Map<string, readonly ItemFacts[]>();
+  /** The logs that have an item of each template (kept up to date by swaps). */
+  const holders = new Map<string, Set<string>>();
+  const hold = (id: string, fs: readonly ItemFacts[], sign: 1 | -1): void => {
+    for (const f of fs) {
+      let set = holders.get(f.template);
+      if (!set) holders.set(f.template, (set = new Set()));
+      if (sign > 0) set.add(id);
+      else set.delete(id);
+    }
+  };
+  for (const l of logs) {
+    if (l.facts.length === 0) continue;
+    current.set(l.logId, l.facts);
+    tally.addAll(l.facts, 1);
+    hold(l.logId, l.facts, 1);
+  }
+  const all = new Map<string, Measure>();
+  for (const fs of current.values()) measuresOf(fs, all);
+  const overNow = (): Measure[] =>
+    [...all.values()].filter((m) => m.excess(tally) > EPS).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const excluded = new Map<string, Set<string>>();
+  const replaced = new Map<string, Item[]>();
+  const order = templateRngs(`balance${SEP}${String(options.seed)}${SEP}`);
+  const report: BalanceReport = { rounds: 0, logs_rebuilt: 0, swaps: 0, rejected: 0, over_before: 0, over_after: 0, left: [] };
+  let over = overNow();
+  report.over_before = over.length;
+  for (let round = 0; round < Q.maxRounds && over.length > 0; round++) {
+    report.rounds++;
+    let swapped = false;
+    for (const m of over) {
+      // the logs whose item is on the over side, in a seeded order that depends on the log id alone
+      const onSide = m.side(tally);
+      const candidates = [...(holders.get(m.template) ?? [])]
+        .filter((id) => current.get(id)!.some(onSide))
+        .map((id) => ({ id, key: order(`${m.id}${SEP}${id}`).next() }))
+        .sort((a, b) => a.key - b.key || (a.id < b.id ? -1 : 1));
+      let tries = 0;
+      for (const { id } of candidates) {
+        if (m.excess(tally) <= EPS || tries >= Q.maxTriesPerMeasure) break;
+        const old = current.get(id)!;
+        // the over side may have moved since the candidates were listed
+        if (!old.some(m.side(tally))) continue;
+        // the target's gain is known before the rebuild (the new items cannot be of its template): skip a log that
+        // would not help
+        const mine = old.filter((f) => f.template === m.template);
+        const was = m.excess(tally);
+        tally.addAll(mine, -1);
+        const gains = m.excess(tally) < was - EPS;
+        tally.addAll(mine, 1);
+        if (!gains) continue;
+        tries++;
+        const exclude = new Set(excluded.get(id) ?? []);
+        exclude.add(m.template);
+        const items = rebuild(id, exclude);
+        const next = items?.map(itemFacts) ?? null;
+        if (!next || next.length === 0 || !trySwap(tally, m, old, next)) {
+          report.rejected++;
+          continue;
+        }
+        hold(id, old, -1);
+        hold(id, next, 1);
+        current.set(id, next);
+        excluded.set(id, exclude);
+        replaced.set(id, items!);
+        measuresOf(next, all);
+        report.swaps++;
+        swapped = true;
+      }
+    }
+    over = overNow();
+    if (!swapped) break;
+  }
+  report.logs_rebuilt = replaced.size;
+  report.over_after = over.length;
+  report.left = over.map((m) => m.id);
+  return { replaced, report };
+}
+
+/** Applies the swap old → next to the tally when it helps `target` and harms nothing; else leaves the tally as it was. */
+function trySwap(tally: Tally, target: Measure, old: readonly ItemFacts[], next: readonly ItemFacts[]): boolean {
+  const touched = new Map<string, Measure>();
+  measuresOf(old, touched);
+  measuresOf(next, touched);
+  touched.set(target.id, target);
+  const before = new Map<string, number>();
+  for (const [id, m] of touched) before.set(id, m.excess(tally));
+  const covered = [...new Set(old.flatMap((f) => f.cover))];
+  tally.addAll(old, -1);
+  tally.addAll(next, 1);
+  let ok = target.excess(tally) < before.get(target.id)! - EPS && covered.every((k) => (tally.cover.get(k) ?? 0) > 0);
+  for (const [id, m] of touched) {
+    if (!ok) break;
+    const after = m.excess(tally);
+    if (id !== target.id && after > EPS && after > before.get(id)! + EPS) ok = false;
+  }
+  if (!ok) {
+    tally.addAll(next, -1);
+    tally.addAll(old, 1);
+  }
+  return ok;
+}
