@@ -280,6 +280,13 @@ function mergeQuestionFiles(set: ShardSet, dir: string | null, datasetDir: strin
   const fd = part === null ? -1 : openSync(part, 'w');
   /** What the balancing pass reads of each log's items (kept only when writing). */
   const facts: BalanceLog[] = [];
+  const strings = new Map<string, string>();
+  const intern = (x: string): string => {
+    const had = strings.get(x);
+    if (had !== undefined) return had;
+    strings.set(x, x);
+    return x;
+  };
   try {
     const out: Buffer[] = [];
     let pending = 0;
@@ -298,7 +305,7 @@ function mergeQuestionFiles(set: ShardSet, dir: string | null, datasetDir: strin
         out.push(best.line as Buffer);
         pending += (best.line as Buffer).length;
         items++;
-        if (fd >= 0) mine.push(itemFacts(best.value as Item));
+        if (fd >= 0) mine.push(itemFacts(best.value as Item, intern));
         best.next();
       }
       if (fd >= 0) facts.push({ logId: id, facts: mine });

@@ -47,14 +47,16 @@ export function buildDatasetQuestions(logs: readonly Log[], options: DatasetQues
   }
   let balancing: BalanceReport | undefined;
   if (options.balance !== false) {
-    const byId = new Map<string, (typeof perLog)[number]>();
-    for (const l of perLog) byId.set(l.log.logId, l);
+    // the pass names logs by id: a log id met twice (a folder of TSV files may repeat one) keeps its phase-1 items
+    const byId = new Map<string, (typeof perLog)[number] | null>();
+    for (const l of perLog) byId.set(l.log.logId, byId.has(l.log.logId) ? null : l);
     const result = balanceItems(
-      perLog.map((l) => ({ logId: l.log.logId, facts: byId.get(l.log.logId) === l ? l.items.map(itemFacts) : [] })),
+      perLog.map((l) => ({ logId: l.log.logId, facts: byId.get(l.log.logId) === l ? l.items.map((it) => itemFacts(it)) : [] })),
       (logId) => byId.get(logId)!,
       options.seed,
     );
-    for (const l of perLog) l.items = result.replaced.get(l.log.logId) ?? l.items;
+    // a log id met twice took no part (its facts were left out)
+    for (const l of perLog) if (byId.get(l.log.logId) === l) l.items = result.replaced.get(l.log.logId) ?? l.items;
     balancing = result.report;
   }
   const items = perLog.flatMap((l) => l.items);

@@ -155,6 +155,8 @@ export function register(program: Command): void {
       else {
         process.stdout.write(formatCoverageTable(r.coverage) + '\n');
         process.stdout.write(`\nwrote ${r.files.questions} (${r.items.length} items) and ${r.files.coverage}\n`);
+        const b = r.coverage.balancing;
+        if (b) process.stdout.write(`balancing: ${b.logs_rebuilt} logs rebuilt in ${b.rounds} rounds (${b.swaps} swaps, ${b.rejected} rebuilds refused); measures over their quota ${b.over_before} before, ${b.over_after} after${b.left.length ? ` (${b.left.join(', ')})` : ''}\n`);
         if (r.problems.length) {
           process.stdout.write(`${r.problems.length} logs could not support a full balanced set:\n`);
           for (const p of r.problems.slice(0, 20)) process.stdout.write(`  ${p}\n`);
