@@ -155,7 +155,8 @@ const MULTI: Array<[id: string, log: Which, truth: Record<string, boolean>, work
 describe('multi-select templates on the hand-built fixtures', () => {
   for (const [id, which, truth, worked] of MULTI) {
     test(`${id} (${LOGS[which].logId}): ${worked}`, () => {
-      const d = runTemplate(id, LOGS[which]);
+      // inflow-types states presence only in the strict pass (the lenient one offers fresh money comparisons alone)
+      const d = runTemplate(id, LOGS[which], { lenient: id !== 'inflow-types' });
       expect(d).not.toBeNull();
       // threshold statements carry a drawn number: their truth is recomputed from the rows (oracles.ts)
       // and a luxury decoy of nonessential-counterparties is a name no row of the log carries: false
@@ -268,6 +269,52 @@ describe('inflow-types never shows a type present beside its own comparisons (is
     expect(share).toBeGreaterThan(0.1);
     expect(share).toBeLessThan(0.35);
     expect(seen.presence + seen.compared).toBeGreaterThan(300);
+  });
+});
+
+describe('inflow-types offers only fresh money comparisons in the lenient pass (issue #13)', () => {
+  const t = TEMPLATES.find((x) => x.id === 'inflow-types')!;
+  // monthly interest, two bank loans and an owner transfer: enough inflows for an item of money comparisons alone
+  const log = makeLog('s900010', 5000, [
+    ['2023-01-20 10:00:00', 'Loan Disbursement', 'TRANSFER', 'Harbor Bank', 8000],
+    ['2023-01-21 02:00:00', 'Interest', 'TRANSFER', 'Harbor Bank', 3],
+    ['2023-02-08 10:00:00', 'Transfer In', 'TRANSFER', 'Owner Li', 2000],
+    ['2023-02-10 10:00:00', 'Supplier Payment', 'TRANSFER', 'Fresh Foods Co., Ltd.', -1500],
+    ['2023-02-21 02:00:00', 'Interest', 'TRANSFER', 'Harbor Bank', 4],
+    ['2023-03-15 10:00:00', 'Loan Disbursement', 'TRANSFER', 'Harbor Bank', 5000],
+    ['2023-03-21 02:00:00', 'Interest', 'TRANSFER', 'Harbor Bank', 5],
+    ['2023-04-21 02:00:00', 'Interest', 'TRANSFER', 'Harbor Bank', 6],
+  ], { clientKind: 'sme' });
+  const facts = new LogFacts(log);
+  const build = (i: number, lenient: boolean) =>
+    t.build({ facts, kind: 'sme', rng: templateRng(`lenient\u241f${i}`), detections: () => detectAll(log), bounds: { ...resolveFace(t.face, facts.months.length), lenient } });
+  // presence and count texts recur across logs and are true for nearly every log of a profile or for none: offered
+  // without their rates (the lenient pass has no priors) they would be right always or never
+  const recurring = (text: string): boolean => text.endsWith('brought money in through at least one successful row') || / successful .* rows brought money in$/.test(text);
+  test('over 100 lenient drafts, no presence or count text is in the pool, and every option is a money comparison the rows settle', () => {
+    let drafts = 0;
+    for (let i = 0; i < 100; i++) {
+      const d = build(i, true);
+      if (!d) continue;
+      drafts++;
+      expect(d.pool!.filter((c) => recurring(c.text))).toEqual([]);
+      for (const c of d.choices) expect([c.text, inflowStatementTruth(log, c.text, NON_OPERATING_INFLOW_TYPES)]).toEqual([c.text, c.correct]);
+    }
+    expect(drafts).toBeGreaterThan(90);
+  });
+  test('the strict pass still offers presence and count texts, graded by the rows', () => {
+    const seen = { presence: 0, count: 0 };
+    for (let i = 0; i < 100; i++) {
+      const d = build(i, false);
+      for (const c of d?.pool ?? []) {
+        if (!recurring(c.text)) continue;
+        if (c.text.endsWith('through at least one successful row')) seen.presence++;
+        else seen.count++;
+        expect([c.text, inflowStatementTruth(log, c.text, NON_OPERATING_INFLOW_TYPES)]).toEqual([c.text, c.correct]);
+      }
+    }
+    expect(seen.presence).toBeGreaterThan(0);
+    expect(seen.count).toBeGreaterThan(0);
   });
 });
 
