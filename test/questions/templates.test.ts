@@ -84,7 +84,6 @@ const CASES: Array<[id: string, log: Which, answer: string | string[], worked: s
   ['tax-months', 'S', '3', 'the March Tax row FAILED'],
   ['payroll-months', 'S', '4', 'Payroll every month'],
   ['qr-top-month', 'S', 'January 2023', 'QR rows: Jan 2 (Night Guests, Grain), Feb 1, Mar 1, Apr 1'],
-  ['top-cost-type', 'S', 'Payroll', 'Payroll 16000 > Rent 8000 > Supplier Payment 6000'],
   ['supplier-share', 'S', '75.0%', '4500 / 6000'],
   ['night-share', 'S', '30.0%', 'receipts at 01:00, 02:00, 03:00 out of 10'],
   ['operating-income-share', 'S', '64.3%', '23400 / 36400 = 64.29%'],
@@ -187,6 +186,38 @@ describe('templates on the hand-built fixtures', () => {
 });
 
 describe('templates on small dedicated logs', () => {
+  test('top-cost-type: Jan–Feb against Apr–May (March, the middle of five months, in neither): Bill Payment 350 / 200 = 1.75 beats Tax 600 / 500 = 1.20 (its FAILED April row does not count), Payroll 1.10, Supplier Payment 1.05 (its March 5000 left out), Rent 1.00', () => {
+    const log = makeLog('s900011', 50000, [
+      ['2023-01-01 08:00:00', 'Rent', 'TRANSFER', 'Harbor Property Co., Ltd.', -1000],
+      ['2023-01-05 10:00:00', 'Supplier Payment', 'TRANSFER', 'Fresh Foods Co., Ltd.', -1000],
+      ['2023-01-10 07:00:00', 'Bill Payment', 'AUTO_DEBIT', 'City Power', -100],
+      ['2023-01-15 09:00:00', 'Tax', 'ONLINE', 'Tax Bureau', -500],
+      ['2023-01-25 16:00:00', 'Payroll', 'TRANSFER', 'Staff Payroll', -3000],
+      ['2023-02-01 08:00:00', 'Rent', 'TRANSFER', 'Harbor Property Co., Ltd.', -1000],
+      ['2023-02-05 10:00:00', 'Supplier Payment', 'TRANSFER', 'Fresh Foods Co., Ltd.', -1000],
+      ['2023-02-10 07:00:00', 'Bill Payment', 'AUTO_DEBIT', 'City Power', -100],
+      ['2023-02-25 16:00:00', 'Payroll', 'TRANSFER', 'Staff Payroll', -3000],
+      ['2023-03-01 08:00:00', 'Rent', 'TRANSFER', 'Harbor Property Co., Ltd.', -1000],
+      ['2023-03-05 10:00:00', 'Supplier Payment', 'TRANSFER', 'Fresh Foods Co., Ltd.', -5000],
+      ['2023-03-25 16:00:00', 'Payroll', 'TRANSFER', 'Staff Payroll', -3000],
+      ['2023-04-01 08:00:00', 'Rent', 'TRANSFER', 'Harbor Property Co., Ltd.', -1000],
+      ['2023-04-05 10:00:00', 'Supplier Payment', 'TRANSFER', 'Fresh Foods Co., Ltd.', -1100],
+      ['2023-04-10 07:00:00', 'Bill Payment', 'AUTO_DEBIT', 'City Power', -200],
+      ['2023-04-15 09:00:00', 'Tax', 'ONLINE', 'Tax Bureau', -600],
+      ['2023-04-16 09:00:00', 'Tax', 'ONLINE', 'Tax Bureau', -2000, 'F'],
+      ['2023-04-25 16:00:00', 'Payroll', 'TRANSFER', 'Staff Payroll', -3300],
+      ['2023-05-01 08:00:00', 'Rent', 'TRANSFER', 'Harbor Property Co., Ltd.', -1000],
+      ['2023-05-05 10:00:00', 'Supplier Payment', 'TRANSFER', 'Fresh Foods Co., Ltd.', -1000],
+      ['2023-05-10 07:00:00', 'Bill Payment', 'AUTO_DEBIT', 'City Power', -150],
+      ['2023-05-25 16:00:00', 'Payroll', 'TRANSFER', 'Staff Payroll', -3300],
+    ], { clientKind: 'sme', businessCategory: 'restaurant' });
+    expect(correctTexts(runTemplate('top-cost-type', log)!)).toEqual(['Bill Payment']);
+  });
+
+  test('top-cost-type declines the SME fixture: Rent, Bill Payment and Payroll all keep a ratio of 1.000 from Jan–Feb to Mar–Apr, so no type leads', () => {
+    expect(runTemplate('top-cost-type', SME)).toBeNull();
+  });
+
   test('subscription-counterparties counts payees of successful rows only: Ledger, Host, Boost = 3 (Promo Tool only FAILED)', () => {
     const log = makeLog('s900003', 1000, [
       ['2023-01-04 10:00:00', 'Subscription', 'AUTO_DEBIT', 'Ledger Cloud', -40],
