@@ -45,6 +45,22 @@ const BUILDER_PASSES = 5;
  * the audit and a learner pool its items. Lower than MIN_ACCEPT: the template stays covered by its other answers.
  */
 const POOLED_MIN_ACCEPT = 0.005;
+/**
+ * Multi texts: an option text seen at least this often in one pass's items of a `group:template` has its keep odds
+ * tuned on the rate it reaches there. The pool rates alone left texts at 28–58% (issue #13): an item exists only when
+ * enough texts are kept, and which of the kept texts it offers depends on how many are true, so what `multiChoices`
+ * offers is not what the pool holds.
+ */
+const MULTI_TUNE_MIN = 20;
+/**
+ * Damping of a multi text's odds step on the first builder pass (1 would be a full Newton step: the offered rate's
+ * odds fall as the text's odds rise), divided by the pass number after it: the first step takes the bulk of the gap
+ * between pool and offered rates, the later ones average the noise of a few dozen appearances per text and pass
+ * instead of following it (a fixed step left texts 0.10 off their base on fresh logs).
+ */
+const MULTI_TUNE_STEP = 0.7;
+/** Bounds of a tuned multi rate: `multiChoices` clamps rates there (a text never right is still offered now and then). */
+const MULTI_RATE_MIN = 0.005;
 
 const QUANTILES = 100;
 /** No answer text is kept less often than this, so every template (and logic) still appears now and then. */
@@ -162,6 +178,11 @@ for (let i = 0; i < count; i++) {
 }
 
 const r4 = (x) => Math.round(x * 1e4) / 1e4;
+/** Odds of a rate, clamped as `multiChoices` clamps it. */
+const oddsOf = (p) => {
+  const c = Math.min(1 - MULTI_RATE_MIN, Math.max(MULTI_RATE_MIN, p));
+  return c / (1 - c);
+};
 const out = {};
 for (const [key, golds] of calc) {
   if (golds.length < MIN_SAMPLES) continue;
@@ -251,6 +272,7 @@ const profileNames = new Set(PROFILES.map((p) => p.name));
 const pooledKey = (key) => `${profileNames.has(key.slice(0, key.indexOf(':'))) ? 'profiles' : 'kinds'}:${key.slice(key.indexOf(':') + 1)}`;
 for (let pass = 0; pass < BUILDER_PASSES; pass++) {
   const got = new Map(); // key → Map(text → n)
+  const offered = new Map(); // multi: key → Map(text → {t, n}), the option texts of the items picked
   for (let i = 0; i < count; i++) {
     // fresh logs on every pass: tuned again and again on the same logs, the acceptances fit those logs' noise, and a new
     // dataset then finds the answers they happened to be short of above their target (verdict-time 25% there, 33% in
@@ -259,12 +281,37 @@ for (let pass = 0; pass < BUILDER_PASSES; pass++) {
     // with its profile the builder reads the profile's priors; without one (a fitted or custom profile), the kind's
     for (const [g, input] of [[profile, { ...log, profile }], [log.clientKind, log]]) {
       for (const it of buildItems(input, { seed: SEED }).items) {
+        if (it.format === 'multi') {
+          const m = bump(offered, `${g}:${it.template.id}`);
+          for (const o of it.options) {
+            const r = m.get(o.text) ?? { t: 0, n: 0 };
+            r.n++;
+            if (it.answer.includes(o.key)) r.t++;
+            m.set(o.text, r);
+          }
+          continue;
+        }
         if (!singleIds.has(it.template.id)) continue;
         const text = it.options.find((o) => it.answer.includes(o.key)).text;
         const m = bump(got, `${g}:${it.template.id}`);
         m.set(text, (m.get(text) ?? 0) + 1);
       }
     }
+  }
+  // Multi: each text's keep odds move by the odds of the rate it reached in the items over the template's base rate.
+  // A text right too often is treated as more often true, so kept less when true and more when false (and the reverse);
+  // the offered rate's odds move inversely to the text's odds, so the damped step converges over the passes.
+  for (const [key, m] of offered) {
+    const prior = ANSWER_PRIORS[key];
+    if (!prior || prior.base === undefined) continue;
+    const truth = { ...(prior.truth ?? {}) };
+    for (const [text, r] of m) {
+      if (r.n < MULTI_TUNE_MIN) continue;
+      const q = (r.t + 0.5) / (r.n + 1);
+      const o = oddsOf(truth[text] ?? 0.5) * (oddsOf(q) / oddsOf(prior.base)) ** (MULTI_TUNE_STEP / (pass + 1));
+      truth[text] = r4(Math.min(1 - MULTI_RATE_MIN, Math.max(MULTI_RATE_MIN, o / (1 + o))));
+    }
+    prior.truth = Object.fromEntries(Object.keys(truth).sort().map((k) => [k, truth[k]]));
   }
   const last = pass === BUILDER_PASSES - 1;
   // The template's items pooled the way a dataset pools them: over the four profiles (runs with a profile), and over

@@ -116,7 +116,7 @@ export const GRADING: Readonly<Record<string, Grading>> = {
   'supplier-payment-gap': { glossary: [...CALC, 'days', 'statistics'] },
   'supplier-share': { glossary: [...SHARE] },
   'tax-months': { glossary: [...CALC, 'months'] },
-  'top-cost-type': { glossary: ['success', 'flows', 'business'] },
+  'top-cost-type': { glossary: ['success', 'flows', 'months', 'business'] },
   'top-counterparty-share': { glossary: [...SHARE] },
   'top-outflow-counterparty': { glossary: ['success', 'flows'] },
   'top-outflow-type': { glossary: ['success', 'flows'] },

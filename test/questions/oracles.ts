@@ -113,7 +113,19 @@ export const ORACLES: Partial<Record<string, (log: Log, kind: 'personal' | 'sme'
     return ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][c.indexOf(Math.max(...c))];
   },
   'top-supplier': (l) => argmax(totalsBy(rowsOf(l, ['Supplier Payment'], -1), (r) => r.counterparty)),
-  'top-cost-type': (l) => argmax(totalsBy(rowsOf(l, OPER, -1), (r) => r.type)),
+  'top-cost-type': (l) => {
+    // later run over earlier run of equal length (the middle month of an odd count in neither); null when a type paid
+    // later was not paid earlier, or the leader is within 1% of the runner-up (the template declines those logs)
+    const ms = monthsCovered(l);
+    const n = Math.floor(ms.length / 2);
+    const rows = rowsOf(l, OPER, -1);
+    const early = totalsBy(rows.filter((r) => ms.slice(0, n).includes(M(r))), (r) => r.type);
+    const late = totalsBy(rows.filter((r) => ms.slice(ms.length - n).includes(M(r))), (r) => r.type);
+    const types = OPER.filter((t) => early.has(t) || late.has(t));
+    if (n < 1 || types.length < 2 || types.some((t) => !early.has(t))) return null;
+    const ratios = types.map((t) => [t, (late.get(t) ?? 0) / early.get(t)!] as const).sort((a, b) => b[1] - a[1]);
+    return ratios[0][1] >= ratios[1][1] * 1.01 ? ratios[0][0] : null;
+  },
   'most-declined-type': (l) => {
     const m = new Map<string, number>();
     for (const r of l.rows) if (!OK(r)) m.set(r.type, (m.get(r.type) ?? 0) + 1);

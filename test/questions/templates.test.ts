@@ -84,7 +84,6 @@ const CASES: Array<[id: string, log: Which, answer: string | string[], worked: s
   ['tax-months', 'S', '3', 'the March Tax row FAILED'],
   ['payroll-months', 'S', '4', 'Payroll every month'],
   ['qr-top-month', 'S', 'January 2023', 'QR rows: Jan 2 (Night Guests, Grain), Feb 1, Mar 1, Apr 1'],
-  ['top-cost-type', 'S', 'Payroll', 'Payroll 16000 > Rent 8000 > Supplier Payment 6000'],
   ['supplier-share', 'S', '75.0%', '4500 / 6000'],
   ['night-share', 'S', '30.0%', 'receipts at 01:00, 02:00, 03:00 out of 10'],
   ['operating-income-share', 'S', '64.3%', '23400 / 36400 = 64.29%'],
@@ -155,7 +154,8 @@ const MULTI: Array<[id: string, log: Which, truth: Record<string, boolean>, work
 describe('multi-select templates on the hand-built fixtures', () => {
   for (const [id, which, truth, worked] of MULTI) {
     test(`${id} (${LOGS[which].logId}): ${worked}`, () => {
-      const d = runTemplate(id, LOGS[which]);
+      // inflow-types states presence only in the strict pass (the lenient one offers fresh money comparisons alone)
+      const d = runTemplate(id, LOGS[which], { lenient: id !== 'inflow-types' });
       expect(d).not.toBeNull();
       // threshold statements carry a drawn number: their truth is recomputed from the rows (oracles.ts)
       // and a luxury decoy of nonessential-counterparties is a name no row of the log carries: false
@@ -186,6 +186,38 @@ describe('templates on the hand-built fixtures', () => {
 });
 
 describe('templates on small dedicated logs', () => {
+  test('top-cost-type: Jan–Feb against Apr–May (March, the middle of five months, in neither): Bill Payment 350 / 200 = 1.75 beats Tax 600 / 500 = 1.20 (its FAILED April row does not count), Payroll 1.10, Supplier Payment 1.05 (its March 5000 left out), Rent 1.00', () => {
+    const log = makeLog('s900011', 50000, [
+      ['2023-01-01 08:00:00', 'Rent', 'TRANSFER', 'Harbor Property Co., Ltd.', -1000],
+      ['2023-01-05 10:00:00', 'Supplier Payment', 'TRANSFER', 'Fresh Foods Co., Ltd.', -1000],
+      ['2023-01-10 07:00:00', 'Bill Payment', 'AUTO_DEBIT', 'City Power', -100],
+      ['2023-01-15 09:00:00', 'Tax', 'ONLINE', 'Tax Bureau', -500],
+      ['2023-01-25 16:00:00', 'Payroll', 'TRANSFER', 'Staff Payroll', -3000],
+      ['2023-02-01 08:00:00', 'Rent', 'TRANSFER', 'Harbor Property Co., Ltd.', -1000],
+      ['2023-02-05 10:00:00', 'Supplier Payment', 'TRANSFER', 'Fresh Foods Co., Ltd.', -1000],
+      ['2023-02-10 07:00:00', 'Bill Payment', 'AUTO_DEBIT', 'City Power', -100],
+      ['2023-02-25 16:00:00', 'Payroll', 'TRANSFER', 'Staff Payroll', -3000],
+      ['2023-03-01 08:00:00', 'Rent', 'TRANSFER', 'Harbor Property Co., Ltd.', -1000],
+      ['2023-03-05 10:00:00', 'Supplier Payment', 'TRANSFER', 'Fresh Foods Co., Ltd.', -5000],
+      ['2023-03-25 16:00:00', 'Payroll', 'TRANSFER', 'Staff Payroll', -3000],
+      ['2023-04-01 08:00:00', 'Rent', 'TRANSFER', 'Harbor Property Co., Ltd.', -1000],
+      ['2023-04-05 10:00:00', 'Supplier Payment', 'TRANSFER', 'Fresh Foods Co., Ltd.', -1100],
+      ['2023-04-10 07:00:00', 'Bill Payment', 'AUTO_DEBIT', 'City Power', -200],
+      ['2023-04-15 09:00:00', 'Tax', 'ONLINE', 'Tax Bureau', -600],
+      ['2023-04-16 09:00:00', 'Tax', 'ONLINE', 'Tax Bureau', -2000, 'F'],
+      ['2023-04-25 16:00:00', 'Payroll', 'TRANSFER', 'Staff Payroll', -3300],
+      ['2023-05-01 08:00:00', 'Rent', 'TRANSFER', 'Harbor Property Co., Ltd.', -1000],
+      ['2023-05-05 10:00:00', 'Supplier Payment', 'TRANSFER', 'Fresh Foods Co., Ltd.', -1000],
+      ['2023-05-10 07:00:00', 'Bill Payment', 'AUTO_DEBIT', 'City Power', -150],
+      ['2023-05-25 16:00:00', 'Payroll', 'TRANSFER', 'Staff Payroll', -3300],
+    ], { clientKind: 'sme', businessCategory: 'restaurant' });
+    expect(correctTexts(runTemplate('top-cost-type', log)!)).toEqual(['Bill Payment']);
+  });
+
+  test('top-cost-type declines the SME fixture: Rent, Bill Payment and Payroll all keep a ratio of 1.000 from Jan–Feb to Mar–Apr, so no type leads', () => {
+    expect(runTemplate('top-cost-type', SME)).toBeNull();
+  });
+
   test('subscription-counterparties counts payees of successful rows only: Ledger, Host, Boost = 3 (Promo Tool only FAILED)', () => {
     const log = makeLog('s900003', 1000, [
       ['2023-01-04 10:00:00', 'Subscription', 'AUTO_DEBIT', 'Ledger Cloud', -40],
@@ -268,6 +300,52 @@ describe('inflow-types never shows a type present beside its own comparisons (is
     expect(share).toBeGreaterThan(0.1);
     expect(share).toBeLessThan(0.35);
     expect(seen.presence + seen.compared).toBeGreaterThan(300);
+  });
+});
+
+describe('inflow-types offers only fresh money comparisons in the lenient pass (issue #13)', () => {
+  const t = TEMPLATES.find((x) => x.id === 'inflow-types')!;
+  // monthly interest, two bank loans and an owner transfer: enough inflows for an item of money comparisons alone
+  const log = makeLog('s900010', 5000, [
+    ['2023-01-20 10:00:00', 'Loan Disbursement', 'TRANSFER', 'Harbor Bank', 8000],
+    ['2023-01-21 02:00:00', 'Interest', 'TRANSFER', 'Harbor Bank', 3],
+    ['2023-02-08 10:00:00', 'Transfer In', 'TRANSFER', 'Owner Li', 2000],
+    ['2023-02-10 10:00:00', 'Supplier Payment', 'TRANSFER', 'Fresh Foods Co., Ltd.', -1500],
+    ['2023-02-21 02:00:00', 'Interest', 'TRANSFER', 'Harbor Bank', 4],
+    ['2023-03-15 10:00:00', 'Loan Disbursement', 'TRANSFER', 'Harbor Bank', 5000],
+    ['2023-03-21 02:00:00', 'Interest', 'TRANSFER', 'Harbor Bank', 5],
+    ['2023-04-21 02:00:00', 'Interest', 'TRANSFER', 'Harbor Bank', 6],
+  ], { clientKind: 'sme' });
+  const facts = new LogFacts(log);
+  const build = (i: number, lenient: boolean) =>
+    t.build({ facts, kind: 'sme', rng: templateRng(`lenient\u241f${i}`), detections: () => detectAll(log), bounds: { ...resolveFace(t.face, facts.months.length), lenient } });
+  // presence and count texts recur across logs and are true for nearly every log of a profile or for none: offered
+  // without their rates (the lenient pass has no priors) they would be right always or never
+  const recurring = (text: string): boolean => text.endsWith('brought money in through at least one successful row') || / successful .* rows brought money in$/.test(text);
+  test('over 100 lenient drafts, no presence or count text is in the pool, and every option is a money comparison the rows settle', () => {
+    let drafts = 0;
+    for (let i = 0; i < 100; i++) {
+      const d = build(i, true);
+      if (!d) continue;
+      drafts++;
+      expect(d.pool!.filter((c) => recurring(c.text))).toEqual([]);
+      for (const c of d.choices) expect([c.text, inflowStatementTruth(log, c.text, NON_OPERATING_INFLOW_TYPES)]).toEqual([c.text, c.correct]);
+    }
+    expect(drafts).toBeGreaterThan(90);
+  });
+  test('the strict pass still offers presence and count texts, graded by the rows', () => {
+    const seen = { presence: 0, count: 0 };
+    for (let i = 0; i < 100; i++) {
+      const d = build(i, false);
+      for (const c of d?.pool ?? []) {
+        if (!recurring(c.text)) continue;
+        if (c.text.endsWith('through at least one successful row')) seen.presence++;
+        else seen.count++;
+        expect([c.text, inflowStatementTruth(log, c.text, NON_OPERATING_INFLOW_TYPES)]).toEqual([c.text, c.correct]);
+      }
+    }
+    expect(seen.presence).toBeGreaterThan(0);
+    expect(seen.count).toBeGreaterThan(0);
   });
 });
 

@@ -18,7 +18,7 @@ const PRESENCE_SHARE = 0.25;
 /** Which non-operating inflow types appear as successful inflows? (operating vs non-operating, memory, L, multi) */
 export const inflowTypes: Template = {
   id: 'inflow-types',
-  version: 5,
+  version: 6,
   tags: {
     domain: 'structure',
     sub_domain: 'others',
@@ -27,9 +27,15 @@ export const inflowTypes: Template = {
     format: 'multi',
     logics: { sme: { perspective: 'cash_flow_health', logic: 'operating_vs_non_operating' } },
   },
-  build({ facts, rng, prior }) {
+  build({ facts, rng, prior, bounds }) {
     const present = NON_OPERATING_INFLOW_TYPES.filter((t) => facts.okOfType(t).some((r) => r.row.amountCents > 0));
     if (present.length === 0) return null;
+    // The builder's lenient pass (a log where no multi template made an item with the priors) offers without rates:
+    // there only the money comparisons, whose thresholds are drawn afresh on a coin flip and never recur, so no text
+    // is lopsided. Presence and count texts recur across logs and are true for nearly every log of a profile or for
+    // none ("Interest brought money in…", "Cash Deposit brought money in…"); unbalanced they were right in 100% and
+    // 0% of their appearances (issue #13).
+    const unrated = bounds.lenient === true;
     const absent = NON_OPERATING_INFLOW_TYPES.filter((t) => !present.includes(t));
     const than = (side: MoneySide): string => (side === 'below' ? 'less than' : 'more than');
     const presence = (t: string): string => `${t} brought money in through at least one successful row`;
@@ -40,18 +46,18 @@ export const inflowTypes: Template = {
     // A type present comes either as its presence (`PRESENCE_SHARE` of drafts) or as its comparisons, never both: a
     // comparison about a type says it brought money in, which would make its presence statement right on its face.
     // Counts start at 2 ("at least 1 row" would restate presence).
-    const statements: Statement[] = absent.map((t) => ({ text: presence(t), holds: false, rows: [] }));
+    const statements: Statement[] = unrated ? [] : absent.map((t) => ({ text: presence(t), holds: false, rows: [] }));
     for (const t of present) {
       const rows = inflowsOf(facts, t);
-      if (rng.next() < PRESENCE_SHARE) {
+      if (!unrated && rng.next() < PRESENCE_SHARE) {
         statements.push({ text: presence(t), holds: true, rows });
         continue;
       }
       const amounts = rows.map((r) => r.row.amountCents);
-      statements.push(
-        moneyStatement(rng, total(rows), (side, x) => `Successful ${t} inflows total ${than(side)} ${x}`, rows, { positive: true }),
-        countStatement(rng, rows.length, (side, n) => `${side === 'at least' ? 'At least' : 'Fewer than'} ${n} successful ${t} rows brought money in`, rows, { min: 2 }),
-      );
+      statements.push(moneyStatement(rng, total(rows), (side, x) => `Successful ${t} inflows total ${than(side)} ${x}`, rows, { positive: true }));
+      if (!unrated) {
+        statements.push(countStatement(rng, rows.length, (side, n) => `${side === 'at least' ? 'At least' : 'Fewer than'} ${n} successful ${t} rows brought money in`, rows, { min: 2 }));
+      }
       const months = [...new Set(rows.map((r) => r.month))];
       if (rows.length >= 2) {
         const big = rows.filter((r) => r.row.amountCents === maxOf(amounts)).slice(0, 1);
