@@ -5,7 +5,7 @@ import type { SignalId } from '../schema/signal-id.js';
 import { createRng, streamKey } from '../random/rng.js';
 import { shuffle } from '../random/draw.js';
 import { CclupeError } from '../errors.js';
-import { detectAll } from '../signals/index.js';
+import { detectLazily } from '../signals/index.js';
 import { LogFacts } from './facts.js';
 import { templateRngs } from './stream.js';
 import { checkLeakage } from './leakage.js';
@@ -170,7 +170,8 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
     const ref = t.tags.logics[kind]!;
     return { template: t, draft, difficulty: t.tags.difficulty, perspective: ref.perspective, answer: answerKey(t, draft), tier, accept };
   };
-  const detectionsOnce = (): Record<SignalId, Detection> => (detections ??= detectAll(detectLog));
+  // each detector runs on the first read of its signal (a template may read only one)
+  const detectionsOnce = (): Record<SignalId, Detection> => (detections ??= detectLazily(detectLog));
   const build = (t: Template, lenient: boolean, prior: TemplatePrior | undefined, admit?: Admit): Draft | null => {
     const bounds = resolveFace(t.face, facts.months.length);
     return t.build({
