@@ -4,7 +4,7 @@ import type { Rng } from '../random/rng.js';
 import type { LogFacts, RowView } from './facts.js';
 import { WEEKDAY_NAMES, ids, strictMax, sumAbs } from './facts.js';
 import { singleChoices } from './options.js';
-import type { Admit, Draft } from './template.js';
+import type { Admit, Choice, Draft } from './template.js';
 
 /** Share as a percentage, num/den·100; NaN when den is 0. */
 export function pct(num: number, den: number): number {
@@ -166,3 +166,13 @@ export function absentAnswers(f: LogFacts, shares: Readonly<Record<string, numbe
 
 /** The answer texts of each `TemplatePrior.answers` table, in key order, and their positions (listed once per table). */
 const SHARE_NAMES = new WeakMap<Readonly<Record<string, number>>, { names: string[]; index: Map<string, number> }>();
+
+/**
+ * True when the builder declines the item on its correct option's text (`TemplateContext.admit`): a template whose
+ * options come before its answer is decided (a partition of statements) asks here, before its evidence and program.
+ */
+export function declinedOn(choices: readonly Choice[], admit: Admit | undefined): boolean {
+  if (!admit) return false;
+  const correct = choices.find((c) => c.correct);
+  return correct !== undefined && !admit({ text: correct.text });
+}
