@@ -6,6 +6,10 @@
 // - the file path: canonical TSV text parsed (parseLogText) and then built, logs/s;
 // - CPU time is reported next to wall time (the least of the three passes), since a busy machine stretches wall time,
 //   with a calibration figure.
+// Figures (speed branch, #13): main c7e109b 427 logs/s at load 3.4 (calibration 653 ms); with acceptance before
+// options 480 logs/s at load 5.4 (calibration 1,087 ms), 7.2 template runs a log declined before their options.
+// Wall and CPU time on a shared 2-core machine vary by 20% and more; instruction counts (cachegrind, 120 logs ×
+// 6 passes) went 11.7 M → 9.9 M per log.
 import { generateLog } from '../dist/synth/index.js';
 import { listProfiles, loadProfile } from '../dist/io/profiles.js';
 import { buildItems, TEMPLATES } from '../dist/questions/index.js';
@@ -56,14 +60,17 @@ const mem = bestOf(3, () => {
   return { items, problems };
 });
 
-// Work per log, machine-independent: template programs run (built lazily) and how many of them did not fit.
+// Work per log, machine-independent: template programs run (built lazily), how many of them gave no draft, and how
+// many of those the answer-aware acceptance stopped before their options and program (`TemplateContext.admit`).
 let templateRuns = 0;
 let templateNulls = 0;
+let templateDeclinedEarly = 0;
 const counted = TEMPLATES.map((t) => ({
   ...t,
   build(ctx) {
     templateRuns++;
-    const d = t.build(ctx);
+    const admit = ctx.admit && ((a) => ctx.admit(a) || (templateDeclinedEarly++, false));
+    const d = t.build({ ...ctx, admit });
     if (!d) templateNulls++;
     return d;
   },
@@ -98,6 +105,7 @@ process.stdout.write(
     ms_per_log: +(mem.wall / N).toFixed(3),
     template_runs_per_log: +(templateRuns / N).toFixed(1),
     template_nulls_per_log: +(templateNulls / N).toFixed(1),
+    template_declined_early_per_log: +(templateDeclinedEarly / N).toFixed(1),
     from_tsv_logs_per_s: Math.round((N / file.wall) * 1000),
     from_tsv_logs_per_cpu_s: Math.round((N / file.cpu) * 1000),
     calibration_sort_1e6_cpu_ms: Math.round(calib.cpu),

@@ -5,14 +5,14 @@ import type { SignalId } from '../schema/signal-id.js';
 import { createRng, streamKey } from '../random/rng.js';
 import { shuffle } from '../random/draw.js';
 import { CclupeError } from '../errors.js';
-import { detectAll } from '../signals/index.js';
+import { detectLazily } from '../signals/index.js';
 import { LogFacts } from './facts.js';
 import { templateRngs } from './stream.js';
 import { checkLeakage } from './leakage.js';
 import { DIFFICULTY_MIN_STEPS, FORMAT_RULES, findLogic } from './taxonomy.js';
 import { TEMPLATES } from './templates/index.js';
 import { answerPrior } from './answer-priors.js';
-import { resolveFace, type Choice, type Draft, type Template, type TemplatePrior } from './template.js';
+import { resolveFace, type Admission, type Admit, type Choice, type Draft, type Template, type TemplatePrior } from './template.js';
 import { OPTION_KEYS, PositionDealer, arrangeChoices } from './positions.js';
 
 /** Items per difficulty level: the mix of SPEC §6 (15 items per log, L:M:H = 5:5:5). */
@@ -84,6 +84,16 @@ function personalise(stem: string, kind: ClientKind, style: 'third' | 'first'): 
   const noun = kind === 'sme' ? 'business account' : 'account';
   const acct = style === 'first' ? `my ${noun}` : `this ${noun}`;
   return stem.replaceAll('{acct}', acct).replaceAll('{Acct}', acct.charAt(0).toUpperCase() + acct.slice(1));
+}
+
+/**
+ * A template whose answer the acceptance declined before its options were built (`TemplateContext.admit`): a tier-1
+ * candidate whose draft is built only when the declined slots need it (`realize`).
+ */
+interface Declined {
+  template: Template;
+  /** The acceptance probability of its answer. */
+  accept: number;
 }
 
 interface Candidate {
@@ -158,7 +168,8 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   // over-represented first (highest acceptance), and only then a tier-2 item. `npm run answer-priors` runs this very
   // selection on calibration logs and lowers the acceptance of answers that come back through tiers 1 and 2, so that
   // the dataset's answers stay balanced while every log keeps its full set.
-  const built = [new Map<Template, Candidate | null>(), new Map<Template, Candidate | null>()];
+  const built = new Map<Template, Candidate | Declined | null>();
+  const builtLenient = new Map<Template, Candidate | null>();
   const balanced = options.priors !== false;
   // a candidate's stems are personalised and checked for leakage when it is chosen (`take`; most candidates are not)
   const make = (t: Template, draft: Draft, tier: 0 | 1 | 2, accept: number): Candidate => {
@@ -166,8 +177,9 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
     const ref = t.tags.logics[kind]!;
     return { template: t, draft, difficulty: t.tags.difficulty, perspective: ref.perspective, answer: answerKey(t, draft), tier, accept };
   };
-  const detectionsOnce = (): Record<SignalId, Detection> => (detections ??= detectAll(detectLog));
-  const build = (t: Template, lenient: boolean, prior: TemplatePrior | undefined): Draft | null => {
+  // each detector runs on the first read of its signal (a template may read only one)
+  const detectionsOnce = (): Record<SignalId, Detection> => (detections ??= detectLazily(detectLog));
+  const build = (t: Template, lenient: boolean, prior: TemplatePrior | undefined, admit?: Admit): Draft | null => {
     const bounds = resolveFace(t.face, facts.months.length);
     return t.build({
       facts,
@@ -176,28 +188,61 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
       detections: detectionsOnce,
       bounds: lenient ? { ...bounds, lenient: true } : bounds,
       prior: lenient || !balanced ? undefined : prior,
+      admit,
     });
   };
-  /** The tier-0 or tier-1 candidate of a template (built once). */
-  const strict = (t: Template): Candidate | null => {
-    if (built[0].has(t)) return built[0].get(t)!;
+  const acceptP = (t: Template, prior: TemplatePrior | undefined, a: Admission | undefined): number =>
+    balanced ? Math.max(acceptanceOf(t, prior, a), t.rare ? RARE_MIN_ACCEPT : 0) : 1;
+  /** Whether answer-aware acceptance keeps an answer of acceptance `p` (the template's own accept stream). */
+  const keeps = (t: Template, p: number): boolean => p >= 1 || streamOf(`${t.id}\u241faccept`).next() < p;
+  /**
+   * The tier-0 or tier-1 candidate of a template (built once). The acceptance is decided as soon as the template
+   * knows its answer (`admit`): a declined answer stops the build before its options and program, and waits as a
+   * `Declined` entry. The accept stream is the template's own, so deciding before or after the options draws the
+   * same number, and a declined build that would have failed later is found failed when it is realized: the items
+   * are those of deciding on the finished draft.
+   */
+  const strict = (t: Template): Candidate | Declined | null => {
+    if (built.has(t)) return built.get(t)!;
+    const prior = balanced ? answerPrior(t.id, kind, log.profile) : undefined;
+    let decided: { p: number; keep: boolean } | undefined;
+    const admit: Admit | undefined = balanced
+      ? (a) => {
+          if (decided) throw new CclupeError(`template ${t.id} asked for acceptance twice on log ${log.logId}`);
+          const p = acceptP(t, prior, a);
+          decided = { p, keep: keeps(t, p) };
+          return decided.keep;
+        }
+      : undefined;
+    const draft = build(t, false, prior, admit);
+    let c: Candidate | Declined | null = null;
+    if (decided && !decided.keep) c = { template: t, accept: decided.p };
+    else if (draft) {
+      const p = acceptP(t, prior, admissionOf(t, draft));
+      if (decided && decided.p !== p) throw new CclupeError(`template ${t.id} was accepted on another answer than its draft's on log ${log.logId}`);
+      c = make(t, draft, decided || keeps(t, p) ? 0 : 1, p);
+    }
+    built.set(t, c);
+    return c;
+  };
+  /** The tier-1 candidate of a declined template: its draft built in full (no `admit`), null when it does not fit. */
+  const realize = (t: Template): Candidate | null => {
+    const c = strict(t);
+    if (!c || isCandidate(c)) return c;
     const prior = balanced ? answerPrior(t.id, kind, log.profile) : undefined;
     const draft = build(t, false, prior);
-    let c: Candidate | null = null;
-    if (draft) {
-      const p = balanced ? Math.max(acceptance(t, prior, draft), t.rare ? RARE_MIN_ACCEPT : 0) : 1;
-      const keep = p >= 1 || streamOf(`${t.id}\u241faccept`).next() < p;
-      c = make(t, draft, keep ? 0 : 1, p);
-    }
-    built[0].set(t, c);
-    return c;
+    const p = draft ? acceptP(t, prior, admissionOf(t, draft)) : c.accept;
+    if (p !== c.accept) throw new CclupeError(`template ${t.id} was declined on another answer than its draft's on log ${log.logId}`);
+    const out = draft ? make(t, draft, 1, p) : null;
+    built.set(t, out);
+    return out;
   };
   const lenient = (t: Template): Candidate | null => {
     if (!balanced) return null;
-    if (built[1].has(t)) return built[1].get(t)!;
+    if (builtLenient.has(t)) return builtLenient.get(t)!;
     const draft = build(t, true, undefined);
     const c = draft ? make(t, draft, 2, 0) : null;
-    built[1].set(t, c);
+    builtLenient.set(t, c);
     return c;
   };
   const chosen: Candidate[] = [];
@@ -218,14 +263,14 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   };
   const tier0 = (t: Template): Candidate | null => {
     const c = strict(t);
-    if (c && c.tier === 0) return c;
+    if (c && isCandidate(c) && c.tier === 0) return c;
     return t.rare && balanced && streamOf(`${t.id}\u241frare`).next() < RARE_LENIENT_SHARE ? lenient(t) : null;
   };
   /** Tier-1 candidates of the open templates among `ts`, least over-represented answer first (stable in `ts` order). */
   const declined = (ts: readonly Template[]): Candidate[] =>
     ts
       .filter(open)
-      .map((t) => strict(t))
+      .map((t) => realize(t))
       .filter((c): c is Candidate => c !== null && c.tier === 1)
       .sort((a, b) => b.accept - a.accept);
   let multis = 0;
@@ -268,12 +313,24 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
  * other logs' answers, see `calcChoices`), and a declined calc item waits as a tier-1 candidate like a single one.
  * Multi-select items and answers without an entry are always kept.
  */
-function acceptance(t: Template, prior: TemplatePrior | undefined, d: Draft): number {
+function acceptanceOf(t: Template, prior: TemplatePrior | undefined, a: Admission | undefined): number {
   // calc: the probability that keeps the options exchangeable (`calcChoices`), on the correct option
-  if (t.tags.format === 'calc') return d.choices.find((c) => c.correct)?.keep ?? 1;
+  if (t.tags.format === 'calc') return (a && 'keep' in a ? a.keep : undefined) ?? 1;
   if (t.tags.format === 'multi' || !prior?.accept) return 1;
-  const answer = d.choices.find((c) => c.correct)?.text;
+  const answer = a && 'text' in a ? a.text : undefined;
   return (answer === undefined ? undefined : prior.accept[answer]) ?? 1;
+}
+
+/** What the acceptance reads of a finished draft: the correct option's `keep` (calc) or text. */
+function admissionOf(t: Template, d: Draft): Admission | undefined {
+  const correct = d.choices.find((c) => c.correct);
+  if (!correct) return undefined;
+  if (t.tags.format !== 'calc') return { text: correct.text };
+  return correct.keep === undefined ? undefined : { keep: correct.keep };
+}
+
+function isCandidate(c: Candidate | Declined): c is Candidate {
+  return 'draft' in c;
 }
 
 /** The third- and first-person stems of a chosen draft; a stem that names anything of its log throws (zero leakage). */

@@ -175,6 +175,8 @@ export class Surround {
   private readonly below: Side;
   private readonly above: Side;
   private readonly w = new Float64Array(4);
+  /** The gold whose rank weights `w` holds (`rate` then `draw` ask for the same gold: computed once). */
+  private wGold = Number.NaN;
   /** The acceptance ceiling: the best rate over the distribution's support (times a small margin), at most 1. */
   readonly ceiling: number;
 
@@ -199,6 +201,7 @@ export class Surround {
 
   /** The weight of each rank r of the gold (r decoys below it), Lᵣ(g) · U₃₋ᵣ(g), into `w`. */
   private weights(g: number, w: Float64Array): Float64Array {
+    if (g === this.wGold && w === this.w) return w;
     const l1 = this.below.chain(1, g);
     const u1 = this.above.chain(1, -g);
     // a side with no room for one value has none for two
@@ -208,6 +211,7 @@ export class Surround {
     w[1] = l1 * u2;
     w[2] = l2 * u1;
     w[3] = l1 > 0 ? this.below.chain(3, g) : 0;
+    if (w === this.w) this.wGold = g;
     return w;
   }
 

@@ -4,7 +4,7 @@ import type { Rng } from '../random/rng.js';
 import type { LogFacts, RowView } from './facts.js';
 import { WEEKDAY_NAMES, ids, strictMax, sumAbs } from './facts.js';
 import { singleChoices } from './options.js';
-import type { Draft } from './template.js';
+import type { Admit, Choice, Draft } from './template.js';
 
 /** Share as a percentage, num/den·100; NaN when den is 0. */
 export function pct(num: number, den: number): number {
@@ -113,6 +113,7 @@ export function busiestWeekdayDraft(
   minRows: number,
   stem: string,
   shares?: Readonly<Record<string, number>>,
+  admit?: Admit,
 ): Draft | null {
   const rows = f.okOfType(type);
   if (rows.length < minRows) return null;
@@ -122,7 +123,7 @@ export function busiestWeekdayDraft(
   const top = strictMax(counts);
   if (!top) return null;
   const ranked = counts.slice().sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  const choices = singleChoices(rng, WEEKDAY_NAMES[top[0]], ranked.slice(1).map(([i]) => WEEKDAY_NAMES[i]), { prefer: 1, shares });
+  const choices = singleChoices(rng, WEEKDAY_NAMES[top[0]], ranked.slice(1).map(([i]) => WEEKDAY_NAMES[i]), { prefer: 1, shares, admit });
   if (!choices) return null;
   return {
     stem,
@@ -165,3 +166,13 @@ export function absentAnswers(f: LogFacts, shares: Readonly<Record<string, numbe
 
 /** The answer texts of each `TemplatePrior.answers` table, in key order, and their positions (listed once per table). */
 const SHARE_NAMES = new WeakMap<Readonly<Record<string, number>>, { names: string[]; index: Map<string, number> }>();
+
+/**
+ * True when the builder declines the item on its correct option's text (`TemplateContext.admit`): a template whose
+ * options come before its answer is decided (a partition of statements) asks here, before its evidence and program.
+ */
+export function declinedOn(choices: readonly Choice[], admit: Admit | undefined): boolean {
+  if (!admit) return false;
+  const correct = choices.find((c) => c.correct);
+  return correct !== undefined && !admit({ text: correct.text });
+}

@@ -35,7 +35,7 @@ export function monthsWithSuccess(spec: MonthsWithSuccessSpec): Template {
     face: { max: 'months' },
     ...(spec.rare ? { rare: true } : {}),
     tags: { ...spec.tags, cognition: 'memory', difficulty: 'L', format: 'calc' },
-    build({ facts, rng, bounds, prior }) {
+    build({ facts, rng, bounds, prior, admit }) {
       const all = facts.ofType(type);
       const ok = all.filter((r) => r.ok);
       if (ok.length < 2 || facts.months.length < 3) return null;
@@ -51,7 +51,7 @@ export function monthsWithSuccess(spec: MonthsWithSuccessSpec): Template {
         { value: covered - n, misconception: 'total_vs_share' },
         ...(spec.count === 'with' ? [{ value: ok.length, misconception: 'count_vs_amount' as const }] : []),
       ];
-      const choices = calcChoices(rng, n, 'count', candidates, { bounds, prior });
+      const choices = calcChoices(rng, n, 'count', candidates, { bounds, prior, admit });
       if (!choices) return null;
       const failed = all.length - ok.length;
       return {

@@ -1,7 +1,7 @@
 import type { Rng } from '../random/rng.js';
 import { shuffle } from '../random/draw.js';
 import { formatCents } from '../log/money.js';
-import type { Choice, TemplatePrior } from './template.js';
+import type { Admit, Choice, TemplatePrior } from './template.js';
 import type { Misconception } from './misconceptions.js';
 import { far, Surround, type GoldPriorValues, type Spacing } from './calc-decoys.js';
 import { balancedDesign, drawBalanced } from './balanced-choice.js';
@@ -82,6 +82,8 @@ export interface CalcChoiceOptions {
   prior?: TemplatePrior;
   /** Quantiles of the gold values alone (display units), when there is no prior object. */
   quantiles?: readonly number[];
+  /** The builder's acceptance (`TemplateContext.admit`), asked with the gold's `keep` before the decoys are drawn. */
+  admit?: Admit;
 }
 
 /** Exact surround rates per gold distribution (the prior object) and `unit|min|max` (see `calc-decoys.ts`). */
@@ -156,9 +158,13 @@ export function calcChoices(
     if (surround.ceiling <= 0) return null;
     const rate = surround.rate(gold);
     if (rate <= 0) return null;
+    if (!opts.bounds?.lenient) {
+      keep = Math.min(1, rate / surround.ceiling);
+      // declined: no decoys to draw (the builder draws them only if a slot takes the declined item)
+      if (opts.admit && !opts.admit({ keep })) return null;
+    }
     values = surround.draw(rng, gold);
     if (!values || !allDifferent(values.map(text))) return null;
-    if (!opts.bounds?.lenient) keep = Math.min(1, rate / surround.ceiling);
   } else {
     values = spreadValues(rng, gold, unit, { min, max, lenient: opts.bounds?.lenient === true, fwd, inv });
     if (!values) return null;
@@ -292,19 +298,24 @@ function room(gold: number, dir: -1 | 1, limit: number, unit: Unit): number {
  * answers are counterparty names, and every name of a measured kind is offered by its kind's share (`widenNames`).
  *
  * Without `shares`: the first `prefer` candidates (the near misses) always, the rest drawn at random.
+ *
+ * `wrong` may be a function, called only when the candidates are needed (a drawn design does not need them, and a
+ * counterparty template's list of absent names costs a pass over hundreds of names). `admit`: see `TemplateContext`.
  */
 export function singleChoices(
   rng: Rng,
   correct: string,
-  wrong: readonly string[],
-  opts: { prefer?: number; shares?: Readonly<Record<string, number>>; names?: boolean } = {},
+  wrong: readonly string[] | (() => readonly string[]),
+  opts: { prefer?: number; shares?: Readonly<Record<string, number>>; names?: boolean; admit?: Admit } = {},
 ): Choice[] | null {
+  // declined by the builder's acceptance: no options to draw (drawn only if a slot takes the declined item)
+  if (opts.admit && !opts.admit({ text: correct })) return null;
   const design = opts.shares ? balancedDesign(opts.shares, opts.names) : null;
   if (design) {
     const drawn = drawBalanced(rng, design, correct);
     if (drawn.length === 3) return [{ text: correct, correct: true }, ...drawn.map((text) => ({ text, correct: false }))];
   }
-  const distinct = [...new Set(wrong)].filter((w) => w !== correct);
+  const distinct = [...new Set(typeof wrong === 'function' ? wrong() : wrong)].filter((w) => w !== correct);
   if (distinct.length < 3) return null;
   const prefer = Math.min(opts.prefer ?? 0, 3);
   const picked = [...distinct.slice(0, prefer), ...shuffle(rng, distinct.slice(prefer)).slice(0, 3 - prefer)];

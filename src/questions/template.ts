@@ -67,7 +67,20 @@ export interface TemplateContext {
   bounds: { min: number; max: number; lenient?: boolean };
   /** What answers this template gives across logs of this client kind (`data/answer-priors.ts`), when known. */
   prior?: TemplatePrior;
+  /**
+   * The builder's answer-aware acceptance, asked as soon as the answer is known and before the options and the
+   * program are built (`calcChoices` and `singleChoices` ask it; templates pass it on). False: the builder declined
+   * the item, the helper returns null at once, and the builder builds the item in full, without `admit`, only if a
+   * slot ends up taking a declined item. Absent when the builder does not balance answers (then nothing declines).
+   */
+  admit?: Admit;
 }
+
+/** What an option helper knows of the answer before it builds options: the calc gold's `keep`, or the single answer text. */
+export type Admission = { keep: number } | { text: string };
+
+/** The builder's acceptance of an answer (`TemplateContext.admit`): true keeps the item, false declines it. */
+export type Admit = (answer: Admission) => boolean;
 
 /**
  * How a template's answers fall across many logs of one client kind, measured on calibration logs

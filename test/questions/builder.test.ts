@@ -5,6 +5,8 @@ import { TEMPLATES } from '../../src/questions/templates/index.js';
 import { DIFFICULTY_MIN_STEPS, findLogic } from '../../src/questions/taxonomy.js';
 import { CclupeError } from '../../src/errors.js';
 import type { Template } from '../../src/questions/template.js';
+import { generateLog } from '../../src/synth/index.js';
+import { listProfiles, loadProfile } from '../../src/io/profiles.js';
 import { makeLog, PERSONAL, SME } from './fixtures.js';
 
 describe('resolveClientKind', () => {
@@ -57,6 +59,43 @@ describe('buildItems', () => {
     };
     expect(() => buildItems(PERSONAL, { seed: 'x', templates: [leaky] })).toThrow(CclupeError);
     expect(() => buildItems(PERSONAL, { seed: 'x', templates: [leaky] })).toThrow(/leaked.*landlord wang/);
+  });
+});
+
+describe('buildItems acceptance before options', () => {
+  test('gives the items of deciding acceptance on each finished draft (templates stripped of `admit`)', () => {
+    // every template built without the early acceptance: each decides on its finished draft, as before `admit`
+    const late: Template[] = TEMPLATES.map((t) => ({ ...t, build: (ctx) => t.build({ ...ctx, admit: undefined }) }));
+    const profiles = listProfiles().map((n) => loadProfile(n));
+    let declined = 0;
+    for (let i = 0; i < 64; i++) {
+      const p = profiles[i % profiles.length];
+      const log = { ...generateLog(p, { masterSeed: 'admit', index: i }).log, profile: p.name };
+      const early = buildItems(log, { seed: 'a' });
+      expect(early).toEqual(buildItems(log, { seed: 'a', templates: late }));
+      declined += early.tiers!.filter((x) => x.tier === 1).length;
+    }
+    // the logs include items taken from declined answers, built in full only then
+    expect(declined).toBeGreaterThan(0);
+  });
+
+  test('fails loudly when a template is accepted on one answer and returns a draft with another', () => {
+    const base = TEMPLATES.find((t) => t.tags.format === 'calc')!;
+    const liar: Template = {
+      ...base,
+      id: 'liar',
+      build: (ctx) => {
+        ctx.admit?.({ keep: 1 });
+        const values = [1, 5, 9, 13];
+        return {
+          stem: 'How many are there?',
+          choices: values.map((v, i) => ({ text: String(v), correct: i === 0, value: v, ...(i === 0 ? { keep: 0.5 } : {}) })),
+          evidence: [],
+          program: Array.from({ length: DIFFICULTY_MIN_STEPS[base.tags.difficulty] }, (_, i) => `step ${i}`),
+        };
+      },
+    };
+    expect(() => buildItems(PERSONAL, { seed: 'x', templates: [liar] })).toThrow(/accepted on another answer/);
   });
 });
 

@@ -50,6 +50,19 @@ describe('calcChoices', () => {
     expect(calcChoices(createRng('max'), 12, 'count', [], { bounds: { min: 0, max: 12, lenient: true } })).not.toBeNull();
   });
 
+  test('asks the acceptance with the gold\'s keep before drawing decoys, and a declined gold draws nothing', () => {
+    const q = [0, 5, 10, 15, 20, 25, 30, 35, 40];
+    const asked: number[] = [];
+    const rng = createRng('adm');
+    expect(calcChoices(rng, 18, 'ratio', [], { quantiles: q, admit: (a) => (asked.push('keep' in a ? a.keep : NaN), false) })).toBeNull();
+    expect(asked).toHaveLength(1);
+    expect(rng.next()).toBe(createRng('adm').next());
+    // admitted, the options are those built without asking, and the gold carries the keep that was asked with
+    const plain = calcChoices(createRng('adm'), 18, 'ratio', [], { quantiles: q })!;
+    expect(calcChoices(createRng('adm'), 18, 'ratio', [], { quantiles: q, admit: () => true })).toEqual(plain);
+    expect(plain[0].keep).toBe(asked[0]);
+  });
+
   test('draws decoys from the quantiles of other logs\' answers when given, and declines a gold they cannot surround', () => {
     const q = Array.from({ length: 21 }, (_, i) => 10 + i); // answers spread over 10–30 (display units)
     const c = calcChoices(createRng('q'), 18, 'ratio', [], { quantiles: q })!;
@@ -117,6 +130,28 @@ describe('singleChoices', () => {
     expect(c.map((x) => x.text)).toContain('Purchase');
     expect(new Set(c.map((x) => x.text)).size).toBe(4);
     expect(c.filter((x) => x.correct)).toHaveLength(1);
+  });
+  test('asks the acceptance with the answer text first, and a declined answer draws nothing and lists no candidates', () => {
+    const asked: unknown[] = [];
+    let listed = 0;
+    const wrong = (): string[] => (listed++, ['Purchase', 'Fee', 'Tax', 'Payroll']);
+    const rng = createRng('s');
+    expect(singleChoices(rng, 'Rent', wrong, { admit: (a) => (asked.push(a), false) })).toBeNull();
+    expect(asked).toEqual([{ text: 'Rent' }]);
+    expect(listed).toBe(0);
+    expect(rng.next()).toBe(createRng('s').next());
+  });
+
+  test('builds the same options whether the candidates come as a list or from a function, and admitted or not asked', () => {
+    const list = ['Purchase', 'Fee', 'Tax', 'Payroll', 'Rent'];
+    const plain = singleChoices(createRng('w'), 'Rent', list, { prefer: 1 });
+    expect(singleChoices(createRng('w'), 'Rent', () => list, { prefer: 1, admit: () => true })).toEqual(plain);
+  });
+
+  test('lists no candidates when the answer table draws the wrong options', () => {
+    const shares = { A: 0.2, B: 0.2, C: 0.2, D: 0.2, E: 0.2 };
+    const c = singleChoices(createRng('t'), 'A', () => expect.unreachable('candidates listed'), { shares })!;
+    expect(c.map((x) => x.text).sort()).toHaveLength(4);
   });
 });
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DETECTORS, DEFAULT_THRESHOLDS, detectAll, detectSignal, mergeThresholds } from '../../src/signals/index.js';
+import { DETECTORS, DEFAULT_THRESHOLDS, detectAll, detectLazily, detectSignal, mergeThresholds } from '../../src/signals/index.js';
 import { SIGNAL_IDS, type SignalId } from '../../src/schema/signal-id.js';
 import { readDialect, readLogFile } from '../../src/io/index.js';
 import { buildLog, healthyPersonalRows, type RowSpec } from './build-log.js';
@@ -17,6 +17,24 @@ function stressedPersonalRows(): RowSpec[] {
   for (const m of ['02', '04', '06']) rows.push({ at: `2023-${m}-27 08:00:00`, type: 'Card Repayment', amount: -5000, counterparty: 'Card', status: 'FAILED' });
   return rows;
 }
+
+describe('detectLazily', () => {
+  it('reads, in any order, exactly what detectAll returns, with the same keys', () => {
+    for (const log of [buildLog(stressedPersonalRows()), buildLog(stressedPersonalRows(), { clientKind: 'sme', businessCategory: 'retail' })]) {
+      const all = detectAll(log);
+      const lazy = detectLazily(log);
+      for (const id of [...SIGNAL_IDS].reverse()) expect(lazy[id]).toEqual(all[id]);
+      expect(Object.keys(lazy)).toEqual([...SIGNAL_IDS]);
+      expect(JSON.stringify(detectLazily(log))).toBe(JSON.stringify(all));
+    }
+  });
+  it('uses the thresholds it is given and runs a detector once', () => {
+    const log = buildLog(stressedPersonalRows());
+    const strict = detectLazily(log, mergeThresholds({ microloans: { minDisbursements: 4 } }));
+    expect(strict.microloans.present).toBe(false);
+    expect(strict.microloans).toBe(strict.microloans);
+  });
+});
 
 describe('detectAll', () => {
   it('returns all sixteen signals in table order', () => {

@@ -18,7 +18,7 @@ export const balanceTrend: Template = {
       sme: { perspective: 'cash_flow_health', logic: 'working_capital_buffer', sub_domain: 'liquidity_sme' },
     },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const n = facts.months.length;
     if (n < 4) return null;
     const ends = [...facts.monthEndBalances().values()];
@@ -29,7 +29,7 @@ export const balanceTrend: Template = {
       { value: change / n, misconception: 'off_by_one_month' },
       { value: change, misconception: 'total_vs_share' },
       { value: gold * 12, misconception: 'wrong_base_period' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'Fitting a least-squares straight line to the month-end balances of {acct} over the months covered, what is its slope per month?',

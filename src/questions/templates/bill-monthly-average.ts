@@ -18,7 +18,7 @@ export const billMonthlyAverage: Template = {
       sme: { perspective: 'loan_compliance', logic: 'rent_utility_subscription_regularity' },
     },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const rows = outflowsOf(facts, 'Bill Payment');
     const n = facts.months.length;
     if (rows.length < 3 || n < 3) return null;
@@ -32,7 +32,7 @@ export const billMonthlyAverage: Template = {
       { value: sum / (n - 1), misconception: 'off_by_one_month' },
       { value: sum / (n + 1), misconception: 'off_by_one_month' },
       { value: sum, misconception: 'single_vs_total' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'What is the average monthly successful Bill Payment outflow of {acct}, taken over all the months covered by the log?',

@@ -20,7 +20,7 @@ export const borrowingToRepay: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'failures_liquidity', logic: 'borrowing_to_repay' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const disb = facts.okOfType('Loan Disbursement').filter((r) => r.row.amountCents > 0);
     const repay = facts.okOfType(...DEBT_SERVICE_TYPES);
     if (disb.length === 0 || repay.length === 0) return null;
@@ -36,7 +36,7 @@ export const borrowingToRepay: Template = {
       { value: n - 1, misconception: 'boundary_inclusion' },
       { value: repay.filter((r) => disb.some((d) => d.month === r.month)).length, misconception: 'wrong_base_period' },
       { value: n + disb.length, misconception: 'wrong_category' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'How many successful debt-service rows (Loan Repayment or Card Repayment) did {acct} make shortly after a successful Loan Disbursement?',

@@ -13,7 +13,7 @@ export const busiestWeekday: Template = {
     format: 'single',
     logics: { sme: { perspective: 'business_activity', logic: 'daily_transaction_volume' } },
   },
-  build({ facts, rng, prior }) {
-    return busiestWeekdayDraft(facts, rng, 'Sales Receipt', 10, 'On which day of the week does {acct} record the most successful Sales Receipt rows?', prior?.answers);
+  build({ facts, rng, prior, admit }) {
+    return busiestWeekdayDraft(facts, rng, 'Sales Receipt', 10, 'On which day of the week does {acct} record the most successful Sales Receipt rows?', prior?.answers, admit);
   },
 };

@@ -25,7 +25,7 @@ export const cashOutAfterCredit: Template = {
       sme: { perspective: 'specialized_behaviors', logic: 'cash_out_patterns' },
     },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const disb = facts.okOfType('Loan Disbursement').filter((r) => r.row.amountCents > 0);
     if (disb.length === 0) return null;
     const h = CONVENTIONS.cashOutWindowHours;
@@ -42,7 +42,7 @@ export const cashOutAfterCredit: Template = {
       { value: within(disb, cash, CONVENTIONS.borrowToRepayWindowHours).length, misconception: 'boundary_inclusion' },
       { value: cash.filter((r) => disb.some((d) => d.month === r.month)).length, misconception: 'wrong_base_period' },
       { value: n + disb.length, misconception: 'wrong_category' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'How many successful cash-out rows (ATM Withdrawal or Transfer Out) did {acct} make shortly after a successful Loan Disbursement?',

@@ -21,7 +21,7 @@ export const categoryHhi: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'category_concentration' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const out = outflowsOf(facts);
     const parts = outflowByType(facts);
     if (parts.length < 3) return null;
@@ -33,7 +33,7 @@ export const categoryHhi: Template = {
       { value: hhi(outflowByCounterparty(facts)), misconception: 'wrong_category' },
       { value: maxOf(parts.map(([, v]) => v)) / all, misconception: 'extreme_vs_average' },
       { value: 1 / parts.length, misconception: 'extreme_vs_average' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'What is the Herfindahl–Hirschman index (the sum of the squared shares, each share a fraction of the total) of the successful outflow of {acct} across transaction types?',

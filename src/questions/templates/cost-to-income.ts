@@ -16,7 +16,7 @@ export const costToIncome: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'revenue_expense_stability', logic: 'industry_cost_to_income' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const costs = outflowsOf(facts, ...OPERATING_COST_TYPES);
     const sales = inflowsOf(facts, 'Sales Receipt');
     if (costs.length < 3 || sales.length < 3) return null;
@@ -29,7 +29,7 @@ export const costToIncome: Template = {
       { value: pct(c, s + total(inflowsOf(facts, 'Refund'))), misconception: 'refunds_as_income' },
       { value: pct(total(outflowsOf(facts)), s), misconception: 'wrong_category' },
       { value: pct(s, c), misconception: 'total_vs_share' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'What are the successful operating costs of {acct} as a share of its successful operating income?',

@@ -16,7 +16,7 @@ export const debtServiceRatio: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'repayment_patterns', logic: 'debt_service_to_income' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const debt = outflowsOf(facts, ...DEBT_SERVICE_TYPES);
     const salary = inflowsOf(facts, 'Salary');
     if (debt.length < 2 || salary.length < 2) return null;
@@ -29,7 +29,7 @@ export const debtServiceRatio: Template = {
       { value: pct(d, s + total(inflowsOf(facts, 'Refund'))), misconception: 'refunds_as_income' },
       { value: pct(d, total(outflowsOf(facts))), misconception: 'total_vs_share' },
       { value: pct(total(outflowsOf(facts, 'Loan Repayment')), s), misconception: 'wrong_category' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'What is the successful debt service of {acct} as a share of its successful Salary income?',

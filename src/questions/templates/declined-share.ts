@@ -16,7 +16,7 @@ export const declinedShare: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'failures_liquidity', logic: 'declined_transactions' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const attempts = facts.rows.filter((r) => r.row.amountCents < 0);
     const declined = attempts.filter((r) => !r.ok);
     if (declined.length === 0 || attempts.length < 10) return null;
@@ -28,7 +28,7 @@ export const declinedShare: Template = {
       { value: pct(total(declined), total(attempts)), misconception: 'count_vs_amount' },
       { value: 100 - gold, misconception: 'total_vs_share' },
       { value: pct(declined.filter((r) => r.row.type === 'Purchase').length, attempts.filter((r) => r.row.type === 'Purchase').length), misconception: 'wrong_category' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'Counting rows with a negative amount whatever their status, what share of the outgoing attempts of {acct} were declined?',

@@ -17,7 +17,7 @@ export const essentialShare: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'essential_expenditure', logic: 'essential_vs_discretionary' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const ess = outflowsOf(facts, ...ESSENTIAL_TYPES);
     const disc = outflowsOf(facts, ...DISCRETIONARY_TYPES);
     if (ess.length < 2 || disc.length < 3) return null;
@@ -33,7 +33,7 @@ export const essentialShare: Template = {
       { value: pct(e, e + d - refunds), misconception: 'gross_vs_net' },
       { value: pct(e, total(outflowsOf(facts))), misconception: 'wrong_category' },
       { value: pct(ess.length, ess.length + disc.length), misconception: 'count_vs_amount' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'What share of the combined successful essential and discretionary spending of {acct} is essential, by amount?',

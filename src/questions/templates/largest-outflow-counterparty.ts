@@ -14,7 +14,7 @@ export const largestOutflowCounterparty: Template = {
     format: 'single',
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'spending_spikes' } },
   },
-  build({ facts, rng, prior }) {
+  build({ facts, rng, prior, admit }) {
     const shares = prior?.answers;
     const out = outflowsOf(facts);
     if (out.length < 5) return null;
@@ -26,8 +26,13 @@ export const largestOutflowCounterparty: Template = {
     const name = top[0].row.counterparty;
     // near misses: the largest declined outflow's counterparty, then the biggest totals
     const failedMax = facts.failed.filter((r) => r.row.amountCents < 0).sort((a, b) => a.row.amountCents - b.row.amountCents)[0];
-    const totals = byValueDesc(outflowByCounterparty(facts)).map(([k]) => k);
-    const choices = singleChoices(rng, name, [...(failedMax ? [failedMax.row.counterparty] : []), ...totals, ...absentAnswers(facts, shares)], { shares, names: true, prefer: failedMax ? 1 : 0 });
+    // listed only when the answer table cannot draw the wrong options
+    const wrong = (): string[] => [
+      ...(failedMax ? [failedMax.row.counterparty] : []),
+      ...byValueDesc(outflowByCounterparty(facts)).map(([k]) => k),
+      ...absentAnswers(facts, shares),
+    ];
+    const choices = singleChoices(rng, name, wrong, { shares, names: true, prefer: failedMax ? 1 : 0, admit });
     if (!choices) return null;
     return {
       stem: 'Which counterparty received the largest single successful outflow of {acct}?',

@@ -17,7 +17,7 @@ export const largestPurchaseMultiple: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'spending_spikes' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const rows = facts.okOfType('Purchase').filter((r) => r.row.amountCents < 0);
     if (rows.length < 5) return null;
     const amounts = rows.map((r) => -r.row.amountCents);
@@ -31,7 +31,7 @@ export const largestPurchaseMultiple: Template = {
       { value: maxOf(anyAmounts) / median(anyAmounts), misconception: 'failed_rows_counted' },
       { value: max / minOf(amounts), misconception: 'extreme_vs_average' },
       { value: maxOf(facts.outflows.map((r) => -r.row.amountCents)) / med, misconception: 'wrong_category' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'How many times the median successful Purchase amount is the largest single successful Purchase of {acct}?',

@@ -19,7 +19,7 @@ export const lateFeeTotal: Template = {
       sme: { perspective: 'loan_compliance', logic: 'operating_loan_repayment' },
     },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const all = facts.ofType('Late Fee');
     const ok = all.filter((r) => r.ok);
     if (ok.length === 0) return null;
@@ -31,7 +31,7 @@ export const lateFeeTotal: Template = {
       { value: gold / ok.length, misconception: 'single_vs_total' },
       { value: maxOf(ok.map((r) => Math.abs(r.row.amountCents))), misconception: 'single_vs_total' },
       { value: gold + total(facts.okOfType('Interest').filter((r) => r.row.amountCents < 0)), misconception: 'wrong_category' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'What is the total amount {acct} was charged in successful Late Fee rows?',

@@ -25,7 +25,7 @@ export const loanRepaymentGap: Template = {
       sme: { perspective: 'loan_compliance', logic: 'operating_loan_repayment' },
     },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const all = facts.ofType('Loan Repayment');
     const ok = all.filter((r) => r.ok);
     if (ok.length < 3) return null;
@@ -40,7 +40,7 @@ export const loanRepaymentGap: Template = {
       { value: maxOf(dateGaps) + 1, misconception: 'boundary_inclusion' },
       { value: minOf(gaps), misconception: 'extreme_vs_average' },
       { value: gold + 30, misconception: 'off_by_one_month' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'What is the longest gap, in days, between consecutive successful Loan Repayment rows of {acct}?',

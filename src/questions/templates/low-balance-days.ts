@@ -19,7 +19,7 @@ export const lowBalanceDays: Template = {
       sme: { perspective: 'cash_flow_health', logic: 'working_capital_buffer', sub_domain: 'liquidity_sme' },
     },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     if (facts.months.length < 3 || facts.inflows.length < 3) return null;
     const monthlyIn = [...facts.monthlyAbs(facts.inflows).values()];
     const threshold = CONVENTIONS.lowBalanceShare * mean(monthlyIn);
@@ -39,7 +39,7 @@ export const lowBalanceDays: Template = {
       { value: closing.filter(([, c]) => c.balance < threshold * 2).length, misconception: 'boundary_inclusion' },
       { value: n + 1, misconception: 'boundary_inclusion' },
       { value: n - 1, misconception: 'boundary_inclusion' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'How many low-balance days does {acct} have?',

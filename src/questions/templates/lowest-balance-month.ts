@@ -18,7 +18,7 @@ export const lowestBalanceMonth: Template = {
       sme: { perspective: 'cash_flow_health', logic: 'working_capital_buffer', sub_domain: 'liquidity_sme' },
     },
   },
-  build({ facts, rng, prior }) {
+  build({ facts, rng, prior, admit }) {
     const shares = prior?.answers;
     if (facts.months.length < 4) return null;
     let min = Infinity;
@@ -31,7 +31,7 @@ export const lowestBalanceMonth: Template = {
       rng,
       monthLabel(month),
       facts.months.filter((m) => m !== month).map(monthLabel),
-      { shares },
+      { shares, admit },
     );
     if (!choices) return null;
     return {

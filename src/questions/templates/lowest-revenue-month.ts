@@ -15,7 +15,7 @@ export const lowestRevenueMonth: Template = {
     format: 'single',
     logics: { sme: { perspective: 'revenue_expense_stability', logic: 'monthly_revenue_regularity' } },
   },
-  build({ facts, rng, prior }) {
+  build({ facts, rng, prior, admit }) {
     const shares = prior?.answers;
     const rows = inflowsOf(facts, 'Sales Receipt');
     if (rows.length < 6 || facts.months.length < 4) return null;
@@ -23,7 +23,7 @@ export const lowestRevenueMonth: Template = {
     const low = strictMin(monthly);
     if (!low) return null;
     const ranked = [...monthly].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
-    const choices = singleChoices(rng, monthLabel(low[0]), ranked.slice(1).map(([m]) => monthLabel(m)), { shares, prefer: 1 });
+    const choices = singleChoices(rng, monthLabel(low[0]), ranked.slice(1).map(([m]) => monthLabel(m)), { shares, prefer: 1, admit });
     if (!choices) return null;
     return {
       stem: 'Which of the months covered by the log brought {acct} the least successful Sales Receipt income?',

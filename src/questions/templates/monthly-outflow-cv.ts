@@ -16,7 +16,7 @@ export const monthlyOutflowCv: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'consumption_stability', logic: 'monthly_spending_volatility' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const out = outflowsOf(facts);
     if (facts.months.length < 4 || out.length < 10) return null;
     const xs = [...facts.monthlyAbs(out).values()];
@@ -33,7 +33,7 @@ export const monthlyOutflowCv: Template = {
       { value: (stdev(netXs) / mean(netXs)) * 100, misconception: 'gross_vs_net' },
       { value: (stdev(active) / mean(active)) * 100, misconception: 'wrong_base_period' },
       { value: ((maxOf(xs) - minOf(xs)) / m) * 100, misconception: 'extreme_vs_average' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'What is the coefficient of variation (standard deviation divided by mean) of the monthly successful outflow of {acct} over the months covered?',

@@ -17,7 +17,7 @@ export const monthsBalanceFell: Template = {
       sme: { perspective: 'cash_flow_health', logic: 'working_capital_buffer', sub_domain: 'liquidity_sme' },
     },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     if (facts.months.length < 4) return null;
     const ends = [...facts.monthEndBalances()];
     let fell = 0;
@@ -36,7 +36,7 @@ export const monthsBalanceFell: Template = {
       { value: withOpening, misconception: 'off_by_one_month' },
       { value: fell + 1, misconception: 'off_by_one_month' },
       { value: fell - 1, misconception: 'off_by_one_month' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'Comparing each month-end balance of {acct} with the month-end balance of the month before it, in how many months did it fall?',

@@ -15,7 +15,7 @@ export const mostDeclinedType: Template = {
     format: 'single',
     logics: { personal: { perspective: 'failures_liquidity', logic: 'declined_transactions' } },
   },
-  build({ facts, rng, prior }) {
+  build({ facts, rng, prior, admit }) {
     const shares = prior?.answers;
     if (facts.failed.length < 2) return null;
     const counts = byValueDesc(countBy(facts.failed, (r) => r.row.type));
@@ -23,7 +23,7 @@ export const mostDeclinedType: Template = {
     if (!top) return null;
     const allTypes = byValueDesc(countBy(facts.rows, (r) => r.row.type)).map(([t]) => t);
     const wrong = [...counts.slice(1).map(([t]) => t), ...allTypes];
-    const choices = singleChoices(rng, top[0], wrong, { shares, prefer: 1 });
+    const choices = singleChoices(rng, top[0], wrong, { shares, prefer: 1, admit });
     if (!choices) return null;
     return {
       stem: 'Which transaction type has the most FAILED (declined) rows in {acct}?',

@@ -16,7 +16,7 @@ export const netBorrowing: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'high_risk_merchants', logic: 'online_micro_lenders' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const disb = inflowsOf(facts, 'Loan Disbursement');
     const rep = outflowsOf(facts, 'Loan Repayment');
     if (disb.length === 0 || rep.length === 0) return null;
@@ -32,7 +32,7 @@ export const netBorrowing: Template = {
       { value: d - r - card, misconception: 'wrong_category' },
       { value: d - r - fees, misconception: 'wrong_category' },
       { value: r - d, misconception: 'gross_vs_net' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'How much more did {acct} receive in successful Loan Disbursement rows than it paid back in successful Loan Repayment rows (negative if it paid back more)?',

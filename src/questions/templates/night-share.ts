@@ -19,7 +19,7 @@ export const nightShare: Template = {
       sme: { perspective: 'business_activity', logic: 'nighttime_trading' },
     },
   },
-  build({ facts, kind, rng, bounds, prior }) {
+  build({ facts, kind, rng, bounds, prior, admit }) {
     if (!facts.log.hasTimeOfDay) return null;
     const type = kind === 'sme' ? 'Sales Receipt' : 'Purchase';
     const all = facts.ofType(type);
@@ -35,7 +35,7 @@ export const nightShare: Template = {
       { value: pct(sixBoundary.length, ok.length), misconception: 'boundary_inclusion' },
       { value: pct(night.length, facts.ok.length), misconception: 'total_vs_share' },
       { value: 100 - gold, misconception: 'total_vs_share' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: `What share of the successful ${type} rows of {acct}, counted by number of rows, took place at night?`,

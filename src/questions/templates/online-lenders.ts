@@ -16,7 +16,7 @@ export const onlineLenders: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'high_risk_merchants', logic: 'online_micro_lenders' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const all = facts.ofType('Loan Disbursement').filter((r) => r.row.amountCents > 0);
     const online = all.filter((r) => r.row.channel === 'ONLINE');
     const ok = online.filter((r) => r.ok);
@@ -30,7 +30,7 @@ export const onlineLenders: Template = {
       { value: gold - repaid, misconception: 'gross_vs_net' },
       { value: maxOf(ok.map((r) => r.row.amountCents)), misconception: 'single_vs_total' },
       { value: gold / ok.length, misconception: 'single_vs_total' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'What is the total of the successful Loan Disbursement rows that {acct} received through the ONLINE channel?',

@@ -16,7 +16,7 @@ export const operatingIncomeShare: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'cash_flow_health', logic: 'operating_vs_non_operating' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const sales = inflowsOf(facts, 'Sales Receipt');
     const inflow = facts.inflows;
     if (sales.length < 3 || inflow.length === sales.length) return null;
@@ -31,7 +31,7 @@ export const operatingIncomeShare: Template = {
       { value: 100 - gold, misconception: 'total_vs_share' },
       { value: pct(sales.length, inflow.length), misconception: 'count_vs_amount' },
       { value: pct(s, all - s), misconception: 'total_vs_share' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'By amount, what share of the successful inflow of {acct} is operating income?',

@@ -16,7 +16,7 @@ export const overseasShare: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'others', logic: 'overseas_spending' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const out = outflowsOf(facts);
     const home = facts.homeCountry;
     const abroad = out.filter((r) => r.row.location !== home);
@@ -29,7 +29,7 @@ export const overseasShare: Template = {
       { value: pct(abroad.length, out.length), misconception: 'count_vs_amount' },
       { value: pct(total(abroad), total(facts.inflows)), misconception: 'total_vs_share' },
       { value: 100 - gold, misconception: 'total_vs_share' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'What share of the total successful outflow of {acct}, by amount, was made overseas?',

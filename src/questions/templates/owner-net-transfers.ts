@@ -16,7 +16,7 @@ export const ownerNetTransfers: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'counterparty_risk', logic: 'related_party_transfers' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const tin = inflowsOf(facts, 'Transfer In');
     const tout = outflowsOf(facts, 'Transfer Out');
     if (tin.length + tout.length < 2) return null;
@@ -33,7 +33,7 @@ export const ownerNetTransfers: Template = {
       { value: -o, misconception: 'gross_vs_net' },
       { value: i - o - total(outflowsOf(facts, 'ATM Withdrawal')) + total(inflowsOf(facts, 'Cash Deposit')), misconception: 'wrong_category' },
       { value: (i - o) / (tin.length + tout.length), misconception: 'single_vs_total' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'Treating Transfer In and Transfer Out rows as money moved by the owner and related parties, what is the net successful amount they put into {acct} (negative if they took money out)?',

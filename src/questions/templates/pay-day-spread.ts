@@ -18,7 +18,7 @@ export const payDaySpread: Template = {
       sme: { perspective: 'payment_management', logic: 'sme_payroll_regularity' },
     },
   },
-  build({ facts, kind, rng, bounds, prior }) {
+  build({ facts, kind, rng, bounds, prior, admit }) {
     const type = kind === 'sme' ? 'Payroll' : 'Salary';
     const all = facts.ofType(type);
     const ok = all.filter((r) => r.ok);
@@ -32,7 +32,7 @@ export const payDaySpread: Template = {
       { value: gold + 1, misconception: 'boundary_inclusion' },
       { value: maxOf(sameSign) - minOf(sameSign), misconception: 'wrong_category' },
       { value: gold - 1, misconception: 'boundary_inclusion' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: `Looking at the day of the month of each successful ${type} row of {acct}, how many days apart are the earliest and the latest such day?`,

@@ -20,7 +20,7 @@ export const peakHourWindow: Template = {
       sme: { perspective: 'business_activity', logic: 'nighttime_trading' },
     },
   },
-  build({ facts, kind, rng, prior }) {
+  build({ facts, kind, rng, prior, admit }) {
     const shares = prior?.answers;
     if (!facts.log.hasTimeOfDay) return null;
     const type = kind === 'sme' ? 'Sales Receipt' : 'Purchase';
@@ -30,7 +30,7 @@ export const peakHourWindow: Template = {
     for (const r of rows) groups[Math.floor(r.hour / 6)].push(r);
     const top = strictMax(groups.map((g, i) => [i, g.length] as [number, number]));
     if (!top) return null;
-    const choices = singleChoices(rng, WINDOWS[top[0]], WINDOWS.filter((_, i) => i !== top[0]), { shares });
+    const choices = singleChoices(rng, WINDOWS[top[0]], WINDOWS.filter((_, i) => i !== top[0]), { shares, admit });
     if (!choices) return null;
     return {
       stem: `In which time-of-day window do most of the successful ${type} rows of {acct} fall?`,

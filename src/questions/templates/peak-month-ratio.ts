@@ -17,7 +17,7 @@ export const peakMonthRatio: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'consumption_stability', logic: 'seasonal_spending_cycles' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const out = outflowsOf(facts);
     if (facts.months.length < 4 || out.length < 10) return null;
     const xs = [...facts.monthlyAbs(out).values()];
@@ -31,7 +31,7 @@ export const peakMonthRatio: Template = {
       { value: maxOf(anyXs) / mean(anyXs), misconception: 'failed_rows_counted' },
       { value: hi / minOf(xs.filter((x) => x > 0)), misconception: 'extreme_vs_average' },
       { value: (hi / total(out)) * 100, misconception: 'total_vs_share' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'How many times the average monthly successful outflow of {acct} (over the months covered) is the outflow of its biggest month?',

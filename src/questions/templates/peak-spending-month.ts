@@ -15,7 +15,7 @@ export const peakSpendingMonth: Template = {
     format: 'single',
     logics: { personal: { perspective: 'consumption_stability', logic: 'seasonal_spending_cycles' } },
   },
-  build({ facts, rng, prior }) {
+  build({ facts, rng, prior, admit }) {
     const shares = prior?.answers;
     const out = outflowsOf(facts);
     if (facts.months.length < 4 || out.length < 10) return null;
@@ -27,7 +27,7 @@ export const peakSpendingMonth: Template = {
     const byCount = strictMax(facts.monthlyCount(out));
     const ranked = [...monthly].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([m]) => m);
     const wrong = [withFailed?.[0], byCount?.[0], ...ranked.slice(1)].filter((m): m is string => !!m && m !== top[0]);
-    const choices = singleChoices(rng, monthLabel(top[0]), wrong.map(monthLabel), { shares, prefer: 2 });
+    const choices = singleChoices(rng, monthLabel(top[0]), wrong.map(monthLabel), { shares, prefer: 2, admit });
     if (!choices) return null;
     return {
       stem: 'In which month is the total successful outflow of {acct} the largest?',

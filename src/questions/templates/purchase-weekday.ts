@@ -13,7 +13,7 @@ export const purchaseWeekday: Template = {
     format: 'single',
     logics: { personal: { perspective: 'consumption_stability', logic: 'seasonal_spending_cycles' } },
   },
-  build({ facts, rng, prior }) {
-    return busiestWeekdayDraft(facts, rng, 'Purchase', 8, 'On which day of the week does {acct} make the most successful Purchase rows?', prior?.answers);
+  build({ facts, rng, prior, admit }) {
+    return busiestWeekdayDraft(facts, rng, 'Purchase', 8, 'On which day of the week does {acct} make the most successful Purchase rows?', prior?.answers, admit);
   },
 };

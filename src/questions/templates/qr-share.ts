@@ -20,7 +20,7 @@ export const qrShare: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'business_activity', logic: 'qr_code_receipts' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const qr = facts.ok.filter((r) => r.row.channel === 'QR');
     if (qr.length < 2 || facts.ok.length < 20) return null;
     const gold = pct(total(qr), total(facts.ok));
@@ -33,7 +33,7 @@ export const qrShare: Template = {
       { value: pct(total(qrIn), total(facts.inflows)), misconception: 'wrong_category' },
       { value: pct(total(qrOut), total(facts.outflows)), misconception: 'wrong_category' },
       { value: 100 - gold, misconception: 'total_vs_share' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'By amount, what share of all successful rows of {acct}, money in and money out together, went through the QR channel?',

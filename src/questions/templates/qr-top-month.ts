@@ -14,7 +14,7 @@ export const qrTopMonth: Template = {
     format: 'single',
     logics: { sme: { perspective: 'business_activity', logic: 'qr_code_receipts' } },
   },
-  build({ facts, rng, prior }) {
+  build({ facts, rng, prior, admit }) {
     const shares = prior?.answers;
     const rows = facts.ok.filter((r) => r.row.channel === 'QR');
     if (rows.length < 3 || facts.months.length < 4) return null;
@@ -22,7 +22,7 @@ export const qrTopMonth: Template = {
     const top = strictMax(counts);
     if (!top) return null;
     const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-    const choices = singleChoices(rng, monthLabel(top[0]), ranked.slice(1).map(([m]) => monthLabel(m)), { shares, prefer: 1 });
+    const choices = singleChoices(rng, monthLabel(top[0]), ranked.slice(1).map(([m]) => monthLabel(m)), { shares, prefer: 1, admit });
     if (!choices) return null;
     return {
       stem: 'In which month does {acct} record the most successful rows through the QR channel, money in or out?',

@@ -21,7 +21,7 @@ export const receivablesGap: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'payment_management', logic: 'receivables_timing' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const sales = inflowsOf(facts, 'Sales Receipt');
     if (sales.length < 4) return null;
     const g = gaps(sales);
@@ -34,7 +34,7 @@ export const receivablesGap: Template = {
       { value: median(g), misconception: 'extreme_vs_average' },
       { value: maxOf(dateGaps) + 1, misconception: 'boundary_inclusion' },
       { value: maxOf(gaps(facts.inflows)), misconception: 'wrong_category' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'What is the longest gap, in days, between consecutive successful Sales Receipt rows of {acct}?',

@@ -20,7 +20,7 @@ export const refundLag: Template = {
       sme: { perspective: 'specialized_behaviors', logic: 'disputes_refunds_nonessential' },
     },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const refunds = inflowsOf(facts, 'Refund');
     if (refunds.length === 0) return null;
     const purchases = facts.ofType('Purchase');
@@ -45,7 +45,7 @@ export const refundLag: Template = {
       { value: median(lags), misconception: 'mean_vs_median' },
       { value: maxOf(lags), misconception: 'extreme_vs_average' },
       { value: mean(dateLags) + 1, misconception: 'boundary_inclusion' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: "On average, how many days pass between a successful Refund to {acct} and the refund's purchase?",

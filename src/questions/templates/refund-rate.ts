@@ -19,7 +19,7 @@ export const refundRate: Template = {
       sme: { perspective: 'specialized_behaviors', logic: 'disputes_refunds_nonessential' },
     },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const refunds = inflowsOf(facts, 'Refund');
     const purchases = outflowsOf(facts, 'Purchase');
     if (refunds.length === 0 || purchases.length < 3) return null;
@@ -36,7 +36,7 @@ export const refundRate: Template = {
       { value: pct(r, total(outflowsOf(facts))), misconception: 'total_vs_share' },
       { value: pct(r, total(facts.inflows)), misconception: 'refunds_as_income' },
       { value: pct(new Set(refunds.map((x) => x.row.counterparty)).size, new Set(purchases.map((x) => x.row.counterparty)).size), misconception: 'count_vs_amount' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'By amount, what share of the successful Purchase outflow of {acct} came back as successful Refund rows?',

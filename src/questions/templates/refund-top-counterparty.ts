@@ -15,17 +15,21 @@ export const refundTopCounterparty: Template = {
     format: 'single',
     logics: { personal: { perspective: 'others', logic: 'refund_frequency' } },
   },
-  build({ facts, rng, prior }) {
+  build({ facts, rng, prior, admit }) {
     const shares = prior?.answers;
     const refunds = inflowsOf(facts, 'Refund');
     if (refunds.length < 2) return null;
     const totals = byValueDesc(sumBy(refunds, (r) => r.row.counterparty));
     const top = strictMax(totals);
     if (!top) return null;
-    const purchaseCps = byValueDesc(sumBy(outflowsOf(facts, 'Purchase'), (r) => r.row.counterparty)).map(([k]) => k);
-    const otherCps = byValueDesc(outflowByCounterparty(facts)).map(([k]) => k);
-    const wrong = [...totals.slice(1).map(([k]) => k), ...purchaseCps, ...otherCps];
-    const choices = singleChoices(rng, top[0], [...wrong, ...absentAnswers(facts, shares)], { shares, names: true, prefer: 1 });
+    // listed only when the answer table cannot draw the wrong options
+    const wrong = (): string[] => [
+      ...totals.slice(1).map(([k]) => k),
+      ...byValueDesc(sumBy(outflowsOf(facts, 'Purchase'), (r) => r.row.counterparty)).map(([k]) => k),
+      ...byValueDesc(outflowByCounterparty(facts)).map(([k]) => k),
+      ...absentAnswers(facts, shares),
+    ];
+    const choices = singleChoices(rng, top[0], wrong, { shares, names: true, prefer: 1, admit });
     if (!choices) return null;
     return {
       stem: 'Which counterparty paid back the largest total in successful Refund rows to {acct}?',

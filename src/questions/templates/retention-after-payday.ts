@@ -28,7 +28,7 @@ export const retentionAfterPayday: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'fund_retention', logic: 'retention_after_payday' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const paydays = facts.okOfType('Salary').filter((r) => r.row.amountCents > 0 && r.row.balanceCents > 0);
     if (paydays.length < 3) return null;
     const h = CONVENTIONS.retentionWindowHours;
@@ -42,7 +42,7 @@ export const retentionAfterPayday: Template = {
       { value: pooled, misconception: 'total_vs_share' },
       { value: vsSalary, misconception: 'gross_vs_net' },
       { value: mean(paydays.map((p) => balanceAfter(facts, p, h / 7) / p.row.balanceCents)) * 100, misconception: 'wrong_base_period' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'On average over its paydays, what share of the balance right after a successful Salary row does {acct} still hold a week later?',

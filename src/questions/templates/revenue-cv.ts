@@ -16,7 +16,7 @@ export const revenueCv: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'revenue_expense_stability', logic: 'monthly_revenue_regularity' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const sales = inflowsOf(facts, 'Sales Receipt');
     if (facts.months.length < 4 || sales.length < 8) return null;
     const xs = [...facts.monthlyAbs(sales).values()];
@@ -32,7 +32,7 @@ export const revenueCv: Template = {
       { value: (stdev(allIn) / mean(allIn)) * 100, misconception: 'wrong_category' },
       { value: (stdev(active) / mean(active)) * 100, misconception: 'wrong_base_period' },
       { value: ((maxOf(xs) - minOf(xs)) / m) * 100, misconception: 'extreme_vs_average' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'What is the coefficient of variation (standard deviation divided by mean) of the monthly successful Sales Receipt income of {acct} over the months covered?',

@@ -14,7 +14,7 @@ export const rowsPerActiveDay: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'business_activity', logic: 'daily_transaction_volume' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     if (facts.ok.length < 20) return null;
     const days = new Set(facts.ok.map((r) => r.day));
     const gold = facts.ok.length / days.size;
@@ -26,7 +26,7 @@ export const rowsPerActiveDay: Template = {
       { value: facts.ok.length / facts.months.length, misconception: 'wrong_base_period' },
       { value: facts.rows.length / days.size, misconception: 'failed_rows_counted' },
       { value: days.size / facts.months.length, misconception: 'count_vs_amount' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'On the days when {acct} has successful rows, how many successful rows does it record per day on average?',

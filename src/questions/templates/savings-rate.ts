@@ -15,7 +15,7 @@ export const savingsRate: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'fund_retention', logic: 'savings_investment_transfers' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const inRows = inflowsOf(facts);
     const outRows = outflowsOf(facts);
     if (inRows.length < 3 || outRows.length < 5) return null;
@@ -31,7 +31,7 @@ export const savingsRate: Template = {
       { value: pct(i - o, o), misconception: 'total_vs_share' },
       { value: pct(o, i), misconception: 'gross_vs_net' },
       { value: pct(i - o, total(inflowsOf(facts, 'Salary'))), misconception: 'wrong_category' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'What share of its successful inflow did {acct} keep, that is successful inflow minus successful outflow, divided by successful inflow (negative if it spent more than came in)?',

@@ -17,7 +17,7 @@ export const seasonalPeakTrough: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'specialized_behaviors', logic: 'seasonal_fluctuation' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const sales = inflowsOf(facts, 'Sales Receipt');
     if (facts.months.length < 4 || sales.length < 8) return null;
     const xs = [...facts.monthlyAbs(sales).values()];
@@ -33,7 +33,7 @@ export const seasonalPeakTrough: Template = {
       { value: maxOf(allIn) / minOf(allIn), misconception: 'wrong_category' },
       { value: (hi - lo) / lo, misconception: 'gross_vs_net' },
       { value: lo / hi, misconception: 'total_vs_share' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'Over the months covered, the strongest month of successful Sales Receipt income of {acct} is how many times its weakest month?',

@@ -16,7 +16,7 @@ export const spikeCount: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'spending_spikes' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const rows = facts.okOfType('Purchase').filter((r) => r.row.amountCents < 0);
     if (rows.length < 8) return null;
     const amounts = rows.map((r) => -r.row.amountCents);
@@ -35,7 +35,7 @@ export const spikeCount: Template = {
       { value: amounts.filter((a) => a > (k - 1) * med).length, misconception: 'boundary_inclusion' },
       { value: amounts.filter((a) => a > med).length, misconception: 'extreme_vs_average' },
       { value: n + 1, misconception: 'boundary_inclusion' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'How many of the successful Purchase rows of {acct} are spikes?',

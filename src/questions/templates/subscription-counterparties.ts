@@ -16,7 +16,7 @@ export const subscriptionCounterparties: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'loan_compliance', logic: 'rent_utility_subscription_regularity' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const all = facts.ofType('Subscription');
     const ok = all.filter((r) => r.ok);
     if (ok.length < 2) return null;
@@ -28,7 +28,7 @@ export const subscriptionCounterparties: Template = {
       { value: all.length, misconception: 'failed_rows_counted' },
       { value: n + 1, misconception: 'boundary_inclusion' },
       { value: new Set(ok.map((r) => r.month)).size, misconception: 'wrong_base_period' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'How many different counterparties received successful Subscription rows from {acct}?',

@@ -16,7 +16,7 @@ export const supplierPaymentGap: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'payment_management', logic: 'payables_timing' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const pays = outflowsOf(facts, 'Supplier Payment');
     const top = strictMax(byValueDesc(sumBy(pays, (r) => r.row.counterparty)));
     if (!top) return null;
@@ -34,7 +34,7 @@ export const supplierPaymentGap: Template = {
       { value: mean(allGaps), misconception: 'wrong_category' },
       { value: span / rows.length, misconception: 'boundary_inclusion' },
       { value: maxOf(gaps), misconception: 'extreme_vs_average' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'Take the supplier that received the largest total of successful Supplier Payment rows from {acct}: on average, how many days pass between consecutive successful payments to it?',

@@ -16,7 +16,7 @@ export const supplierShare: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'counterparty_risk', logic: 'supplier_concentration' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const rows = outflowsOf(facts, 'Supplier Payment');
     const totals = byValueDesc(sumBy(rows, (r) => r.row.counterparty));
     const top = strictMax(totals);
@@ -31,7 +31,7 @@ export const supplierShare: Template = {
       { value: pct(top[1], total(outflowsOf(facts))), misconception: 'total_vs_share' },
       { value: 100 - gold, misconception: 'total_vs_share' },
       { value: 100 / totals.length, misconception: 'extreme_vs_average' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'What share of the successful Supplier Payment outflow of {acct} went to its largest supplier by amount?',

@@ -16,7 +16,7 @@ export const topCounterpartyShare: Template = {
     format: 'calc',
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'counterparty_concentration' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const out = outflowsOf(facts);
     const totals = byValueDesc(outflowByCounterparty(facts));
     const top = strictMax(totals);
@@ -33,7 +33,7 @@ export const topCounterpartyShare: Template = {
       { value: pct(top[1], total(facts.inflows)), misconception: 'total_vs_share' },
       { value: 100 - gold, misconception: 'total_vs_share' },
       { value: pct(totals[1][1], all), misconception: 'extreme_vs_average' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'What share of the total successful outflow of {acct} went to its largest counterparty by amount?',

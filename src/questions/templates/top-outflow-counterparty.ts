@@ -15,16 +15,20 @@ export const topOutflowCounterparty: Template = {
     format: 'single',
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'counterparty_concentration' } },
   },
-  build({ facts, rng, prior }) {
+  build({ facts, rng, prior, admit }) {
     const shares = prior?.answers;
     const out = outflowsOf(facts);
     const totals = byValueDesc(outflowByCounterparty(facts));
     const top = strictMax(totals);
     if (!top || totals.length < 4) return null;
-    // near misses first: the most frequent counterparty and the runner-up by amount
-    const freq = byValueDesc(countBy(out, (r) => r.row.counterparty)).map(([k]) => k);
-    const wrong = [...freq.slice(0, 1), ...totals.slice(1).map(([k]) => k)];
-    const choices = singleChoices(rng, top[0], [...wrong, ...absentAnswers(facts, shares)], { shares, names: true, prefer: 2 });
+    // near misses first: the most frequent counterparty and the runner-up by amount (listed only when the answer
+    // table cannot draw the wrong options)
+    const wrong = (): string[] => [
+      ...byValueDesc(countBy(out, (r) => r.row.counterparty)).slice(0, 1).map(([k]) => k),
+      ...totals.slice(1).map(([k]) => k),
+      ...absentAnswers(facts, shares),
+    ];
+    const choices = singleChoices(rng, top[0], wrong, { shares, names: true, prefer: 2, admit });
     if (!choices) return null;
     return {
       stem: 'Which counterparty received the largest total successful outflow from {acct}?',

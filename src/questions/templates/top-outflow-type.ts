@@ -16,7 +16,7 @@ export const topOutflowType: Template = {
     format: 'single',
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'category_concentration' } },
   },
-  build({ facts, rng, prior }) {
+  build({ facts, rng, prior, admit }) {
     const shares = prior?.answers;
     const out = outflowsOf(facts);
     const totals = byValueDesc(outflowByType(facts));
@@ -24,7 +24,7 @@ export const topOutflowType: Template = {
     if (!top || totals.length < 2) return null;
     const outTypes = TRANSACTION_TYPES.filter((t) => TYPE_DIRECTION[t] === -1);
     const wrong = [...totals.slice(1).map(([t]) => t), ...outTypes.filter((t) => !totals.some(([k]) => k === t))];
-    const choices = singleChoices(rng, top[0], wrong, { shares, prefer: 2 });
+    const choices = singleChoices(rng, top[0], wrong, { shares, prefer: 2, admit });
     if (!choices) return null;
     return {
       stem: 'Which transaction type accounts for the largest total successful outflow of {acct}?',

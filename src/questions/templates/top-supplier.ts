@@ -15,15 +15,21 @@ export const topSupplier: Template = {
     format: 'single',
     logics: { sme: { perspective: 'counterparty_risk', logic: 'supplier_concentration' } },
   },
-  build({ facts, rng, prior }) {
+  build({ facts, rng, prior, admit }) {
     const shares = prior?.answers;
     const rows = outflowsOf(facts, 'Supplier Payment');
     const totals = byValueDesc(sumBy(rows, (r) => r.row.counterparty));
     const top = strictMax(totals);
     if (!top || totals.length < 2) return null;
-    const freq = byValueDesc(countBy(rows, (r) => r.row.counterparty)).map(([k]) => k);
-    const others = byValueDesc(outflowByCounterparty(facts)).map(([k]) => k);
-    const choices = singleChoices(rng, top[0], [...freq.slice(0, 1), ...totals.slice(1).map(([k]) => k), ...others, ...absentAnswers(facts, shares)], { shares, names: true, prefer: 2 });
+    // wrong candidates (listed only when the answer table cannot draw the wrong options): the most frequent supplier,
+    // the runners-up, other counterparties
+    const wrong = (): string[] => [
+      ...byValueDesc(countBy(rows, (r) => r.row.counterparty)).slice(0, 1).map(([k]) => k),
+      ...totals.slice(1).map(([k]) => k),
+      ...byValueDesc(outflowByCounterparty(facts)).map(([k]) => k),
+      ...absentAnswers(facts, shares),
+    ];
+    const choices = singleChoices(rng, top[0], wrong, { shares, names: true, prefer: 2, admit });
     if (!choices) return null;
     return {
       stem: 'Which counterparty received the largest total in successful Supplier Payment rows from {acct}?',

@@ -16,7 +16,7 @@ export const turnoverCycle: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'cash_flow_health', logic: 'turnover_cycle' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const pays = outflowsOf(facts, 'Supplier Payment');
     const sales = inflowsOf(facts, 'Sales Receipt');
     if (pays.length < 3 || sales.length < 3) return null;
@@ -46,7 +46,7 @@ export const turnoverCycle: Template = {
       { value: mean(prevLags), misconception: 'wrong_category' },
       { value: maxOf(lags), misconception: 'extreme_vs_average' },
       { value: gold + 1, misconception: 'boundary_inclusion' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'For each successful Supplier Payment of {acct}, take the time until the next successful Sales Receipt; what is the average of those times, in days?',

@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { partitionChoices } from '../options.js';
 import { ids, strictMax } from '../facts.js';
-import { byValueDesc, nearEdge, outflowByCounterparty, outflowByType, outflowsOf, pct, pctText, total } from '../kit.js';
+import { byValueDesc, declinedOn, nearEdge, outflowByCounterparty, outflowByType, outflowsOf, pct, pctText, total } from '../kit.js';
 
 const CP_EDGE = 30;
 const TYPE_EDGE = 50;
@@ -21,7 +21,7 @@ export const verdictConcentration: Template = {
       sme: { perspective: 'counterparty_risk', logic: 'supplier_concentration' },
     },
   },
-  build({ facts }) {
+  build({ facts, admit }) {
     const out = outflowsOf(facts);
     if (out.length < 10) return null;
     const all = total(out);
@@ -31,12 +31,15 @@ export const verdictConcentration: Template = {
     const cpShare = pct(cp[1], all);
     const tyShare = pct(ty[1], all);
     if (nearEdge(cpShare, [CP_EDGE], 1) || nearEdge(tyShare, [TYPE_EDGE], 1)) return null;
+    const choices = partitionChoices(
+      { holds: cpShare >= CP_EDGE, yes: 'The largest counterparty takes 30% or more of the outflow', no: 'No counterparty takes as much as 30% of the outflow' },
+      { holds: tyShare >= TYPE_EDGE, yes: 'a single transaction type takes 50% or more of it', no: 'no transaction type takes as much as 50% of it' },
+    );
+    // declined on its answer: no evidence or program to build
+    if (declinedOn(choices, admit)) return null;
     return {
       stem: 'Which statement best describes how concentrated the successful outflow of {acct} is?',
-      choices: partitionChoices(
-        { holds: cpShare >= CP_EDGE, yes: 'The largest counterparty takes 30% or more of the outflow', no: 'No counterparty takes as much as 30% of the outflow' },
-        { holds: tyShare >= TYPE_EDGE, yes: 'a single transaction type takes 50% or more of it', no: 'no transaction type takes as much as 50% of it' },
-      ),
+      choices,
       evidence: ids(out.filter((r) => r.row.counterparty === cp[0])),
       program: [
         `Successful outflow total: ${(all / 100).toFixed(2)}`,

@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { partitionChoices } from '../options.js';
 import { ids } from '../facts.js';
-import { inflowsOf, nearEdge, outflowsOf, pct, pctText, total } from '../kit.js';
+import { declinedOn, inflowsOf, nearEdge, outflowsOf, pct, pctText, total } from '../kit.js';
 import { DEBT_SERVICE_TYPES } from '../conventions.js';
 
 const BURDEN_EDGE = 40;
@@ -21,7 +21,7 @@ export const verdictDebt: Template = {
       sme: { perspective: 'loan_compliance', logic: 'operating_loan_repayment', sub_domain: 'penalties' },
     },
   },
-  build({ facts, kind }) {
+  build({ facts, kind, admit }) {
     const incomeType = kind === 'sme' ? 'Sales Receipt' : 'Salary';
     const income = inflowsOf(facts, incomeType);
     const debt = outflowsOf(facts, ...DEBT_SERVICE_TYPES);
@@ -29,12 +29,15 @@ export const verdictDebt: Template = {
     const burden = pct(total(debt), total(income));
     if (nearEdge(burden, [BURDEN_EDGE], 1)) return null;
     const trouble = [...facts.okOfType('Late Fee'), ...facts.ofType(...DEBT_SERVICE_TYPES).filter((r) => !r.ok)];
+    const choices = partitionChoices(
+      { holds: burden >= BURDEN_EDGE, yes: `Successful debt service is 40% or more of successful ${incomeType} income`, no: `Successful debt service is less than 40% of successful ${incomeType} income` },
+      { holds: trouble.length > 0, yes: 'there is a successful Late Fee or a declined debt-service row', no: 'there is no successful Late Fee and no declined debt-service row' },
+    );
+    // declined on its answer: no evidence or program to build
+    if (declinedOn(choices, admit)) return null;
     return {
       stem: 'Which statement best describes the debt position of {acct}?',
-      choices: partitionChoices(
-        { holds: burden >= BURDEN_EDGE, yes: `Successful debt service is 40% or more of successful ${incomeType} income`, no: `Successful debt service is less than 40% of successful ${incomeType} income` },
-        { holds: trouble.length > 0, yes: 'there is a successful Late Fee or a declined debt-service row', no: 'there is no successful Late Fee and no declined debt-service row' },
-      ),
+      choices,
       evidence: ids([...debt, ...trouble]),
       program: [
         `Successful debt service (${DEBT_SERVICE_TYPES.join(', ')}): ${(total(debt) / 100).toFixed(2)}`,

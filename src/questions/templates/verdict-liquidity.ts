@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { partitionChoices } from '../options.js';
 import { ids } from '../facts.js';
-import { nearEdge, pct, pctText } from '../kit.js';
+import { declinedOn, nearEdge, pct, pctText } from '../kit.js';
 import { minOf } from '../../log/extremes.js';
 
 const DECLINE_EDGE = 5;
@@ -21,7 +21,7 @@ export const verdictLiquidity: Template = {
       sme: { perspective: 'cash_flow_health', logic: 'working_capital_buffer', sub_domain: 'liquidity_sme' },
     },
   },
-  build({ facts }) {
+  build({ facts, admit }) {
     const attempts = facts.rows.filter((r) => r.row.amountCents < 0);
     if (attempts.length < 10) return null;
     const declined = attempts.filter((r) => !r.ok);
@@ -29,12 +29,15 @@ export const verdictLiquidity: Template = {
     if (nearEdge(share, [DECLINE_EDGE], 0.5)) return null;
     const negative = facts.rows.filter((r) => r.row.balanceCents < 0);
     const minBal = minOf(facts.rows.map((r) => r.row.balanceCents));
+    const choices = partitionChoices(
+      { holds: negative.length > 0, yes: 'The balance goes below zero after some row', no: 'The balance never goes below zero' },
+      { holds: share >= DECLINE_EDGE, yes: 'at least 5% of outgoing attempts (negative amounts, any status) were declined', no: 'fewer than 5% of outgoing attempts (negative amounts, any status) were declined' },
+    );
+    // declined on its answer: no evidence or program to build
+    if (declinedOn(choices, admit)) return null;
     return {
       stem: 'Which statement best describes the liquidity pressure on {acct}?',
-      choices: partitionChoices(
-        { holds: negative.length > 0, yes: 'The balance goes below zero after some row', no: 'The balance never goes below zero' },
-        { holds: share >= DECLINE_EDGE, yes: 'at least 5% of outgoing attempts (negative amounts, any status) were declined', no: 'fewer than 5% of outgoing attempts (negative amounts, any status) were declined' },
-      ),
+      choices,
       evidence: ids([...negative, ...declined]),
       program: [
         `Rows with a negative amount: ${attempts.length}`,

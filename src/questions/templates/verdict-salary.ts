@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { partitionChoices } from '../options.js';
 import { ids } from '../facts.js';
-import { money } from '../kit.js';
+import { declinedOn, money } from '../kit.js';
 import { maxOf, minOf } from '../../log/extremes.js';
 
 /** Variation threshold of the statements: (max − min) / min of successful Salary amounts. */
@@ -19,7 +19,7 @@ export const verdictSalary: Template = {
     format: 'single',
     logics: { personal: { perspective: 'consumption_stability', logic: 'payroll_regularity' } },
   },
-  build({ facts }) {
+  build({ facts, admit }) {
     const ok = facts.okOfType('Salary').filter((r) => r.row.amountCents > 0);
     if (ok.length < 3 || facts.months.length < 3) return null;
     const months = new Set(ok.map((r) => r.month));
@@ -30,12 +30,15 @@ export const verdictSalary: Template = {
     const spread = (max - min) / min;
     if (Math.abs(spread - SPREAD) < 0.01) return null;
     const steady = spread < SPREAD;
+    const choices = partitionChoices(
+      { holds: every, yes: 'A successful Salary row arrives in every month covered', no: 'At least some month covered has no successful Salary row' },
+      { holds: steady, yes: 'the largest salary is less than 10% above the smallest', no: 'the largest salary is 10% or more above the smallest' },
+    );
+    // declined on its answer: no evidence or program to build
+    if (declinedOn(choices, admit)) return null;
     return {
       stem: 'Which statement best describes the salary received by {acct}?',
-      choices: partitionChoices(
-        { holds: every, yes: 'A successful Salary row arrives in every month covered', no: 'At least some month covered has no successful Salary row' },
-        { holds: steady, yes: 'the largest salary is less than 10% above the smallest', no: 'the largest salary is 10% or more above the smallest' },
-      ),
+      choices,
       evidence: ids(ok),
       program: [
         `Successful Salary rows: ${ok.length}`,

@@ -18,7 +18,7 @@ export const workingCapitalCover: Template = {
     format: 'calc',
     logics: { sme: { perspective: 'cash_flow_health', logic: 'working_capital_buffer' } },
   },
-  build({ facts, rng, bounds, prior }) {
+  build({ facts, rng, bounds, prior, admit }) {
     const costs = outflowsOf(facts, ...OPERATING_COST_TYPES);
     const n = facts.months.length;
     if (costs.length < 5 || n < 3) return null;
@@ -34,7 +34,7 @@ export const workingCapitalCover: Template = {
       { value: low / (total(costs) / activeMonths), misconception: 'wrong_base_period' },
       { value: low / anyCost, misconception: 'failed_rows_counted' },
       { value: low / (total(outflowsOf(facts)) / n), misconception: 'wrong_category' },
-    ], { bounds, prior });
+    ], { bounds, prior, admit });
     if (!choices) return null;
     return {
       stem: 'How many months of average operating costs would the lowest month-end balance of {acct} cover (lowest month-end balance divided by the average monthly successful operating cost over the months covered)?',
