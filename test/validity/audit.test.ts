@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadProfile } from '../../src/io/profiles.js';
+import { listProfiles, loadProfile } from '../../src/io/profiles.js';
 import { generateLog } from '../../src/synth/index.js';
 import { buildDatasetQuestions } from '../../src/questions/dataset.js';
 import { TEMPLATES } from '../../src/questions/templates/index.js';
@@ -7,13 +7,18 @@ import { calibrationMismatches, faceViolations, runValidityAudit, type OracleLog
 import type { Item } from '../../src/schema/item.js';
 import type { Log } from '../../src/schema/log-row.js';
 
-const PROFILES = ['personal-healthy', 'personal-overdue', 'sme-healthy', 'sme-overdue'].map((p) => loadProfile(p));
+const BASE = ['personal-healthy', 'personal-overdue', 'sme-healthy', 'sme-overdue'];
+const PROFILES = BASE.map((p) => loadProfile(p));
+/** The eleven other shipped profiles (gig worker, retiree, factory, restaurant, …). */
+const OTHERS = listProfiles()
+  .filter((p) => !BASE.includes(p))
+  .map((p) => loadProfile(p));
 
-function dataset(seed: string, count: number): { items: Item[]; logs: OracleLog[]; injected: InjectedRows[] } {
+function dataset(seed: string, count: number, profiles = PROFILES): { items: Item[]; logs: OracleLog[]; injected: InjectedRows[] } {
   const logs: OracleLog[] = [];
   const injected: InjectedRows[] = [];
   for (let i = 0; i < count; i++) {
-    const profile = PROFILES[i % PROFILES.length];
+    const profile = profiles[i % profiles.length];
     const { log, labels } = generateLog(profile, { masterSeed: seed, index: i });
     logs.push({ log, profile: profile.name, kind: labels.client_kind });
     for (const [signal, s] of Object.entries(labels.signals)) if (s.injected) injected.push({ logId: log.logId, signal, txnIds: s.evidence });
@@ -100,5 +105,22 @@ describe('calibration and face checks', () => {
       ({ id: `p1-${id}`, log_id: 'p1', format: 'calc', template: { id, version: 1 }, options: texts.map((text, i) => ({ key: 'ABCD'[i], text })), answer: ['A'] }) as unknown as Item;
     const r = faceViolations([calc('salary-months', ['12', '0', '11', '13']), calc('essential-share', ['55.0%', '171.7%', '40.0%', '20.0%']), calc('salary-months', ['12', '10', '11', '9'])], new Map([['p1', log]]));
     expect(r.items).toBe(2);
+  });
+});
+
+// Every shipped profile has answer priors of its own: on the eleven that are not base profiles, the client kind's
+// priors (what they drew on before) let a log-free learner score 12 points over chance on 600 logs (LogScore 5.1,
+// other-log oracle +5.4, three calc templates with their gold's rank at p < 1e-6).
+describe('validity audit on 200 generated logs of the other shipped profiles', () => {
+  const data = dataset('audit-c', 200, OTHERS);
+  const cal = dataset('audit-d', 200, OTHERS);
+  const report = runValidityAudit({ items: data.items, calibration: cal.items, logs: data.logs, injected: data.injected, seed: 'audit-c' });
+  const gate = (id: string) => report.gates.find((g) => g.id === id)!;
+
+  it('keeps the best log-free learner and the other-log oracle near chance, as on the base profiles', () => {
+    expect(OTHERS.length).toBe(11);
+    for (const id of ['blind-avg', 'blind-logscore', 'blind-single', 'blind-multi', 'blind-calc', 'other-log', 'face', 'oracle']) {
+      expect(gate(id).pass, `${id} ${gate(id).value}`).toBe(true);
+    }
   });
 });
