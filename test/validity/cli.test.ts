@@ -49,6 +49,17 @@ describe('cclupe validity', () => {
     expect(existsSync(join(work, 'old'))).toBe(true);
   });
 
+  it('asks for --calibration (exit 2) when the dataset was generated from a profile file that is not shipped', async () => {
+    const profile = JSON.parse(readFileSync(join(ROOT, 'profiles', 'personal-healthy.json'), 'utf8'));
+    writeFileSync(join(work, 'my-bank.json'), JSON.stringify({ ...profile, name: 'my-bank' }));
+    expect((await cclupe('generate', '--count', '8', '--seed', '4', '--profile', './my-bank.json', '--out', 'custom', '--questions')).code).toBe(0);
+    const r = await cclupe('validity', 'custom');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('profile my-bank, which is not shipped');
+    expect(r.stderr).toContain('--calibration DIR');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('answers with the blind baseline in score --baseline blind and all', async () => {
     const r = await cclupe('score', 'ds1', '--baseline', 'all', '--format', 'markdown', '--replicates', '0');
     expect(r.code).toBe(0);

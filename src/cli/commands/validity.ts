@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { readManifest } from '../../io/dataset-layout.js';
+import { listProfiles } from '../../io/profiles.js';
 import { readAuditItems, readValidityDataset } from '../../io/dataset.js';
 import type { Item } from '../../schema/item.js';
 import { validityHtml } from '../../report/validity-html.js';
@@ -35,6 +36,16 @@ async function generatedCalibration(dir: string, seed: string): Promise<Item[]> 
   }
   const o = manifest.options;
   if (seed === manifest.master_seed) throw new UsageError(`--calibration-seed must differ from the dataset's seed (${seed})`, '--calibration-seed');
+  // the manifest names a profile file (one written by `cclupe fit`, say) but does not hold it: only shipped profiles
+  // can be generated again from their name
+  const shipped = new Set(listProfiles());
+  const custom = o.profiles.map((p) => p.name).filter((n) => !shipped.has(n));
+  if (custom.length) {
+    throw new UsageError(
+      `${dir} was generated from profile ${custom.join(', ')}, which is not shipped, so no calibration set can be generated from its manifest; generate one with the same profile file and another seed, then give --calibration DIR`,
+      '--calibration',
+    );
+  }
   const tmp = mkdtempSync(join(tmpdir(), 'cclupe-calibration-'));
   try {
     const run = resolveGenerate({
