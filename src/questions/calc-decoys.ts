@@ -61,6 +61,23 @@ const SIDE_TRIES = 20_000;
 const GL_X = Math.sqrt(0.6);
 const GL_W = [5 / 18, 8 / 18, 5 / 18];
 
+/**
+ * Sorts the first `n` of a few numbers ascending in place, as `sort((a, b) => a - b)` does for finite numbers
+ * (stable), without the work arrays of the built-in sort (a few values per attempt, many attempts per item).
+ */
+export function sortAscending(xs: number[], n = xs.length): number[] {
+  for (let i = 1; i < n; i++) {
+    const x = xs[i];
+    let j = i;
+    while (j > 0 && xs[j - 1] - x > 0) {
+      xs[j] = xs[j - 1];
+      j--;
+    }
+    xs[j] = x;
+  }
+  return xs;
+}
+
 /** True when a and b are far apart under the spacing rule (also what keeps their printed texts apart). */
 export function far(a: number, b: number, abs: number, rel: number): boolean {
   return Math.abs(a - b) >= Math.max(abs, rel * Math.max(Math.abs(a), Math.abs(b)));
@@ -175,6 +192,8 @@ export class Surround {
   private readonly below: Side;
   private readonly above: Side;
   private readonly w = new Float64Array(4);
+  /** Work space of `chainOf`: one side's draws. */
+  private readonly vals: number[] = [0, 0, 0];
   /** The gold whose rank weights `w` holds (`rate` then `draw` ask for the same gold: computed once). */
   private wGold = Number.NaN;
   /** The acceptance ceiling: the best rate over the distribution's support (times a small margin), at most 1. */
@@ -236,24 +255,31 @@ export class Surround {
     let r = 0;
     while (r < 3 && u >= w[r]) u -= w[r++];
     while (w[r] <= 0) r--; // rounding at the top end
-    const low = this.chainOf(rng, this.below, g, r);
-    const high = this.chainOf(rng, this.above, -g, 3 - r);
-    if (!low || !high) return null;
-    return [...low, g, ...high.map((v) => -v).reverse()];
+    const out = new Array<number>(4);
+    out[r] = g;
+    // r values below the gold, ascending; then 3 − r above it, drawn on −D (so negated, they fill the top down). The
+    // side above is drawn even when the side below failed: the stream then moves on as it always has
+    const lowOk = this.chainOf(rng, this.below, g, r, this.vals);
+    for (let i = 0; i < r; i++) out[i] = this.vals[i];
+    const highOk = this.chainOf(rng, this.above, -g, 3 - r, this.vals);
+    for (let i = 0; i < 3 - r; i++) out[3 - i] = -this.vals[i];
+    return lowOk && highOk ? out : null;
   }
 
-  /** n values from `side` far below y forming a chain, ascending (rejection inside the side's region). */
-  private chainOf(rng: Rng, side: Side, y: number, n: number): number[] | null {
-    if (n === 0) return [];
-    const vals = new Array<number>(n);
+  /**
+   * n values from `side` far below y forming a chain, ascending, into `vals` (rejection inside the side's region);
+   * false when none was found. No allocation: up to SIDE_TRIES attempts per item.
+   */
+  private chainOf(rng: Rng, side: Side, y: number, n: number, vals: number[]): boolean {
+    if (n === 0) return true;
     for (let t = 0; t < SIDE_TRIES; t++) {
       for (let i = 0; i < n; i++) vals[i] = side.draw(rng, y);
-      vals.sort((a, b) => a - b);
+      sortAscending(vals, n);
       let ok = far(vals[n - 1], y, this.sp.abs, this.sp.rel) && vals[n - 1] < y;
       for (let i = 1; i < n && ok; i++) if (!far(vals[i - 1], vals[i], this.sp.abs, this.sp.rel)) ok = false;
-      if (ok) return vals.slice();
+      if (ok) return true;
     }
-    return null;
+    return false;
   }
 }
 

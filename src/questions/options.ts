@@ -3,7 +3,7 @@ import { shuffle } from '../random/draw.js';
 import { formatCents } from '../log/money.js';
 import type { Admit, Choice, TemplatePrior } from './template.js';
 import type { Misconception } from './misconceptions.js';
-import { far, Surround, type GoldPriorValues, type Spacing } from './calc-decoys.js';
+import { far, sortAscending, Surround, type GoldPriorValues, type Spacing } from './calc-decoys.js';
 import { balancedDesign, drawBalanced } from './balanced-choice.js';
 
 /** How a calc value is shown and how far a distractor must sit from the gold value. */
@@ -86,20 +86,33 @@ export interface CalcChoiceOptions {
   admit?: Admit;
 }
 
-/** Exact surround rates per gold distribution (the prior object) and `unit|min|max` (see `calc-decoys.ts`). */
-const SURROUNDS = new WeakMap<object, Map<string, Surround | null>>();
+/** Exact surround rates per gold distribution (the prior object, or bare quantiles), unit, and item bounds min, max. */
+const SURROUNDS = new WeakMap<object, Map<Unit, Map<number, Map<number, Surround | null>>>>();
 
-/** The surround computation of a gold distribution under one unit and one item's bounds, built once and kept. */
-function surroundOf(key: object, values: GoldPriorValues, unit: Unit, sp: Spacing): Surround | null {
-  let byBounds = SURROUNDS.get(key);
-  if (!byBounds) SURROUNDS.set(key, (byBounds = new Map()));
-  const k = `${unit}\u241f${sp.min}\u241f${sp.max}`;
-  let s = byBounds.get(k);
+/**
+ * The surround computation of a gold distribution under one unit and one item's bounds (raw units), built once and
+ * kept. Looked up by number keys, level by level: no key string per item.
+ */
+function surroundOf(source: TemplatePrior | readonly number[], unit: Unit, min: number, max: number): Surround | null {
+  let byUnit = SURROUNDS.get(source);
+  if (!byUnit) SURROUNDS.set(source, (byUnit = new Map()));
+  let byMin = byUnit.get(unit);
+  if (!byMin) byUnit.set(unit, (byMin = new Map()));
+  let byMax = byMin.get(min);
+  if (!byMax) byMin.set(min, (byMax = new Map()));
+  let s = byMax.get(max);
   if (s === undefined) {
+    const values: GoldPriorValues = isQuantiles(source) ? { quantiles: source } : source;
+    const { abs, rel } = UNIT_RULES[unit];
+    const sp: Spacing = { min, max, abs, rel, scale: unit === 'money' ? 100 : 1, count: unit === 'count' };
     s = values.atoms?.length || (values.quantiles?.length ?? 0) >= 2 ? new Surround(values, sp) : null;
-    byBounds.set(k, s);
+    byMax.set(max, s);
   }
   return s;
+}
+
+function isQuantiles(source: TemplatePrior | readonly number[]): source is readonly number[] {
+  return Array.isArray(source);
 }
 
 /**
@@ -152,7 +165,7 @@ export function calcChoices(
   let values: number[] | null = null;
   let keep: number | undefined;
   const source = opts.prior ?? opts.quantiles;
-  const surround = source ? surroundOf(source, opts.prior ?? { quantiles: opts.quantiles }, unit, { min, max, abs, rel, scale, count }) : null;
+  const surround = source ? surroundOf(source, unit, min, max) : null;
   if (surround) {
     // decoys drawn from other logs' answers, the log kept in proportion to how often its gold can be surrounded
     if (surround.ceiling <= 0) return null;
@@ -194,23 +207,6 @@ export function calcChoices(
     { text: text(gold), correct: true, value: displayValue(gold, unit), ...(keep !== undefined ? { keep } : {}) },
     ...wrong.map(({ v, i }) => ({ text: text(v), correct: false, misconception: named[i], value: displayValue(v, unit) })),
   ];
-}
-
-/**
- * Sorts a few numbers ascending in place, as `sort((a, b) => a - b)` does for finite numbers (stable), without the
- * work arrays of the built-in sort (calcChoices sorts four values per attempt, up to eighty attempts per item).
- */
-function sortAscending(xs: number[]): number[] {
-  for (let i = 1; i < xs.length; i++) {
-    const x = xs[i];
-    let j = i;
-    while (j > 0 && xs[j - 1] - x > 0) {
-      xs[j] = xs[j - 1];
-      j--;
-    }
-    xs[j] = x;
-  }
-  return xs;
 }
 
 /** True when no two texts are equal (a handful of texts: pairs compared, no Set). */
