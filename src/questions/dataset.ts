@@ -1,6 +1,6 @@
 import type { ClientKind, Log } from '../schema/log-row.js';
 import type { Item } from '../schema/item.js';
-import { buildItems, resolveClientKind } from './builder.js';
+import { BuildMemo, buildItems, resolveClientKind } from './builder.js';
 import { summarizeCoverage, type Coverage } from './coverage.js';
 import { balanceDataset, itemFacts, type BalanceLog, type BalanceReport } from './balance.js';
 
@@ -33,15 +33,17 @@ export interface DatasetQuestionsOptions {
  * seed, not on their order beyond the order of the items.
  */
 export function buildDatasetQuestions(logs: readonly Log[], options: DatasetQuestionsOptions): DatasetQuestions {
-  const perLog: Array<{ log: Log; clientKind: ClientKind | undefined; items: Item[] }> = [];
+  const perLog: Array<{ log: Log; clientKind: ClientKind | undefined; items: Item[]; memo?: BuildMemo }> = [];
   const problems: string[] = [];
   const kinds = new Set<ClientKind>();
   for (const log of logs) {
     const clientKind = options.clientKinds?.get(log.logId);
     const kind = resolveClientKind(log, clientKind);
     if (kind) kinds.add(kind);
-    const r = buildItems(log, { seed: options.seed, clientKind });
-    perLog.push({ log, clientKind, items: r.items });
+    // the balancing pass rebuilds a few logs: their candidates are kept for it (the chosen ones are the items anyway)
+    const memo = options.balance !== false ? new BuildMemo() : undefined;
+    const r = buildItems(log, { seed: options.seed, clientKind, memo });
+    perLog.push({ log, clientKind, items: r.items, memo });
     for (const p of r.problems) problems.push(p);
     options.onLog?.();
   }
@@ -65,19 +67,20 @@ export function buildDatasetQuestions(logs: readonly Log[], options: DatasetQues
 
 /**
  * The balancing pass over phase-1 items (`logs`, as facts, in dataset order; a log with no facts takes no part),
- * rebuilding a log from `logOf(logId)` (its log and the client kind it was built with) with `buildItems`' `exclude`.
+ * rebuilding a log from `logOf(logId)` (its log, the client kind it was built with, and the memo of its first build
+ * if kept) with `buildItems`' `exclude`.
  * What `buildDatasetQuestions` runs after phase 1, and `cclupe merge` after merging the shards' phase-1 items.
  */
 export function balanceItems(
   logs: readonly BalanceLog[],
-  logOf: (logId: string) => { log: Log; clientKind?: ClientKind },
+  logOf: (logId: string) => { log: Log; clientKind?: ClientKind; memo?: BuildMemo },
   seed: string | number,
 ): { replaced: Map<string, Item[]>; report: BalanceReport } {
   return balanceDataset(
     logs,
     (logId, exclude) => {
-      const { log, clientKind } = logOf(logId);
-      const r = buildItems(log, { seed, clientKind, exclude });
+      const { log, clientKind, memo } = logOf(logId);
+      const r = buildItems(log, { seed, clientKind, exclude, memo });
       return r.problems.length ? null : r.items;
     },
     { seed },
