@@ -156,13 +156,10 @@ export function calcChoices(
   const max = (opts.bounds?.max ?? Infinity) * scale;
   if (gold < min || gold > max) return null;
   const { abs, rel } = UNIT_RULES[unit];
-  const text = (v: number): string => formatValue(v, unit);
-  const apart = (a: number, b: number): boolean => far(a, b, abs, rel) && text(a) !== text(b);
   const count = unit === 'count';
-  const c = Math.max(4 * abs, 0.05 * Math.abs(gold));
-  const fwd = (v: number): number => (count ? v : Math.asinh(v / c));
-  const inv = (t: number): number => (count ? Math.round(t) : Math.sinh(t) * c);
+  const space: SpreadSpace = { count, c: Math.max(4 * abs, 0.05 * Math.abs(gold)) };
   let values: number[] | null = null;
+  let texts: string[] | null = null;
   let keep: number | undefined;
   const source = opts.prior ?? opts.quantiles;
   const surround = source ? surroundOf(source, unit, min, max) : null;
@@ -177,36 +174,91 @@ export function calcChoices(
       if (opts.admit && !opts.admit({ keep })) return null;
     }
     values = surround.draw(rng, gold);
-    if (!values || !allDifferent(values.map(text))) return null;
+    if (!values || !allDifferent((texts = textsOf(values, unit)))) return null;
   } else {
-    values = spreadValues(rng, gold, unit, { min, max, lenient: opts.bounds?.lenient === true, fwd, inv });
+    values = spreadValues(rng, gold, unit, { min, max, lenient: opts.bounds?.lenient === true, space });
     if (!values) return null;
   }
+  // the four texts, kept in step with the values as misconceptions take slots (each value is printed once)
+  texts ??= textsOf(values, unit);
+  const goldText = formatValue(gold, unit);
   const g = values.indexOf(gold);
-  const sameText = surround !== null && (opts.prior?.atoms?.length ?? 0) > 0;
+  const slots: Slots = { values, texts, goldText, unit, min, max, abs, rel, space, sameText: surround !== null && (opts.prior?.atoms?.length ?? 0) > 0 };
   // named misconceptions take the place of decoys in their slot
   const pool = shuffle(rng, candidates.filter((d) => Number.isFinite(d.value)));
-  const named: Array<Misconception | 'decoy'> = values.map(() => 'decoy');
+  const named: Array<Misconception | 'decoy'> = ['decoy', 'decoy', 'decoy', 'decoy'];
   for (let i = 0; i < 4; i++) {
     if (i === g) continue;
-    const lo = i > 0 ? values[i - 1] : -Infinity;
-    const hi = i < 3 ? values[i + 1] : Infinity;
-    const k = pool.findIndex((d) => {
-      const v = count ? Math.round(d.value) : d.value;
-      const close = sameText ? text(v) === text(values![i]) : Math.abs(fwd(v) - fwd(values![i])) <= (count ? 1 : SNAP);
-      return v > lo && v < hi && v >= min && v <= max && close &&
-        (i === 0 || apart(v, lo)) && (i === 3 || apart(v, hi)) && text(v) !== text(gold);
-    });
+    const k = slotTaker(pool, i, slots);
     if (k < 0) continue;
     values[i] = count ? Math.round(pool[k].value) : pool[k].value;
+    texts[i] = formatValue(values[i], unit);
     named[i] = pool[k].misconception;
     pool.splice(k, 1);
   }
-  const wrong = values.map((v, i) => ({ v, i })).filter((x) => x.i !== g);
-  return [
-    { text: text(gold), correct: true, value: displayValue(gold, unit), ...(keep !== undefined ? { keep } : {}) },
-    ...wrong.map(({ v, i }) => ({ text: text(v), correct: false, misconception: named[i], value: displayValue(v, unit) })),
-  ];
+  const out: Choice[] = [{ text: goldText, correct: true, value: displayValue(gold, unit) }];
+  if (keep !== undefined) out[0].keep = keep;
+  for (let i = 0; i < 4; i++) {
+    if (i !== g) out.push({ text: texts[i], correct: false, misconception: named[i], value: displayValue(values[i], unit) });
+  }
+  return out;
+}
+
+/** The transformed space of the spread path and of a misconception's closeness: integers for counts, else asinh(v / c). */
+interface SpreadSpace {
+  count: boolean;
+  c: number;
+}
+
+function forward(v: number, s: SpreadSpace): number {
+  return s.count ? v : Math.asinh(v / s.c);
+}
+
+function inverse(t: number, s: SpreadSpace): number {
+  return s.count ? Math.round(t) : Math.sinh(t) * s.c;
+}
+
+/** The printed texts of calc values. */
+function textsOf(values: readonly number[], unit: Unit): string[] {
+  const out = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = formatValue(values[i], unit);
+  return out;
+}
+
+/** The four option values of a calc item with their texts, and what decides whether a misconception may take a slot. */
+interface Slots {
+  values: number[];
+  texts: string[];
+  goldText: string;
+  unit: Unit;
+  min: number;
+  max: number;
+  abs: number;
+  rel: number;
+  space: SpreadSpace;
+  /** A misconception must print as the decoy it replaces (else it must lie close to it in the spread space). */
+  sameText: boolean;
+}
+
+/**
+ * The first misconception of `pool` that may take the decoy in slot i: strictly between the slot's neighbours,
+ * inside the bounds, close to the decoy, far apart from the neighbours and printed unlike them and the gold; −1 if none.
+ */
+function slotTaker(pool: readonly Distractor[], i: number, s: Slots): number {
+  const { values, texts } = s;
+  const lo = i > 0 ? values[i - 1] : -Infinity;
+  const hi = i < 3 ? values[i + 1] : Infinity;
+  for (let k = 0; k < pool.length; k++) {
+    const v = s.space.count ? Math.round(pool[k].value) : pool[k].value;
+    if (!(v > lo && v < hi && v >= s.min && v <= s.max)) continue;
+    const text = formatValue(v, s.unit);
+    const close = s.sameText ? text === texts[i] : Math.abs(forward(v, s.space) - forward(values[i], s.space)) <= (s.space.count ? 1 : SNAP);
+    if (!close || text === s.goldText) continue;
+    if (i > 0 && !(far(v, lo, s.abs, s.rel) && text !== texts[i - 1])) continue;
+    if (i < 3 && !(far(v, hi, s.abs, s.rel) && text !== texts[i + 1])) continue;
+    return k;
+  }
+  return -1;
 }
 
 /** True when no two texts are equal (a handful of texts: pairs compared, no Set). */
@@ -223,12 +275,11 @@ function spreadValues(
   rng: Rng,
   gold: number,
   unit: Unit,
-  o: { min: number; max: number; lenient: boolean; fwd: (v: number) => number; inv: (t: number) => number },
+  o: { min: number; max: number; lenient: boolean; space: SpreadSpace },
 ): number[] | null {
-  const { min, max, lenient, fwd, inv } = o;
+  const { min, max, lenient, space } = o;
   const { abs, rel } = UNIT_RULES[unit];
   const count = unit === 'count';
-  const text = (v: number): string => formatValue(v, unit);
   // every rank must be possible: three admissible values below and three above the gold. Counts are the exception
   // (a month count at its maximum is common): they take the feasible rank nearest the drawn one.
   const below = roomBelow(gold, min, unit);
@@ -244,16 +295,18 @@ function spreadValues(
       if (vals[i] < min || vals[i] > max || !Number.isFinite(vals[i])) return false;
       for (let j = i + 1; j < vals.length; j++) if (!far(vals[i], vals[j], abs, rel)) return false;
     }
-    return allDifferent(vals.map(text));
+    return allDifferent(textsOf(vals, unit));
   };
   const width = count ? Math.max(3, Math.ceil(0.5 * Math.abs(gold))) : SPREAD;
-  const g0 = fwd(gold);
+  const g0 = forward(gold, space);
+  const u = [0, 0, 0, 0];
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     // near a face bound the spread narrows after a few misses, so a feasible set is still found
     const w = count ? width : width * Math.min(1, 0.9 ** Math.max(0, attempt - 10));
-    const u = [0, 1, 2, 3].map(() => (count ? Math.floor(rng.next() * (2 * w + 1)) - w : (2 * rng.next() - 1) * w));
+    for (let i = 0; i < 4; i++) u[i] = count ? Math.floor(rng.next() * (2 * w + 1)) - w : (2 * rng.next() - 1) * w;
     sortAscending(u);
-    const vals = u.map((x) => inv(g0 + x - u[r]));
+    const vals = [0, 0, 0, 0];
+    for (let i = 0; i < 4; i++) vals[i] = inverse(g0 + u[i] - u[r], space);
     vals[r] = gold;
     let ok = admissible(vals);
     for (let i = 0; i < 3 && ok; i++) if (vals[i] >= vals[i + 1]) ok = false;
