@@ -45,34 +45,84 @@ export interface ItemFacts {
 
 /** The number an option states ("1234.56", "37.5%", "3.5 days"): how the validity audit reads a calc option. */
 function optionValue(text: string): number {
+  // the audit's reading is the regex below on the trimmed text without commas; a text with no comma (every option
+  // the builder prints) is read by a scan of the same pattern, with no regex and no copy but the number's own
+  if (text.includes(',')) return optionValueByRegex(text);
+  const s = text.trim();
+  let i = s.charCodeAt(0) === MINUS ? 1 : 0;
+  const first = i;
+  while (isDigit(s.charCodeAt(i))) i++;
+  if (i === first) return NaN;
+  if (s.charCodeAt(i) === DOT && isDigit(s.charCodeAt(i + 1))) {
+    i += 2;
+    while (isDigit(s.charCodeAt(i))) i++;
+  }
+  return Number(s.slice(0, i));
+}
+
+function optionValueByRegex(text: string): number {
   const m = /^-?\d+(?:\.\d+)?/.exec(text.trim().replace(/,/g, ''));
   return m ? Number(m[0]) : NaN;
 }
+
+const MINUS = 45;
+const DOT = 46;
+
+/** An ASCII digit (`\d`); false for NaN (past the end of the text). */
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+const asIs = (s: string): string => s;
 
 /**
  * The facts of one item (cheap: no log needed, so a merge reads them from `questions.jsonl` lines). `intern` may map
  * equal strings to one copy (texts and keys repeat across a dataset's items: a merge holds the facts of every item).
  */
-export function itemFacts(it: Item, intern: (s: string) => string = (s) => s): ItemFacts {
-  const base = { template: intern(it.template.id), format: it.format, cover: coverKeys(it) };
-  const gold = new Set(it.answer);
-  if (it.format === 'multi') return { ...base, texts: it.options.map((o) => [intern(o.text), gold.has(o.key)] as const) };
-  const right = it.options.find((o) => gold.has(o.key));
-  if (it.format === 'single') return { ...base, answer: intern(right?.text ?? ''), chance: 1 / it.options.length };
-  const values = it.options.map((o) => optionValue(o.text));
+export function itemFacts(it: Item, intern: (s: string) => string = asIs): ItemFacts {
+  const template = intern(it.template.id);
+  const format = it.format;
+  const cover = coverKeys(it);
+  const gold = it.answer;
+  if (format === 'multi') return { template, format, cover, texts: it.options.map((o) => [intern(o.text), gold.includes(o.key)] as const) };
+  const right = it.options.find((o) => gold.includes(o.key));
+  if (format === 'single') return { template, format, cover, answer: intern(right?.text ?? ''), chance: 1 / it.options.length };
   const g = right ? optionValue(right.text) : NaN;
-  return { ...base, rank: Math.min(3, values.filter((v) => v < g).length) };
+  let below = 0;
+  for (const o of it.options) if (optionValue(o.text) < g) below++;
+  return { template, format, cover, rank: Math.min(3, below) };
 }
 
-/** Coverage keys per template and client kind (the tags are the template's): one shared array each. */
-const COVER_KEYS = new Map<string, readonly string[]>();
+/** Coverage keys per template, client kind and tags (the tags are the template's): one shared array each. */
+const COVER_KEYS = new Map<string, CoverEntry[]>();
+const COVER_KEYS_MAX = 10_000;
+let coverEntries = 0;
 
+interface CoverEntry {
+  kind: string;
+  perspective: string;
+  logic: string;
+  subDomain: string;
+  domain: string;
+  cognition: string;
+  keys: readonly string[];
+}
+
+/** Looked up by template id, then the few entries of that template compared field by field (no key string per item). */
 function coverKeys(it: Item): readonly string[] {
-  const at = `${it.template.id}\u241f${it.client_kind}\u241f${it.perspective}\u241f${it.logic}\u241f${it.sub_domain}\u241f${it.domain}\u241f${it.cognition}`;
-  let keys = COVER_KEYS.get(at);
-  if (!keys) {
-    keys = [`logic:${it.client_kind}:${it.perspective}/${it.logic}`, `sub:${it.sub_domain}`, `dc:${it.domain}/${it.cognition}`];
-    if (COVER_KEYS.size < 10_000) COVER_KEYS.set(at, keys);
+  const list = COVER_KEYS.get(it.template.id);
+  if (list) {
+    for (const e of list) {
+      if (e.kind === it.client_kind && e.perspective === it.perspective && e.logic === it.logic && e.subDomain === it.sub_domain &&
+        e.domain === it.domain && e.cognition === it.cognition) return e.keys;
+    }
+  }
+  const keys = [`logic:${it.client_kind}:${it.perspective}/${it.logic}`, `sub:${it.sub_domain}`, `dc:${it.domain}/${it.cognition}`];
+  if (coverEntries < COVER_KEYS_MAX) {
+    const e: CoverEntry = { kind: it.client_kind, perspective: it.perspective, logic: it.logic, subDomain: it.sub_domain, domain: it.domain, cognition: it.cognition, keys };
+    if (list) list.push(e);
+    else COVER_KEYS.set(it.template.id, [e]);
+    coverEntries++;
   }
   return keys;
 }
@@ -225,24 +275,36 @@ function multiMeasure(template: string, text: string): Measure {
   };
 }
 
-/** The measures an item set touches: its templates' single or calc quota, and every multi text it shows. */
-function measuresOf(fs: readonly ItemFacts[], into: Map<string, Measure>): void {
-  for (const f of fs) {
-    if (f.format === 'single') {
-      const id = `single:${f.template}`;
-      if (!into.has(id)) into.set(id, singleMeasure(f.template));
-    } else if (f.format === 'calc') {
-      const id = `calc:${f.template}`;
-      if (!into.has(id)) into.set(id, calcMeasure(f.template));
-    } else if (f.format === 'multi') {
-      for (const [text] of f.texts ?? []) {
-        const id = `multi:${f.template}:${text}`;
-        if (!into.has(id)) into.set(id, multiMeasure(f.template, text));
+/**
+ * Measures, each made once, found by template (single, calc) or by template and text (multi) without building their
+ * ids (a dataset's items show tens of thousands of multi texts).
+ */
+class MeasureSet {
+  readonly all: Measure[] = [];
+  private readonly byTemplate = new Map<string, Measure>();
+  private readonly byText = new Map<string, Map<string, Measure>>();
+
+  /** Adds the measures an item set touches: its templates' single or calc quota, and every multi text it shows. */
+  addOf(fs: readonly ItemFacts[]): void {
+    for (const f of fs) {
+      if (f.format === 'single' || f.format === 'calc') {
+        if (this.byTemplate.has(f.template)) continue;
+        const m = f.format === 'single' ? singleMeasure(f.template) : calcMeasure(f.template);
+        this.byTemplate.set(f.template, m);
+        this.all.push(m);
+      } else if (f.format === 'multi') {
+        let texts = this.byText.get(f.template);
+        if (!texts) this.byText.set(f.template, (texts = new Map()));
+        for (const [text] of f.texts ?? []) {
+          if (texts.has(text)) continue;
+          const m = multiMeasure(f.template, text);
+          texts.set(text, m);
+          this.all.push(m);
+        }
       }
     }
   }
 }
-
 
 /**
  * The dataset-level balancing pass (issue #13): phase 1 built every log's items alone, so a template's answer
@@ -279,10 +341,10 @@ export function balanceDataset(
     tally.addAll(l.facts, 1);
     hold(l.logId, l.facts, 1);
   }
-  const all = new Map<string, Measure>();
-  for (const fs of current.values()) measuresOf(fs, all);
+  const all = new MeasureSet();
+  for (const fs of current.values()) all.addOf(fs);
   const overNow = (): Measure[] =>
-    [...all.values()].filter((m) => m.excess(tally) > EPS).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    all.all.filter((m) => m.excess(tally) > EPS).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const excluded = new Map<string, Set<string>>();
   const replaced = new Map<string, Item[]>();
   const order = templateRngs(`balance${SEP}${String(options.seed)}${SEP}`);
@@ -327,7 +389,7 @@ export function balanceDataset(
         current.set(id, next);
         excluded.set(id, exclude);
         replaced.set(id, items!);
-        measuresOf(next, all);
+        all.addOf(next);
         report.swaps++;
         swapped = true;
       }
@@ -343,20 +405,20 @@ export function balanceDataset(
 
 /** Applies the swap old → next to the tally when it helps `target` and harms nothing; else leaves the tally as it was. */
 function trySwap(tally: Tally, target: Measure, old: readonly ItemFacts[], next: readonly ItemFacts[]): boolean {
-  const touched = new Map<string, Measure>();
-  measuresOf(old, touched);
-  measuresOf(next, touched);
-  touched.set(target.id, target);
-  const before = new Map<string, number>();
-  for (const [id, m] of touched) before.set(id, m.excess(tally));
+  const touched = new MeasureSet();
+  touched.addOf(old);
+  touched.addOf(next);
+  // the other measures the swap touches (the target is judged on its own)
+  const others = touched.all.filter((m) => m.id !== target.id);
+  const targetBefore = target.excess(tally);
+  const before = others.map((m) => m.excess(tally));
   const covered = [...new Set(old.flatMap((f) => f.cover))];
   tally.addAll(old, -1);
   tally.addAll(next, 1);
-  let ok = target.excess(tally) < before.get(target.id)! - EPS && covered.every((k) => (tally.cover.get(k) ?? 0) > 0);
-  for (const [id, m] of touched) {
-    if (!ok) break;
-    const after = m.excess(tally);
-    if (id !== target.id && after > EPS && after > before.get(id)! + EPS) ok = false;
+  let ok = target.excess(tally) < targetBefore - EPS && covered.every((k) => (tally.cover.get(k) ?? 0) > 0);
+  for (let i = 0; i < others.length && ok; i++) {
+    const after = others[i].excess(tally);
+    if (after > EPS && after > before[i] + EPS) ok = false;
   }
   if (!ok) {
     tally.addAll(next, -1);
