@@ -24,21 +24,36 @@ export function pctText(x: number): string {
 /** Successful outflow rows of the given types (all types when none given). */
 export function outflowsOf(f: LogFacts, ...types: TransactionType[]): RowView[] {
   if (!types.length) return f.outflows;
-  return f.memo(`out\u241f${types.join('|')}`, () => f.okOfType(...types).filter((r) => r.row.amountCents < 0));
+  return rowsByTypes(f, 'outflows-of', types, () => f.okOfType(...types).filter((r) => r.row.amountCents < 0));
 }
 
 /** Successful inflow rows of the given types (all types when none given). */
 export function inflowsOf(f: LogFacts, ...types: TransactionType[]): RowView[] {
   if (!types.length) return f.inflows;
-  return f.memo(`in\u241f${types.join('|')}`, () => f.okOfType(...types).filter((r) => r.row.amountCents > 0));
+  return rowsByTypes(f, 'inflows-of', types, () => f.okOfType(...types).filter((r) => r.row.amountCents > 0));
 }
 
 /** All rows (any status) with the given sign, of the given types: what a reader who forgets FAILED would count. */
 export function anyStatus(f: LogFacts, sign: 1 | -1, ...types: TransactionType[]): RowView[] {
-  return f.memo(`any\u241f${sign}\u241f${types.join('|')}`, () => {
+  return rowsByTypes(f, sign > 0 ? 'any-status-in' : 'any-status-out', types, () => {
     const rows = types.length ? f.ofType(...types) : f.rows;
     return rows.filter((r) => Math.sign(r.row.amountCents) === sign);
   });
+}
+
+/**
+ * A helper's rows of a type set, memoised per log in the helper's own map (`view` names it). One type is looked up
+ * by its own name, with no key string built per call: templates ask for these views dozens of times per log.
+ */
+function rowsByTypes(f: LogFacts, view: string, types: readonly TransactionType[], compute: () => RowView[]): RowView[] {
+  const byTypes = f.memo(view, () => new Map<string, RowView[]>());
+  const key = types.length === 1 ? types[0] : types.join('|');
+  let hit = byTypes.get(key);
+  if (hit === undefined) {
+    hit = compute();
+    byTypes.set(key, hit);
+  }
+  return hit;
 }
 
 /**
