@@ -2,6 +2,7 @@ import type { Log, LogRow } from '../schema/log-row.js';
 import type { TransactionType } from '../schema/transaction-types.js';
 import { CONVENTIONS } from './conventions.js';
 import { DAY_MS, HOUR_MS } from '../log/time-units.js';
+import { daysFromCivil } from '../log/civil-days.js';
 
 /** A row with its parsed time fields; `t` is local wall time in ms (read as UTC, so calendar maths is plain). */
 export interface RowView {
@@ -36,6 +37,50 @@ function two(s: string, i: number): number {
   return (s.charCodeAt(i) - 48) * 10 + (s.charCodeAt(i + 1) - 48);
 }
 
+/**
+ * True when strings `a` and `b` agree on their first `length` characters (both at least that long): compared from the
+ * last one backwards, as a change of day or month in a timestamp shows there first, without a call.
+ */
+function samePrefix(a: string, b: string, length: number): boolean {
+  for (let k = length - 1; k >= 0; k--) if (a.charCodeAt(k) !== b.charCodeAt(k)) return false;
+  return true;
+}
+
+/**
+ * Days since 1970-01-01 of a timestamp's date, as `Date.UTC(y, m − 1, d) / DAY_MS` gives it: by arithmetic for
+ * month 1–12 and years from 100 (`Date.UTC` reads years 0–99 as 19xx), else by `Date.UTC` itself.
+ */
+function dayNumber(y: number, m: number, d: number): number {
+  return y >= 100 && m >= 1 && m <= 12 ? daysFromCivil(y, m, d) : Math.floor(Date.UTC(y, m - 1, d) / DAY_MS);
+}
+
+/** The most frequent location of rows, the first in code-unit order on a tie. */
+function mostFrequentLocation(rows: readonly LogRow[]): string {
+  // counted per run of equal locations (most rows are at home, in long runs): fewer map updates
+  const counts = new Map<string, number>();
+  let run = '';
+  let runLength = 0;
+  for (const row of rows) {
+    if (row.location === run) {
+      runLength++;
+      continue;
+    }
+    if (runLength > 0) counts.set(run, (counts.get(run) ?? 0) + runLength);
+    run = row.location;
+    runLength = 1;
+  }
+  if (runLength > 0) counts.set(run, (counts.get(run) ?? 0) + runLength);
+  let best = '';
+  let bestN = -1;
+  for (const [loc, c] of counts) {
+    if (c > bestN || (c === bestN && loc < best)) {
+      best = loc;
+      bestN = c;
+    }
+  }
+  return best;
+}
+
 /** The row views `LogFacts` makes (a class: one shape, allocated by a constructor rather than a literal per row). */
 class View implements RowView {
   constructor(
@@ -60,7 +105,6 @@ export class LogFacts {
   readonly ok: RowView[];
   readonly failed: RowView[];
   readonly months: string[];
-  readonly homeCountry: string;
   private readonly monthIndex: Map<string, number>;
   /** Index into `months` of each row's month, by row index. */
   private readonly monthNo: Array<number | undefined>;
@@ -72,56 +116,56 @@ export class LogFacts {
   private readonly monthlyAbsCache = new WeakMap<readonly RowView[], Map<string, number>>();
   private inCache: RowView[] | undefined;
   private typeIndex: Map<string, RowView[]> | undefined;
+  private homeCache: string | undefined;
 
   constructor(readonly log: Log) {
     // One pass over the rows: parsed times (rows of one day share their day and month strings, date and weekday, so
-    // the date maths runs once per day), status split, months, and the location counts for the home country.
+    // the date maths runs once per day), status split, and each row's index into the months covered.
     const n = log.rows.length;
     const rows: RowView[] = new Array(n);
     const ok: RowView[] = [];
     const failed: RowView[] = [];
-    const counts = new Map<string, number>();
+    this.months = n ? monthRange(log.rows[0].timestamp.slice(0, 7), log.rows[n - 1].timestamp.slice(0, 7)) : [];
+    this.monthIndex = new Map(this.months.map((m, i) => [m, i]));
+    this.monthNo = new Array(n);
+    let dayTs = '';
     let day = '';
     let month = '';
+    let monthNo: number | undefined;
     let dayMs = 0;
     let d = 0;
     let weekday = 0;
     for (let i = 0; i < n; i++) {
       const row = log.rows[i];
       const ts = row.timestamp;
-      if (i === 0 || !ts.startsWith(day)) {
-        if (i === 0 || !ts.startsWith(month)) month = ts.slice(0, 7);
+      // a new day (the date part differs from that of the day's first row), and a new month
+      if (i === 0 || !samePrefix(ts, dayTs, 10)) {
+        if (i === 0 || !samePrefix(ts, dayTs, 7)) {
+          month = ts.slice(0, 7);
+          monthNo = this.monthIndex.get(month);
+        }
+        dayTs = ts;
         day = ts.slice(0, 10);
         d = two(ts, 8);
-        dayMs = Date.UTC(two(ts, 0) * 100 + two(ts, 2), two(ts, 5) - 1, d);
+        const dayNo = dayNumber(two(ts, 0) * 100 + two(ts, 2), two(ts, 5), d);
+        dayMs = dayNo * DAY_MS;
         // 1970-01-01 was a Thursday (4)
-        weekday = (((Math.floor(dayMs / DAY_MS) + 4) % 7) + 7) % 7;
+        weekday = (((dayNo + 4) % 7) + 7) % 7;
       }
       const h = two(ts, 11);
       const r = new View(row, i, dayMs + h * HOUR_MS + two(ts, 14) * 60_000 + two(ts, 17) * 1000, month, day, h, d, weekday, row.status === 'SUCCESS');
       rows[i] = r;
       (r.ok ? ok : failed).push(r);
-      counts.set(row.location, (counts.get(row.location) ?? 0) + 1);
+      this.monthNo[i] = monthNo;
     }
     this.rows = rows;
     this.ok = ok;
     this.failed = failed;
-    this.months = n ? monthRange(rows[0].month, rows[n - 1].month) : [];
-    this.monthIndex = new Map(this.months.map((m, i) => [m, i]));
-    this.monthNo = new Array(n);
-    for (let i = 0; i < n; i++) {
-      this.monthNo[i] = i > 0 && rows[i].month === rows[i - 1].month ? this.monthNo[i - 1] : this.monthIndex.get(rows[i].month);
-    }
-    // the most frequent location, the first in code-unit order on a tie
-    let best = '';
-    let bestN = -1;
-    for (const [loc, c] of counts) {
-      if (c > bestN || (c === bestN && loc < best)) {
-        best = loc;
-        bestN = c;
-      }
-    }
-    this.homeCountry = best;
+  }
+
+  /** The most frequent location of the log's rows, the first in code-unit order on a tie ('' for an empty log). */
+  get homeCountry(): string {
+    return (this.homeCache ??= mostFrequentLocation(this.log.rows));
   }
 
   /** The distinct counterparty names of the log, in order of first appearance. */
