@@ -30,8 +30,18 @@ export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thurs
 
 /** `2023-07` → `July 2023`. */
 export function monthLabel(month: string): string {
-  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+  let label = MONTH_LABELS.get(month);
+  if (label === undefined) {
+    label = `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+    // months are few (a log covers a year or two): kept, unless odd input fills the table
+    if (MONTH_LABELS.size >= 10_000) MONTH_LABELS.clear();
+    MONTH_LABELS.set(month, label);
+  }
+  return label;
 }
+
+/** The labels `monthLabel` made, by month. */
+const MONTH_LABELS = new Map<string, string>();
 
 function two(s: string, i: number): number {
   return (s.charCodeAt(i) - 48) * 10 + (s.charCodeAt(i + 1) - 48);
@@ -81,6 +91,27 @@ function mostFrequentLocation(rows: readonly LogRow[]): string {
   return best;
 }
 
+/**
+ * `Date.parse(day)` of a `YYYY-MM-DD` day (a row's `day`) by arithmetic: ms since 1970-01-01 UTC, a day past the
+ * month's end counting on into the next month as the parser does, NaN for a month outside 1–12 or a day outside 1–31.
+ */
+export function parseDay(day: string): number {
+  const m = two(day, 5);
+  const d = two(day, 8);
+  if (!isDayShape(day) || m < 1 || m > 12 || d < 1 || d > 31) return Date.parse(day);
+  return daysFromCivil(two(day, 0) * 100 + two(day, 2), m, d) * DAY_MS;
+}
+
+/** True when `s` is four digits, a dash, two digits, a dash and two digits. */
+function isDayShape(s: string): boolean {
+  if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false;
+  for (let k = 0; k < 10; k++) {
+    const c = s.charCodeAt(k);
+    if (k !== 4 && k !== 7 && (c < 48 || c > 57)) return false;
+  }
+  return true;
+}
+
 /** The row views `LogFacts` makes (a class: one shape, allocated by a constructor rather than a literal per row). */
 class View implements RowView {
   constructor(
@@ -105,10 +136,15 @@ export class LogFacts {
   readonly ok: RowView[];
   readonly failed: RowView[];
   readonly months: string[];
+  /** The rows' times never decrease in log order (every generated log; a subsequence of the rows is then in time order too). */
+  readonly timeOrdered: boolean;
+  /** Each calendar day's rows are one contiguous run of the log (its days never go back), so a day change is a new day. */
+  readonly daysInRuns: boolean;
   private readonly monthIndex: Map<string, number>;
   /** Index into `months` of each row's month, by row index. */
   private readonly monthNo: Array<number | undefined>;
   private readonly byTypeCache = new Map<string, RowView[]>();
+  private readonly okByTypeCache = new Map<string, RowView[]>();
   private outCache: RowView[] | undefined;
   private monthEndCache: Map<string, number> | undefined;
   private closingCache: Map<string, { balance: number; row: RowView }> | undefined;
@@ -135,6 +171,9 @@ export class LogFacts {
     let dayMs = 0;
     let d = 0;
     let weekday = 0;
+    let timeOrdered = true;
+    let daysInRuns = true;
+    let prevT = -Infinity;
     for (let i = 0; i < n; i++) {
       const row = log.rows[i];
       const ts = row.timestamp;
@@ -145,7 +184,9 @@ export class LogFacts {
           monthNo = this.monthIndex.get(month);
         }
         dayTs = ts;
-        day = ts.slice(0, 10);
+        const next = ts.slice(0, 10);
+        if (i > 0 && !(next > day)) daysInRuns = false;
+        day = next;
         d = two(ts, 8);
         const dayNo = dayNumber(two(ts, 0) * 100 + two(ts, 2), two(ts, 5), d);
         dayMs = dayNo * DAY_MS;
@@ -153,7 +194,10 @@ export class LogFacts {
         weekday = (((dayNo + 4) % 7) + 7) % 7;
       }
       const h = two(ts, 11);
-      const r = new View(row, i, dayMs + h * HOUR_MS + two(ts, 14) * 60_000 + two(ts, 17) * 1000, month, day, h, d, weekday, row.status === 'SUCCESS');
+      const t = dayMs + h * HOUR_MS + two(ts, 14) * 60_000 + two(ts, 17) * 1000;
+      if (!(t >= prevT)) timeOrdered = false;
+      prevT = t;
+      const r = new View(row, i, t, month, day, h, d, weekday, row.status === 'SUCCESS');
       rows[i] = r;
       (r.ok ? ok : failed).push(r);
       this.monthNo[i] = monthNo;
@@ -161,6 +205,8 @@ export class LogFacts {
     this.rows = rows;
     this.ok = ok;
     this.failed = failed;
+    this.timeOrdered = timeOrdered;
+    this.daysInRuns = daysInRuns;
   }
 
   /** The most frequent location of the log's rows, the first in code-unit order on a tie ('' for an empty log). */
@@ -196,11 +242,12 @@ export class LogFacts {
 
   /** Successful rows of the given types. */
   okOfType(...types: TransactionType[]): RowView[] {
-    const key = 'ok\u241f' + (types.length === 1 ? types[0] : types.join('|'));
-    let hit = this.byTypeCache.get(key);
+    // a cache of its own, so that a single type is its own key (no key string built per call)
+    const key = types.length === 1 ? types[0] : types.join('|');
+    let hit = this.okByTypeCache.get(key);
     if (!hit) {
       hit = this.ofType(...types).filter((r) => r.ok);
-      this.byTypeCache.set(key, hit);
+      this.okByTypeCache.set(key, hit);
     }
     return hit;
   }
@@ -254,8 +301,18 @@ export class LogFacts {
     return new Map(this.months.map((k, i) => [k, sums[i]]));
   }
 
-  /** Number of rows per month over the months covered. */
+  /** Number of rows per month over the months covered (a month outside them, in a log out of order, comes after them). */
   monthlyCount(rows: readonly RowView[]): Map<string, number> {
+    const counts = new Array<number>(this.months.length).fill(0);
+    for (const r of rows) {
+      const k = this.monthNo[r.index];
+      if (k === undefined) return this.monthlyCountByKey(rows);
+      counts[k]++;
+    }
+    return new Map(this.months.map((m, i) => [m, counts[i]]));
+  }
+
+  private monthlyCountByKey(rows: readonly RowView[]): Map<string, number> {
     const m = new Map<string, number>(this.months.map((k) => [k, 0]));
     for (const r of rows) m.set(r.month, (m.get(r.month) ?? 0) + 1);
     return m;
@@ -282,15 +339,75 @@ export class LogFacts {
   dailyClosing(): Map<string, { balance: number; row: RowView }> {
     if (this.closingCache) return this.closingCache;
     const out = new Map<string, { balance: number; row: RowView }>();
-    for (const r of this.rows) out.set(r.day, { balance: r.row.balanceCents, row: r });
+    // set at the end of each run of rows of one day: the same keys in the same order, each with its day's last row
+    const rows = this.rows;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      if (i + 1 < rows.length && rows[i + 1].day === r.day) continue;
+      out.set(r.day, { balance: r.row.balanceCents, row: r });
+    }
     this.closingCache = out;
     return out;
+  }
+
+  /** Index into `months` of the row's month (undefined for a month outside them, in a log out of order). */
+  monthNumber(r: RowView): number | undefined {
+    return this.monthNo[r.index];
   }
 
   /** True when the row's hour is in the night window of the conventions. */
   isNight(r: RowView): boolean {
     return r.hour >= CONVENTIONS.nightStartHour && r.hour < CONVENTIONS.nightEndHour;
   }
+
+  /**
+   * Number of distinct calendar days among `rows` (rows of this log, in log order): `new Set(rows.map((r) => r.day)).size`,
+   * counted as day changes when each day is one run of the log (`daysInRuns`).
+   */
+  dayCount(rows: readonly RowView[]): number {
+    if (!this.daysInRuns) return new Set(rows.map((r) => r.day)).size;
+    let n = 0;
+    for (let i = 0; i < rows.length; i++) if (i === 0 || rows[i].day !== rows[i - 1].day) n++;
+    return n;
+  }
+}
+
+/**
+ * Index of the first of `rows` later than `t`, as `rows.findIndex((r) => r.t > t)` finds it (`rows.length` when
+ * none): by bisection when `ordered` (the rows in time order, `LogFacts.timeOrdered`), else by a scan.
+ */
+export function firstLater(rows: readonly RowView[], t: number, ordered: boolean): number {
+  if (!ordered) {
+    const k = rows.findIndex((r) => r.t > t);
+    return k < 0 ? rows.length : k;
+  }
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid].t > t) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * Index of the last of `rows` earlier than `t`, as `rows.findLastIndex((r) => r.t < t)` finds it (−1 when none): by
+ * bisection when `ordered` (the rows in time order), else by a scan.
+ */
+export function lastEarlier(rows: readonly RowView[], t: number, ordered: boolean): number {
+  if (!ordered) {
+    for (let k = rows.length - 1; k >= 0; k--) if (rows[k].t < t) return k;
+    return -1;
+  }
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid].t < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }
 
 /** Two runs of row views in log order merged into one (a new array). */
