@@ -2,6 +2,7 @@ import type { Log, LogRow } from '../schema/log-row.js';
 import type { TransactionType } from '../schema/transaction-types.js';
 import { CONVENTIONS } from './conventions.js';
 import { DAY_MS, HOUR_MS } from '../log/time-units.js';
+import { daysFromCivil } from '../log/civil-days.js';
 
 /** A row with its parsed time fields; `t` is local wall time in ms (read as UTC, so calendar maths is plain). */
 export interface RowView {
@@ -29,11 +30,86 @@ export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thurs
 
 /** `2023-07` → `July 2023`. */
 export function monthLabel(month: string): string {
-  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+  let label = MONTH_LABELS.get(month);
+  if (label === undefined) {
+    label = `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+    // months are few (a log covers a year or two): kept, unless odd input fills the table
+    if (MONTH_LABELS.size >= 10_000) MONTH_LABELS.clear();
+    MONTH_LABELS.set(month, label);
+  }
+  return label;
 }
+
+/** The labels `monthLabel` made, by month. */
+const MONTH_LABELS = new Map<string, string>();
 
 function two(s: string, i: number): number {
   return (s.charCodeAt(i) - 48) * 10 + (s.charCodeAt(i + 1) - 48);
+}
+
+/**
+ * True when strings `a` and `b` agree on their first `length` characters (both at least that long): compared from the
+ * last one backwards, as a change of day or month in a timestamp shows there first, without a call.
+ */
+function samePrefix(a: string, b: string, length: number): boolean {
+  for (let k = length - 1; k >= 0; k--) if (a.charCodeAt(k) !== b.charCodeAt(k)) return false;
+  return true;
+}
+
+/**
+ * Days since 1970-01-01 of a timestamp's date, as `Date.UTC(y, m − 1, d) / DAY_MS` gives it: by arithmetic for
+ * month 1–12 and years from 100 (`Date.UTC` reads years 0–99 as 19xx), else by `Date.UTC` itself.
+ */
+function dayNumber(y: number, m: number, d: number): number {
+  return y >= 100 && m >= 1 && m <= 12 ? daysFromCivil(y, m, d) : Math.floor(Date.UTC(y, m - 1, d) / DAY_MS);
+}
+
+/** The most frequent location of rows, the first in code-unit order on a tie. */
+function mostFrequentLocation(rows: readonly LogRow[]): string {
+  // counted per run of equal locations (most rows are at home, in long runs): fewer map updates
+  const counts = new Map<string, number>();
+  let run = '';
+  let runLength = 0;
+  for (const row of rows) {
+    if (row.location === run) {
+      runLength++;
+      continue;
+    }
+    if (runLength > 0) counts.set(run, (counts.get(run) ?? 0) + runLength);
+    run = row.location;
+    runLength = 1;
+  }
+  if (runLength > 0) counts.set(run, (counts.get(run) ?? 0) + runLength);
+  let best = '';
+  let bestN = -1;
+  for (const [loc, c] of counts) {
+    if (c > bestN || (c === bestN && loc < best)) {
+      best = loc;
+      bestN = c;
+    }
+  }
+  return best;
+}
+
+/**
+ * `Date.parse(day)` of a `YYYY-MM-DD` day (a row's `day`) by arithmetic: ms since 1970-01-01 UTC, a day past the
+ * month's end counting on into the next month as the parser does, NaN for a month outside 1–12 or a day outside 1–31.
+ */
+export function parseDay(day: string): number {
+  const m = two(day, 5);
+  const d = two(day, 8);
+  if (!isDayShape(day) || m < 1 || m > 12 || d < 1 || d > 31) return Date.parse(day);
+  return daysFromCivil(two(day, 0) * 100 + two(day, 2), m, d) * DAY_MS;
+}
+
+/** True when `s` is four digits, a dash, two digits, a dash and two digits. */
+function isDayShape(s: string): boolean {
+  if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false;
+  for (let k = 0; k < 10; k++) {
+    const c = s.charCodeAt(k);
+    if (k !== 4 && k !== 7 && (c < 48 || c > 57)) return false;
+  }
+  return true;
 }
 
 /** The row views `LogFacts` makes (a class: one shape, allocated by a constructor rather than a literal per row). */
@@ -60,11 +136,15 @@ export class LogFacts {
   readonly ok: RowView[];
   readonly failed: RowView[];
   readonly months: string[];
-  readonly homeCountry: string;
+  /** The rows' times never decrease in log order (every generated log; a subsequence of the rows is then in time order too). */
+  readonly timeOrdered: boolean;
+  /** Each calendar day's rows are one contiguous run of the log (its days never go back), so a day change is a new day. */
+  readonly daysInRuns: boolean;
   private readonly monthIndex: Map<string, number>;
   /** Index into `months` of each row's month, by row index. */
   private readonly monthNo: Array<number | undefined>;
   private readonly byTypeCache = new Map<string, RowView[]>();
+  private readonly okByTypeCache = new Map<string, RowView[]>();
   private outCache: RowView[] | undefined;
   private monthEndCache: Map<string, number> | undefined;
   private closingCache: Map<string, { balance: number; row: RowView }> | undefined;
@@ -72,56 +152,66 @@ export class LogFacts {
   private readonly monthlyAbsCache = new WeakMap<readonly RowView[], Map<string, number>>();
   private inCache: RowView[] | undefined;
   private typeIndex: Map<string, RowView[]> | undefined;
+  private homeCache: string | undefined;
 
   constructor(readonly log: Log) {
     // One pass over the rows: parsed times (rows of one day share their day and month strings, date and weekday, so
-    // the date maths runs once per day), status split, months, and the location counts for the home country.
+    // the date maths runs once per day), status split, and each row's index into the months covered.
     const n = log.rows.length;
     const rows: RowView[] = new Array(n);
     const ok: RowView[] = [];
     const failed: RowView[] = [];
-    const counts = new Map<string, number>();
+    this.months = n ? monthRange(log.rows[0].timestamp.slice(0, 7), log.rows[n - 1].timestamp.slice(0, 7)) : [];
+    this.monthIndex = new Map(this.months.map((m, i) => [m, i]));
+    this.monthNo = new Array(n);
+    let dayTs = '';
     let day = '';
     let month = '';
+    let monthNo: number | undefined;
     let dayMs = 0;
     let d = 0;
     let weekday = 0;
+    let timeOrdered = true;
+    let daysInRuns = true;
+    let prevT = -Infinity;
     for (let i = 0; i < n; i++) {
       const row = log.rows[i];
       const ts = row.timestamp;
-      if (i === 0 || !ts.startsWith(day)) {
-        if (i === 0 || !ts.startsWith(month)) month = ts.slice(0, 7);
-        day = ts.slice(0, 10);
+      // a new day (the date part differs from that of the day's first row), and a new month
+      if (i === 0 || !samePrefix(ts, dayTs, 10)) {
+        if (i === 0 || !samePrefix(ts, dayTs, 7)) {
+          month = ts.slice(0, 7);
+          monthNo = this.monthIndex.get(month);
+        }
+        dayTs = ts;
+        const next = ts.slice(0, 10);
+        if (i > 0 && !(next > day)) daysInRuns = false;
+        day = next;
         d = two(ts, 8);
-        dayMs = Date.UTC(two(ts, 0) * 100 + two(ts, 2), two(ts, 5) - 1, d);
+        const dayNo = dayNumber(two(ts, 0) * 100 + two(ts, 2), two(ts, 5), d);
+        dayMs = dayNo * DAY_MS;
         // 1970-01-01 was a Thursday (4)
-        weekday = (((Math.floor(dayMs / DAY_MS) + 4) % 7) + 7) % 7;
+        weekday = (((dayNo + 4) % 7) + 7) % 7;
       }
       const h = two(ts, 11);
-      const r = new View(row, i, dayMs + h * HOUR_MS + two(ts, 14) * 60_000 + two(ts, 17) * 1000, month, day, h, d, weekday, row.status === 'SUCCESS');
+      const t = dayMs + h * HOUR_MS + two(ts, 14) * 60_000 + two(ts, 17) * 1000;
+      if (!(t >= prevT)) timeOrdered = false;
+      prevT = t;
+      const r = new View(row, i, t, month, day, h, d, weekday, row.status === 'SUCCESS');
       rows[i] = r;
       (r.ok ? ok : failed).push(r);
-      counts.set(row.location, (counts.get(row.location) ?? 0) + 1);
+      this.monthNo[i] = monthNo;
     }
     this.rows = rows;
     this.ok = ok;
     this.failed = failed;
-    this.months = n ? monthRange(rows[0].month, rows[n - 1].month) : [];
-    this.monthIndex = new Map(this.months.map((m, i) => [m, i]));
-    this.monthNo = new Array(n);
-    for (let i = 0; i < n; i++) {
-      this.monthNo[i] = i > 0 && rows[i].month === rows[i - 1].month ? this.monthNo[i - 1] : this.monthIndex.get(rows[i].month);
-    }
-    // the most frequent location, the first in code-unit order on a tie
-    let best = '';
-    let bestN = -1;
-    for (const [loc, c] of counts) {
-      if (c > bestN || (c === bestN && loc < best)) {
-        best = loc;
-        bestN = c;
-      }
-    }
-    this.homeCountry = best;
+    this.timeOrdered = timeOrdered;
+    this.daysInRuns = daysInRuns;
+  }
+
+  /** The most frequent location of the log's rows, the first in code-unit order on a tie ('' for an empty log). */
+  get homeCountry(): string {
+    return (this.homeCache ??= mostFrequentLocation(this.log.rows));
   }
 
   /** The distinct counterparty names of the log, in order of first appearance. */
@@ -152,11 +242,12 @@ export class LogFacts {
 
   /** Successful rows of the given types. */
   okOfType(...types: TransactionType[]): RowView[] {
-    const key = 'ok\u241f' + (types.length === 1 ? types[0] : types.join('|'));
-    let hit = this.byTypeCache.get(key);
+    // a cache of its own, so that a single type is its own key (no key string built per call)
+    const key = types.length === 1 ? types[0] : types.join('|');
+    let hit = this.okByTypeCache.get(key);
     if (!hit) {
       hit = this.ofType(...types).filter((r) => r.ok);
-      this.byTypeCache.set(key, hit);
+      this.okByTypeCache.set(key, hit);
     }
     return hit;
   }
@@ -210,8 +301,18 @@ export class LogFacts {
     return new Map(this.months.map((k, i) => [k, sums[i]]));
   }
 
-  /** Number of rows per month over the months covered. */
+  /** Number of rows per month over the months covered (a month outside them, in a log out of order, comes after them). */
   monthlyCount(rows: readonly RowView[]): Map<string, number> {
+    const counts = new Array<number>(this.months.length).fill(0);
+    for (const r of rows) {
+      const k = this.monthNo[r.index];
+      if (k === undefined) return this.monthlyCountByKey(rows);
+      counts[k]++;
+    }
+    return new Map(this.months.map((m, i) => [m, counts[i]]));
+  }
+
+  private monthlyCountByKey(rows: readonly RowView[]): Map<string, number> {
     const m = new Map<string, number>(this.months.map((k) => [k, 0]));
     for (const r of rows) m.set(r.month, (m.get(r.month) ?? 0) + 1);
     return m;
@@ -238,15 +339,75 @@ export class LogFacts {
   dailyClosing(): Map<string, { balance: number; row: RowView }> {
     if (this.closingCache) return this.closingCache;
     const out = new Map<string, { balance: number; row: RowView }>();
-    for (const r of this.rows) out.set(r.day, { balance: r.row.balanceCents, row: r });
+    // set at the end of each run of rows of one day: the same keys in the same order, each with its day's last row
+    const rows = this.rows;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      if (i + 1 < rows.length && rows[i + 1].day === r.day) continue;
+      out.set(r.day, { balance: r.row.balanceCents, row: r });
+    }
     this.closingCache = out;
     return out;
+  }
+
+  /** Index into `months` of the row's month (undefined for a month outside them, in a log out of order). */
+  monthNumber(r: RowView): number | undefined {
+    return this.monthNo[r.index];
   }
 
   /** True when the row's hour is in the night window of the conventions. */
   isNight(r: RowView): boolean {
     return r.hour >= CONVENTIONS.nightStartHour && r.hour < CONVENTIONS.nightEndHour;
   }
+
+  /**
+   * Number of distinct calendar days among `rows` (rows of this log, in log order): `new Set(rows.map((r) => r.day)).size`,
+   * counted as day changes when each day is one run of the log (`daysInRuns`).
+   */
+  dayCount(rows: readonly RowView[]): number {
+    if (!this.daysInRuns) return new Set(rows.map((r) => r.day)).size;
+    let n = 0;
+    for (let i = 0; i < rows.length; i++) if (i === 0 || rows[i].day !== rows[i - 1].day) n++;
+    return n;
+  }
+}
+
+/**
+ * Index of the first of `rows` later than `t`, as `rows.findIndex((r) => r.t > t)` finds it (`rows.length` when
+ * none): by bisection when `ordered` (the rows in time order, `LogFacts.timeOrdered`), else by a scan.
+ */
+export function firstLater(rows: readonly RowView[], t: number, ordered: boolean): number {
+  if (!ordered) {
+    const k = rows.findIndex((r) => r.t > t);
+    return k < 0 ? rows.length : k;
+  }
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid].t > t) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * Index of the last of `rows` earlier than `t`, as `rows.findLastIndex((r) => r.t < t)` finds it (−1 when none): by
+ * bisection when `ordered` (the rows in time order), else by a scan.
+ */
+export function lastEarlier(rows: readonly RowView[], t: number, ordered: boolean): number {
+  if (!ordered) {
+    for (let k = rows.length - 1; k >= 0; k--) if (rows[k].t < t) return k;
+    return -1;
+  }
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid].t < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }
 
 /** Two runs of row views in log order merged into one (a new array). */

@@ -24,21 +24,69 @@ export function pctText(x: number): string {
 /** Successful outflow rows of the given types (all types when none given). */
 export function outflowsOf(f: LogFacts, ...types: TransactionType[]): RowView[] {
   if (!types.length) return f.outflows;
-  return f.memo(`out\u241f${types.join('|')}`, () => f.okOfType(...types).filter((r) => r.row.amountCents < 0));
+  return rowsByTypes(f, 'outflows-of', types, () => f.okOfType(...types).filter((r) => r.row.amountCents < 0));
 }
 
 /** Successful inflow rows of the given types (all types when none given). */
 export function inflowsOf(f: LogFacts, ...types: TransactionType[]): RowView[] {
   if (!types.length) return f.inflows;
-  return f.memo(`in\u241f${types.join('|')}`, () => f.okOfType(...types).filter((r) => r.row.amountCents > 0));
+  return rowsByTypes(f, 'inflows-of', types, () => f.okOfType(...types).filter((r) => r.row.amountCents > 0));
 }
 
 /** All rows (any status) with the given sign, of the given types: what a reader who forgets FAILED would count. */
 export function anyStatus(f: LogFacts, sign: 1 | -1, ...types: TransactionType[]): RowView[] {
-  return f.memo(`any\u241f${sign}\u241f${types.join('|')}`, () => {
+  return rowsByTypes(f, sign > 0 ? 'any-status-in' : 'any-status-out', types, () => {
     const rows = types.length ? f.ofType(...types) : f.rows;
     return rows.filter((r) => Math.sign(r.row.amountCents) === sign);
   });
+}
+
+/**
+ * A helper's rows of a type set, memoised per log in the helper's own map (`view` names it). One type is looked up
+ * by its own name, with no key string built per call: templates ask for these views dozens of times per log.
+ */
+function rowsByTypes(f: LogFacts, view: string, types: readonly TransactionType[], compute: () => RowView[]): RowView[] {
+  const byTypes = f.memo(view, () => new Map<string, RowView[]>());
+  const key = types.length === 1 ? types[0] : types.join('|');
+  let hit = byTypes.get(key);
+  if (hit === undefined) {
+    hit = compute();
+    byTypes.set(key, hit);
+  }
+  return hit;
+}
+
+/**
+ * `ids` of the runs' rows taken together (their txn_ids in log order, deduplicated), without concatenating and
+ * sorting them: runs already in log order one after the other give their ids as they come (as `ids` does), any
+ * others are marked by row index and read back in one pass over the log.
+ */
+export function idsOfRuns(f: LogFacts, runs: ReadonlyArray<readonly RowView[]>): string[] {
+  let ordered = true;
+  let prev = -1;
+  for (const run of runs) {
+    for (const r of run) {
+      if (r.index <= prev) ordered = false;
+      prev = r.index;
+    }
+  }
+  const out: string[] = [];
+  if (ordered) {
+    for (const run of runs) for (const r of run) out.push(r.row.txn_id);
+    return out;
+  }
+  const marked = new Uint8Array(f.rows.length);
+  for (const run of runs) for (const r of run) marked[r.index] = 1;
+  const seen = new Set<string>();
+  for (let i = 0; i < marked.length; i++) {
+    if (!marked[i]) continue;
+    const id = f.rows[i].row.txn_id;
+    if (!seen.has(id)) {
+      seen.add(id);
+      out.push(id);
+    }
+  }
+  return out;
 }
 
 /** Total |amount| in cents of rows. */
@@ -51,22 +99,37 @@ export function nearEdge(x: number, edges: readonly number[], margin: number): b
 
 /** Counts rows by a key, returning [key, count] sorted by key. */
 export function countBy<K extends string>(rows: readonly RowView[], key: (r: RowView) => K): Array<[K, number]> {
-  const m = new Map<K, number>();
-  for (const r of rows) {
-    const k = key(r);
-    m.set(k, (m.get(k) ?? 0) + 1);
-  }
-  return [...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return tally(rows, key, false);
 }
 
 /** Sums |amount| by a key, returning [key, cents] sorted by key. */
 export function sumBy<K extends string>(rows: readonly RowView[], key: (r: RowView) => K): Array<[K, number]> {
-  const m = new Map<K, number>();
-  for (const r of rows) {
+  return tally(rows, key, true);
+}
+
+/**
+ * Row counts (or |amount| sums) by key, sorted by key. Each key's entry is created once and updated in place (one
+ * map lookup per row, no copy of the map into entries): these tallies run on every row of many templates.
+ */
+function tally<K extends string>(rows: readonly RowView[], key: (r: RowView) => K, amounts: boolean): Array<[K, number]> {
+  const byKey = new Map<K, [K, number]>();
+  const out: Array<[K, number]> = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
     const k = key(r);
-    m.set(k, (m.get(k) ?? 0) + Math.abs(r.row.amountCents));
+    const x = amounts ? Math.abs(r.row.amountCents) : 1;
+    const e = byKey.get(k);
+    if (e === undefined) {
+      const entry: [K, number] = [k, x];
+      byKey.set(k, entry);
+      out.push(entry);
+    } else e[1] += x;
   }
-  return [...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return out.sort(keyOrder);
+}
+
+function keyOrder<K extends string>(a: [K, number], b: [K, number]): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 }
 
 /** Successful outflow summed by counterparty, sorted by key (memoised per log; do not mutate). */

@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, anyPattern, buildView, fromCount, idsOf, mayCarry, nameTest, type LogView } from './view.js';
+import { absent, anyPattern, buildView, fromCount, mayCarry, nameTest, typeSet, type LogView } from './view.js';
 
 /**
  * Alignment (SME): purchases that do not fit the declared business category. The counterparty name of each
@@ -13,14 +13,14 @@ export function alignmentFromView(v: LogView, t: Thresholds['alignment']): Detec
   if (!mayCarry(v, 'alignment') || !cat || !t.misfits[cat]) return absent();
   const re = misfitPattern(t, cat);
   if (!re) return absent();
-  const types = new Set<string>(t.types);
+  const types = typeSet(t.types);
   const misfit = nameTest(v, re);
   const rows: number[] = [];
   for (let i = 0; i < v.n; i++) {
     const r = v.rows[i];
     if (r.amountCents < 0 && types.has(r.type) && misfit(v.cp[i])) rows.push(i);
   }
-  return fromCount(rows.length, t.minRows, idsOf(v, rows));
+  return fromCount(v, rows.length, t.minRows, rows);
 }
 
 const compiled = new WeakMap<object, Map<string, RegExp | null>>();

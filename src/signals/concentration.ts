@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, idsOf, mayCarry, ratioStrength, type LogView } from './view.js';
+import { absent, buildView, idsOf, mayCarry, ratioStrength, typeSet, type LogView } from './view.js';
 import { median } from '../log/statistics.js';
 
 /**
@@ -13,7 +13,7 @@ import { median } from '../log/statistics.js';
  */
 export function concentrationFromView(v: LogView, t: Thresholds['concentration']): Detection {
   if (!mayCarry(v, 'concentration')) return absent();
-  const types = new Set<string>(t.types);
+  const types = typeSet(t.types);
   const rowsOf = new Int32Array(v.cpNames.length);
   const sumOf = new Float64Array(v.cpNames.length);
   const idx: number[] = [];

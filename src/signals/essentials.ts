@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, fromCount, idsOf, mayCarry, type LogView } from './view.js';
+import { absent, buildView, fromCount, mayCarry, type LogView } from './view.js';
 import { groupRows, irregularRows } from './series.js';
 import { median } from '../log/statistics.js';
 
@@ -26,7 +26,7 @@ export function essentialsFromView(v: LogView, t: Thresholds['essentials']): Det
     if (g < 20 || g > 40) continue;
     for (const x of irregularRows(v, series, okRows, null, t.lateDays)) bad.push(x);
   }
-  return fromCount(bad.length, t.minIrregular, idsOf(v, bad));
+  return fromCount(v, bad.length, t.minIrregular, bad);
 }
 
 /** Detects the Essentials signal on a log. */

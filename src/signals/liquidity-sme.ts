@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, idsOf, mayCarry, ratioStrength, type LogView } from './view.js';
+import { absent, buildView, idsOf, mayCarry, ratioStrength, typeSet, type LogView } from './view.js';
 import { lowBalanceDays } from './liquidity.js';
 
 /**
@@ -11,7 +11,7 @@ import { lowBalanceDays } from './liquidity.js';
  */
 export function liquiditySmeFromView(v: LogView, t: Thresholds['liquidity_sme']): Detection {
   if (!mayCarry(v, 'liquidity_sme')) return absent();
-  const types = new Set<string>(t.failedTypes);
+  const types = typeSet(t.failedTypes);
   const failed: number[] = [];
   for (let i = 0; i < v.n; i++) if (!v.ok[i] && v.rows[i].amountCents < 0 && types.has(v.rows[i].type)) failed.push(i);
   const low = v.monthlyOutflowCents > 0 ? lowBalanceDays(v, t.bufferShare * v.monthlyOutflowCents) : [];

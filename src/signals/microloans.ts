@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, fromCount, idsOf, mayCarry, type LogView } from './view.js';
+import { absent, buildView, fromCount, mayCarry, type LogView } from './view.js';
 
 /**
  * Microloans (personal): several small loans from several lenders within the log.
@@ -27,7 +27,7 @@ export function microloansFromView(v: LogView, t: Thresholds['microloans']): Det
     const r = v.rows[i];
     if (r.type === 'Loan Repayment' && lenders.has(r.counterparty)) evidence.push(i);
   }
-  return fromCount(disb.length, t.minDisbursements, idsOf(v, evidence), lenders.size >= t.minLenders);
+  return fromCount(v, disb.length, t.minDisbursements, evidence, lenders.size >= t.minLenders);
 }
 
 /** Detects the Microloans signal on a log. */

@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, anyPattern, buildView, idsOf, mayCarry, nameTest, ratioStrength, type LogView } from './view.js';
+import { absent, anyPattern, buildView, idsOf, mayCarry, nameTest, ratioStrength, typeSet, type LogView } from './view.js';
 
 /**
  * Nighttime (personal): discretionary outflows between `fromHour` and `toHour` (local time, any status).
@@ -12,7 +12,7 @@ import { absent, anyPattern, buildView, idsOf, mayCarry, nameTest, ratioStrength
  */
 export function nighttimeFromView(v: LogView, t: Thresholds['nighttime']): Detection {
   if (!mayCarry(v, 'nighttime') || !v.log.hasTimeOfDay) return absent();
-  const types = new Set<string>(t.types);
+  const types = typeSet(t.types);
   let total = 0;
   const night: number[] = [];
   for (let i = 0; i < v.n; i++) {

@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, anyPattern, buildView, fromCount, idsOf, mayCarry, nameTest, type LogView } from './view.js';
+import { absent, anyPattern, buildView, fromCount, mayCarry, nameTest, type LogView } from './view.js';
 
 /**
  * Nonessential (SME): luxury and entertainment spending out of the business account, recognised by
@@ -13,7 +13,7 @@ export function nonessentialFromView(v: LogView, t: Thresholds['nonessential']):
   const rows: number[] = [];
   const luxury = nameTest(v, re);
   for (let i = 0; i < v.n; i++) if (v.rows[i].amountCents < 0 && luxury(v.cp[i])) rows.push(i);
-  return fromCount(rows.length, t.minRows, idsOf(v, rows));
+  return fromCount(v, rows.length, t.minRows, rows);
 }
 
 /** Detects the Nonessential signal on a log. */

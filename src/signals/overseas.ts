@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, idsOf, mayCarry, ratioStrength, type LogView } from './view.js';
+import { absent, buildView, idsOf, mayCarry, ratioStrength, typeSet, type LogView } from './view.js';
 import { median } from '../log/statistics.js';
 
 /**
@@ -12,7 +12,7 @@ import { median } from '../log/statistics.js';
  */
 export function overseasFromView(v: LogView, t: Thresholds['overseas']): Detection {
   if (!mayCarry(v, 'overseas')) return absent();
-  const types = new Set<string>(t.types);
+  const types = typeSet(t.types);
   const idx: number[] = [];
   const abs: number[] = [];
   for (let i = 0; i < v.n; i++) {

@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, anyPattern, buildView, fromCount, idsOf, mayCarry, type LogView } from './view.js';
+import { absent, anyPattern, buildView, fromCount, mayCarry, type LogView } from './view.js';
 
 /**
  * Penalties (SME): charges for late or failed obligations: every Late Fee row, plus Fee rows whose remark
@@ -16,7 +16,7 @@ export function penaltiesFromView(v: LogView, t: Thresholds['penalties']): Detec
     if (r.amountCents >= 0) continue;
     if (r.type === 'Late Fee' || (r.type === 'Fee' && re.test(r.remark))) rows.push(i);
   }
-  return fromCount(rows.length, t.minRows, idsOf(v, rows));
+  return fromCount(v, rows.length, t.minRows, rows);
 }
 
 /** Detects the Penalties signal on a log. */

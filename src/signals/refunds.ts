@@ -11,8 +11,9 @@ import { absent, buildView, idsOf, mayCarry, ratioStrength, type LogView } from 
  */
 export function refundsFromView(v: LogView, t: Thresholds['refunds']): Detection {
   if (!mayCarry(v, 'refunds')) return absent();
-  const remaining = new Map<number, number>();
-  const purchasesByCp = new Map<string, number[]>();
+  // by row index: the unrefunded remainder of each SUCCESS purchase; by interned counterparty: its purchases so far
+  const remaining = new Float64Array(v.n);
+  const purchasesByCp: (number[] | undefined)[] = new Array(v.cpNames.length);
   let purchases = 0;
   const evidence: number[] = [];
   let paired = 0;
@@ -21,19 +22,19 @@ export function refundsFromView(v: LogView, t: Thresholds['refunds']): Detection
     if (!v.ok[i]) continue;
     if (r.type === 'Purchase' && r.amountCents < 0) {
       purchases++;
-      remaining.set(i, -r.amountCents);
-      const list = purchasesByCp.get(r.counterparty);
+      remaining[i] = -r.amountCents;
+      const list = purchasesByCp[v.cp[i]];
       if (list) list.push(i);
-      else purchasesByCp.set(r.counterparty, [i]);
+      else purchasesByCp[v.cp[i]] = [i];
     } else if (r.type === 'Refund' && r.amountCents > 0) {
-      const list = purchasesByCp.get(r.counterparty);
+      const list = purchasesByCp[v.cp[i]];
       if (!list) continue;
       // Prefer the latest purchase refunded in full (same amount), else the latest whose remainder covers it.
       let pick = -1;
       for (let k = list.length - 1; k >= 0; k--) {
         const j = list[k];
         if (v.day[i] - v.day[j] > t.windowDays) break;
-        const rem = remaining.get(j)!;
+        const rem = remaining[j];
         if (rem === r.amountCents) {
           pick = j;
           break;
@@ -41,7 +42,7 @@ export function refundsFromView(v: LogView, t: Thresholds['refunds']): Detection
         if (pick < 0 && rem >= r.amountCents) pick = j;
       }
       if (pick >= 0) {
-        remaining.set(pick, remaining.get(pick)! - r.amountCents);
+        remaining[pick] -= r.amountCents;
         evidence.push(i, pick);
         paired++;
       }

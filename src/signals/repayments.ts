@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, fromCount, idsOf, mayCarry, type LogView } from './view.js';
+import { absent, buildView, fromCount, mayCarry, type LogView } from './view.js';
 import { groupRows, irregularInSeries } from './series.js';
 
 /**
@@ -27,7 +27,7 @@ export function repaymentsFromView(v: LogView, t: Thresholds['repayments']): Det
     for (const i of series) if (v.ok[i] && -v.rows[i].amountCents < t.partialRatio * medianAbs) flagged.add(i);
     for (const x of flagged) bad.push(x);
   }
-  return fromCount(bad.length, t.minIrregular, idsOf(v, bad));
+  return fromCount(v, bad.length, t.minIrregular, bad);
 }
 
 /** Detects the Repayments signal on a log. */

@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, anyPattern, buildView, fromCount, idsOf, mayCarry, namesMatching, type LogView } from './view.js';
+import { absent, anyPattern, buildView, fromCount, mayCarry, namesMatching, type LogView } from './view.js';
 
 /**
  * Risky (SME): money moving to or from high-risk platforms (gaming/betting-like, crypto exchanges),
@@ -14,7 +14,7 @@ export function riskyFromView(v: LogView, t: Thresholds['risky']): Detection {
   const rows: number[] = [];
   const hit = namesMatching(v, re);
   for (let i = 0; i < v.n; i++) if (hit[v.cp[i]]) rows.push(i);
-  return fromCount(rows.length, t.minRows, idsOf(v, rows));
+  return fromCount(v, rows.length, t.minRows, rows);
 }
 
 /** Detects the Risky signal on a log. */

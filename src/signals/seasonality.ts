@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, idsOf, mayCarry, ratioStrength, type LogView } from './view.js';
+import { absent, buildView, idsOf, mayCarry, ratioStrength, typeSet, type LogView } from './view.js';
 import { median } from '../log/statistics.js';
 
 /**
@@ -18,7 +18,7 @@ export function seasonalityFromView(v: LogView, t: Thresholds['seasonality']): D
   for (let i = 1; i < v.n; i++) (first = Math.min(first, v.month[i])), (last = Math.max(last, v.month[i]));
   const span = last - first + 1;
   if (!(span >= t.minMonths && span <= 1200)) return absent();
-  const types = new Set<string>(t.types);
+  const types = typeSet(t.types);
   const count = new Array<number>(span).fill(0);
   const amount = new Array<number>(span).fill(0);
   for (let i = 0; i < v.n; i++) {

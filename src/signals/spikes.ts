@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, fromCount, idsOf, mayCarry, type LogView } from './view.js';
+import { absent, buildView, fromCount, mayCarry, typeSet, type LogView } from './view.js';
 import { median } from '../log/statistics.js';
 
 /**
@@ -12,7 +12,7 @@ import { median } from '../log/statistics.js';
  */
 export function spikesFromView(v: LogView, t: Thresholds['spikes']): Detection {
   if (!mayCarry(v, 'spikes')) return absent();
-  const types = new Set<string>(t.types);
+  const types = typeSet(t.types);
   const idx: number[] = [];
   const abs: number[] = [];
   const outs: number[] = [];
@@ -35,7 +35,7 @@ export function spikesFromView(v: LogView, t: Thresholds['spikes']): Detection {
     for (const j of outs) if (j !== i && v.cp[j] === v.cp[i] && Math.abs(-v.rows[j].amountCents - a) <= t.repeatTolerance * a) repeated = true;
     if (!repeated) spikes.push(i);
   }
-  return fromCount(spikes.length, t.minSpikes, idsOf(v, spikes));
+  return fromCount(v, spikes.length, t.minSpikes, spikes);
 }
 
 /** Detects the Spikes signal on a log. */

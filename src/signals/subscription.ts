@@ -1,7 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, fromCount, idsOf, mayCarry, type LogView } from './view.js';
+import { absent, buildView, fromCount, mayCarry, type LogView } from './view.js';
 import { groupRows } from './series.js';
 
 /**
@@ -18,7 +18,7 @@ export function subscriptionFromView(v: LogView, t: Thresholds['subscription']):
     payees++;
     for (const x of series) rows.push(x);
   }
-  return fromCount(payees, t.minPayees, idsOf(v, rows));
+  return fromCount(v, payees, t.minPayees, rows);
 }
 
 /** Detects the Subscription signal on a log. */

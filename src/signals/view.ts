@@ -59,12 +59,14 @@ const MAX_TIME = daysFromCivil(10_000, 1, 1) * DAY_S;
 export function buildView(log: Log, rowTimes?: ArrayLike<number>): LogView {
   const rows = log.rows;
   const n = rows.length;
-  const day = new Int32Array(n);
-  const month = new Int32Array(n);
-  const dom = new Int8Array(n);
-  const hour = new Int8Array(n);
-  const ok = new Uint8Array(n);
-  const cp = new Int32Array(n);
+  // the six per-row arrays share one buffer (one allocation outside the heap rather than six)
+  const buffer = new ArrayBuffer(15 * n);
+  const day = new Int32Array(buffer, 0, n);
+  const month = new Int32Array(buffer, 4 * n, n);
+  const cp = new Int32Array(buffer, 8 * n, n);
+  const dom = new Int8Array(buffer, 12 * n, n);
+  const hour = new Int8Array(buffer, 13 * n, n);
+  const ok = new Uint8Array(buffer, 14 * n, n);
   const cpNames: string[] = [];
   const cpIndex = new Map<string, number>();
   // Locations are few (home and a handful abroad): counted in a short list rather than a Map, in first-seen order.
@@ -183,13 +185,14 @@ export function absent(): Detection {
 }
 
 /**
- * A detection from a count against its threshold: present when `count ≥ min`; strength rises linearly
- * from 0 at zero to 0.5 at the threshold and 1 at twice the threshold (so present ⇔ strength ≥ 0.5).
+ * A detection from a count against its threshold: present when `count ≥ min` (and some row is evidence); strength
+ * rises linearly from 0 at zero to 0.5 at the threshold and 1 at twice the threshold (so present ⇔ strength ≥ 0.5).
+ * `evidence`: row indexes, turned into txn ids (`idsOf`) only when present.
  */
-export function fromCount(count: number, min: number, evidence: string[], extraOk = true): Detection {
+export function fromCount(view: LogView, count: number, min: number, evidence: readonly number[], extraOk = true): Detection {
   const present = count >= min && extraOk && evidence.length > 0;
   const strength = Math.min(1, count / (2 * min));
-  return { present, strength: present ? Math.max(0.5, strength) : Math.min(strength, 0.49), evidence: present ? evidence : [] };
+  return { present, strength: present ? Math.max(0.5, strength) : Math.min(strength, 0.49), evidence: present ? idsOf(view, evidence) : [] };
 }
 
 /** Txn ids of the given row indexes in row order, without duplicates. */
@@ -241,6 +244,14 @@ export function ratioStrength(value: number, threshold: number, present: boolean
   if (threshold <= 0) return present ? 1 : 0;
   const r = value / threshold;
   return present ? Math.min(1, Math.max(0.5, 0.5 * r)) : Math.min(0.49, Math.max(0, 0.5 * r));
+}
+
+const typeSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+/** The set of `types` (made once per array: thresholds are long-lived data). */
+export function typeSet(types: readonly string[]): ReadonlySet<string> {
+  let set = typeSets.get(types);
+  if (!set) typeSets.set(types, (set = new Set(types)));
+  return set;
 }
 
 const compiled = new WeakMap<readonly string[], RegExp>();

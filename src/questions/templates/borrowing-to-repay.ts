@@ -1,6 +1,7 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { HOUR_MS, ids } from '../facts.js';
+import { HOUR_MS } from '../facts.js';
+import { idsOfRuns, inflowsOf } from '../kit.js';
 import type { RowView } from '../facts.js';
 import { CONVENTIONS, DEBT_SERVICE_TYPES } from '../conventions.js';
 
@@ -21,7 +22,7 @@ export const borrowingToRepay: Template = {
     logics: { personal: { perspective: 'failures_liquidity', logic: 'borrowing_to_repay' } },
   },
   build({ facts, rng, bounds, prior, admit }) {
-    const disb = facts.okOfType('Loan Disbursement').filter((r) => r.row.amountCents > 0);
+    const disb = inflowsOf(facts, 'Loan Disbursement');
     const repay = facts.okOfType(...DEBT_SERVICE_TYPES);
     if (disb.length === 0 || repay.length === 0) return null;
     const h = CONVENTIONS.borrowToRepayWindowHours;
@@ -42,7 +43,7 @@ export const borrowingToRepay: Template = {
       stem: 'How many successful debt-service rows (Loan Repayment or Card Repayment) did {acct} make shortly after a successful Loan Disbursement?',
       choices,
       numericAnswer: n,
-      evidence: ids([...disb, ...hits]),
+      evidence: idsOfRuns(facts, [disb, hits]),
       program: [
         `Successful Loan Disbursement rows: ${disb.length}`,
         `Successful debt-service rows: ${repay.length}`,

@@ -1,6 +1,7 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { HOUR_MS, ids } from '../facts.js';
+import { HOUR_MS } from '../facts.js';
+import { idsOfRuns, inflowsOf } from '../kit.js';
 import type { RowView } from '../facts.js';
 import { CONVENTIONS } from '../conventions.js';
 
@@ -26,7 +27,7 @@ export const cashOutAfterCredit: Template = {
     },
   },
   build({ facts, rng, bounds, prior, admit }) {
-    const disb = facts.okOfType('Loan Disbursement').filter((r) => r.row.amountCents > 0);
+    const disb = inflowsOf(facts, 'Loan Disbursement');
     if (disb.length === 0) return null;
     const h = CONVENTIONS.cashOutWindowHours;
     const cash = facts.okOfType('ATM Withdrawal', 'Transfer Out');
@@ -48,7 +49,7 @@ export const cashOutAfterCredit: Template = {
       stem: 'How many successful cash-out rows (ATM Withdrawal or Transfer Out) did {acct} make shortly after a successful Loan Disbursement?',
       choices,
       numericAnswer: n,
-      evidence: ids([...disb, ...hits]),
+      evidence: idsOfRuns(facts, [disb, hits]),
       program: [
         `Successful Loan Disbursement rows: ${disb.map((r) => r.row.txn_id).join(', ')}`,
         `Successful ATM Withdrawal / Transfer Out rows: ${cash.length}`,

@@ -1,7 +1,6 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { ids } from '../facts.js';
-import { anyStatus, inflowsOf, money, outflowsOf, pct, pctText, total } from '../kit.js';
+import { anyStatus, idsOfRuns, inflowsOf, money, outflowsOf, pct, pctText, total } from '../kit.js';
 import { OPERATING_COST_TYPES } from '../conventions.js';
 
 /** Operating costs as a share of operating income (industry cost-to-income ratio, comprehension, M) */
@@ -35,7 +34,7 @@ export const costToIncome: Template = {
       stem: 'What are the successful operating costs of {acct} as a share of its successful operating income?',
       choices,
       numericAnswer: choices[0].value,
-      evidence: ids([...costs, ...sales]),
+      evidence: idsOfRuns(facts, [costs, sales]),
       program: [
         `Successful operating cost rows (${OPERATING_COST_TYPES.join(', ')}): ${costs.length}, total ${money(c)}`,
         `Successful Sales Receipt rows: ${sales.length}, total ${money(s)}`,

@@ -17,6 +17,8 @@ export const declinedShare: Template = {
     logics: { personal: { perspective: 'failures_liquidity', logic: 'declined_transactions' } },
   },
   build({ facts, rng, bounds, prior, admit }) {
+    // no declined outgoing row: nothing to ask (checked on the few FAILED rows before filtering all rows)
+    if (!facts.failed.some((r) => r.row.amountCents < 0)) return null;
     const attempts = facts.rows.filter((r) => r.row.amountCents < 0);
     const declined = attempts.filter((r) => !r.ok);
     if (declined.length === 0 || attempts.length < 10) return null;

@@ -1,9 +1,8 @@
 import type { Template } from '../template.js';
 import { multiChoices, multiPool } from '../options.js';
-import { ids, monthLabel } from '../facts.js';
+import { ids, monthLabel, type RowView } from '../facts.js';
 import { inflowsOf, money, total } from '../kit.js';
 import { countStatement, moneyStatement, type MoneySide, type Statement } from '../statements.js';
-import { maxOf, minOf } from '../../log/extremes.js';
 import { shuffle } from '../../random/draw.js';
 import { NON_OPERATING_INFLOW_TYPES } from '../conventions.js';
 
@@ -28,7 +27,7 @@ export const inflowTypes: Template = {
     logics: { sme: { perspective: 'cash_flow_health', logic: 'operating_vs_non_operating' } },
   },
   build({ facts, rng, prior, bounds }) {
-    const present = NON_OPERATING_INFLOW_TYPES.filter((t) => facts.okOfType(t).some((r) => r.row.amountCents > 0));
+    const present = NON_OPERATING_INFLOW_TYPES.filter((t) => inflowsOf(facts, t).length > 0);
     if (present.length === 0) return null;
     // The builder's lenient pass (a log where no multi template made an item with the priors) offers without rates:
     // there only the money comparisons, whose thresholds are drawn afresh on a coin flip and never recur, so no text
@@ -53,22 +52,20 @@ export const inflowTypes: Template = {
         statements.push({ text: presence(t), holds: true, rows });
         continue;
       }
-      const amounts = rows.map((r) => r.row.amountCents);
-      statements.push(moneyStatement(rng, total(rows), (side, x) => `Successful ${t} inflows total ${than(side)} ${x}`, rows, { positive: true }));
+      const sum = total(rows);
+      statements.push(moneyStatement(rng, sum, (side, x) => `Successful ${t} inflows total ${than(side)} ${x}`, rows, { positive: true }));
       if (!unrated) {
         statements.push(countStatement(rng, rows.length, (side, n) => `${side === 'at least' ? 'At least' : 'Fewer than'} ${n} successful ${t} rows brought money in`, rows, { min: 2 }));
       }
-      const months = [...new Set(rows.map((r) => r.month))];
+      const { big, small, months } = scanInflows(rows);
       if (rows.length >= 2) {
-        const big = rows.filter((r) => r.row.amountCents === maxOf(amounts)).slice(0, 1);
-        const small = rows.filter((r) => r.row.amountCents === minOf(amounts)).slice(0, 1);
         statements.push(
-          moneyStatement(rng, maxOf(amounts), (side, x) => `The largest successful ${t} inflow is ${than(side)} ${x}`, big, { positive: true }),
-          moneyStatement(rng, minOf(amounts), (side, x) => `The smallest successful ${t} inflow is ${than(side)} ${x}`, small, { positive: true }),
+          moneyStatement(rng, big.row.amountCents, (side, x) => `The largest successful ${t} inflow is ${than(side)} ${x}`, [big], { positive: true }),
+          moneyStatement(rng, small.row.amountCents, (side, x) => `The smallest successful ${t} inflow is ${than(side)} ${x}`, [small], { positive: true }),
         );
       }
       if (rows.length >= 3) {
-        statements.push(moneyStatement(rng, total(rows) / rows.length, (side, x) => `Successful ${t} inflows average ${than(side)} ${x} per row`, rows, { positive: true }));
+        statements.push(moneyStatement(rng, sum / rows.length, (side, x) => `Successful ${t} inflows average ${than(side)} ${x} per row`, rows, { positive: true }));
       }
       // the totals of two months that have such inflows
       for (const m of shuffle(rng, months).slice(0, months.length >= 2 ? 2 : 0)) {
@@ -76,8 +73,10 @@ export const inflowTypes: Template = {
         statements.push(moneyStatement(rng, total(inMonth), (side, x) => `Successful ${t} inflows in ${monthLabel(m)} total ${than(side)} ${x}`, inMonth, { positive: true }));
       }
     }
+    // the successful inflows of the types present, for the combined total and the evidence
+    const presentRows = inflowsOf(facts, ...present);
     if (present.length >= 2) {
-      const rows = facts.ok.filter((r) => r.row.amountCents > 0 && present.includes(r.row.type as (typeof present)[number]));
+      const rows = presentRows;
       statements.push(moneyStatement(rng, total(rows), (side, x) => `Successful non-operating inflows of all types together total ${than(side)} ${x}`, rows, { positive: true }));
     }
     const yes = statements.filter((x) => x.holds).map((x) => x.text);
@@ -87,7 +86,7 @@ export const inflowTypes: Template = {
     return {
       stem: 'Which of these statements about the non-operating money that came into {acct} through successful rows are true? Select all that apply.',
       choices,
-      evidence: ids(facts.ok.filter((r) => r.row.amountCents > 0 && present.includes(r.row.type as (typeof present)[number]))),
+      evidence: ids(presentRows),
       program: [
         `Non-operating inflow types by convention: ${NON_OPERATING_INFLOW_TYPES.join(', ')}`,
         `Of these, types with a successful positive row: ${present.join(', ')}`,
@@ -98,3 +97,19 @@ export const inflowTypes: Template = {
     };
   },
 };
+
+/**
+ * One pass over a type's inflow rows (at least one, in log order): the first row with the largest and with the
+ * smallest amount, and the months that have such rows in order of first appearance.
+ */
+function scanInflows(rows: readonly RowView[]): { big: RowView; small: RowView; months: string[] } {
+  let big = rows[0];
+  let small = rows[0];
+  const months = new Set<string>();
+  for (const r of rows) {
+    if (r.row.amountCents > big.row.amountCents) big = r;
+    if (r.row.amountCents < small.row.amountCents) small = r;
+    months.add(r.month);
+  }
+  return { big, small, months: [...months] };
+}

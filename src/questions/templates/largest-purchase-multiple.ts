@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { mean, median } from '../facts.js';
-import { money } from '../kit.js';
+import { mean, median, type RowView } from '../facts.js';
+import { money, outflowsOf } from '../kit.js';
 import { maxOf, minOf } from '../../log/extremes.js';
 
 /** How many times the median Purchase is the largest one? (spending spikes, comprehension, M) */
@@ -18,7 +18,7 @@ export const largestPurchaseMultiple: Template = {
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'spending_spikes' } },
   },
   build({ facts, rng, bounds, prior, admit }) {
-    const rows = facts.okOfType('Purchase').filter((r) => r.row.amountCents < 0);
+    const rows = outflowsOf(facts, 'Purchase');
     if (rows.length < 5) return null;
     const amounts = rows.map((r) => -r.row.amountCents);
     const max = maxOf(amounts);
@@ -30,7 +30,7 @@ export const largestPurchaseMultiple: Template = {
       { value: max / mean(amounts), misconception: 'mean_vs_median' },
       { value: maxOf(anyAmounts) / median(anyAmounts), misconception: 'failed_rows_counted' },
       { value: max / minOf(amounts), misconception: 'extreme_vs_average' },
-      { value: maxOf(facts.outflows.map((r) => -r.row.amountCents)) / med, misconception: 'wrong_category' },
+      { value: largestOutflow(facts.outflows) / med, misconception: 'wrong_category' },
     ], { bounds, prior, admit });
     if (!choices) return null;
     return {
@@ -47,3 +47,10 @@ export const largestPurchaseMultiple: Template = {
     };
   },
 };
+
+/** The largest |amount| among outflow rows (−∞ for none), as `maxOf` of their amounts, without mapping them. */
+function largestOutflow(rows: readonly RowView[]): number {
+  let m = -Infinity;
+  for (const r of rows) m = Math.max(m, -r.row.amountCents);
+  return m;
+}

@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { ids } from '../facts.js';
-import { money, total } from '../kit.js';
+import { money, outflowsOf, total } from '../kit.js';
 import { maxOf } from '../../log/extremes.js';
 
 /** How much was charged in successful Late Fee rows? (punctuality / penalties, memory, L) */
@@ -30,7 +30,7 @@ export const lateFeeTotal: Template = {
       { value: gold + total(fees), misconception: 'wrong_category' },
       { value: gold / ok.length, misconception: 'single_vs_total' },
       { value: maxOf(ok.map((r) => Math.abs(r.row.amountCents))), misconception: 'single_vs_total' },
-      { value: gold + total(facts.okOfType('Interest').filter((r) => r.row.amountCents < 0)), misconception: 'wrong_category' },
+      { value: gold + total(outflowsOf(facts, 'Interest')), misconception: 'wrong_category' },
     ], { bounds, prior, admit });
     if (!choices) return null;
     return {

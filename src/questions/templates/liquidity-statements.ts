@@ -1,10 +1,9 @@
 import type { Template } from '../template.js';
 import { multiChoices, multiPool } from '../options.js';
-import { ids, monthLabel } from '../facts.js';
+import { monthLabel } from '../facts.js';
 import { countStatement, moneyStatement, type CountSide } from '../statements.js';
 import type { RowView } from '../facts.js';
-import { inflowsOf, outflowsOf, total } from '../kit.js';
-import { maxOf, minOf } from '../../log/extremes.js';
+import { idsOfRuns, inflowsOf, outflowsOf, total } from '../kit.js';
 
 /** Which statements about liquidity pressure hold on this log? (low-balance days / buffer, analysis, M, multi) */
 export const liquidityStatements: Template = {
@@ -26,16 +25,19 @@ export const liquidityStatements: Template = {
     const first = facts.rows[0];
     const last = facts.rows[facts.rows.length - 1];
     const opening = first.ok ? first.row.balanceCents - first.row.amountCents : first.row.balanceCents;
-    const negative = facts.rows.filter((r) => r.row.balanceCents < 0);
+    const inAll = total(inflowsOf(facts));
+    const outAll = total(outflowsOf(facts));
+    // the last two statements must agree with the balance arithmetic, so skip logs whose balance chain is broken
+    // (before any work: a null build draws nothing that matters, the template's stream is its own)
+    if (opening + inAll - outAll !== last.row.balanceCents) return null;
+    const { negative, lowest, highest, active } = scanBalances(facts.rows);
+    const minBal = lowest[0].row.balanceCents;
+    const maxBal = highest[0].row.balanceCents;
     const declinedOut = facts.failed.filter((r) => r.row.amountCents < 0);
     const lateFees = facts.okOfType('Late Fee');
     const monthlyIn = facts.monthlyAbs(facts.inflows);
     const monthlyOut = facts.monthlyAbs(facts.outflows);
     const deficit = facts.months.filter((m) => monthlyOut.get(m)! > monthlyIn.get(m)!);
-    const minBal = minOf(facts.rows.map((r) => r.row.balanceCents));
-    const lowest = facts.rows.filter((r) => r.row.balanceCents === minBal).slice(0, 1);
-    const inAll = total(inflowsOf(facts));
-    const outAll = total(outflowsOf(facts));
     const facts6: Array<{ text: string; holds: boolean; rows: RowView[] }> = [
       { text: 'The balance is below zero after at least some row', holds: negative.length > 0, rows: negative },
       { text: 'Some outgoing payment was declined (FAILED)', holds: declinedOut.length > 0, rows: declinedOut },
@@ -51,10 +53,7 @@ export const liquidityStatements: Template = {
     // `multiChoices` offers them only as often as keeps them right at the template's base rate. The bulk are
     // comparisons of a log quantity with a threshold drawn on a coin flip, on either side ("below" or "above", "at
     // least" or "fewer than"): settled by the log alone and right about half the time whatever the text.
-    const maxBal = maxOf(facts.rows.map((r) => r.row.balanceCents));
-    const highest = facts.rows.filter((r) => r.row.balanceCents === maxBal).slice(0, 1);
     const ends = facts.monthEndBalances();
-    const active = [...new Set(facts.rows.map((r) => r.month))];
     const month = active[Math.floor(rng.next() * active.length)];
     const atLeast = (side: CountSide): string => (side === 'at least' ? 'At least' : 'Fewer than');
     facts6.push(
@@ -67,8 +66,6 @@ export const liquidityStatements: Template = {
       countStatement(rng, declinedOut.length, (side, n) => `${atLeast(side)} ${n} outgoing payments were declined (FAILED)`, declinedOut),
       countStatement(rng, negative.length, (side, n) => `The balance is below zero after ${side} ${n} rows`, negative),
     );
-    // the last two statements must agree with the balance arithmetic, so skip logs whose balance chain is broken
-    if (opening + inAll - outAll !== last.row.balanceCents) return null;
     const yes = facts6.filter((f) => f.holds).map((f) => f.text);
     const no = facts6.filter((f) => !f.holds).map((f) => f.text);
     const choices = multiChoices(rng, yes, no, prior);
@@ -77,7 +74,7 @@ export const liquidityStatements: Template = {
     return {
       stem: 'Which of these statements about the liquidity of {acct} are true? Select all that apply.',
       choices,
-      evidence: ids(facts6.filter((f) => shown.has(f.text)).flatMap((f) => f.rows)),
+      evidence: idsOfRuns(facts, facts6.filter((f) => shown.has(f.text)).map((f) => f.rows)),
       program: [
         `Opening balance ${(opening / 100).toFixed(2)}, closing ${(last.row.balanceCents / 100).toFixed(2)}`,
         `Rows with a negative balance: ${negative.length}; declined outgoing rows: ${declinedOut.length}; successful Late Fee rows: ${lateFees.length}`,
@@ -89,3 +86,24 @@ export const liquidityStatements: Template = {
     };
   },
 };
+
+/**
+ * One pass over the rows (in log order): those with a negative balance, the first row at the lowest and at the
+ * highest balance, and the months that have rows in order of first appearance.
+ */
+function scanBalances(rows: readonly RowView[]): { negative: RowView[]; lowest: [RowView]; highest: [RowView]; active: string[] } {
+  const negative: RowView[] = [];
+  let lowest = rows[0];
+  let highest = rows[0];
+  const months = new Set<string>();
+  let month = '';
+  for (const r of rows) {
+    const b = r.row.balanceCents;
+    if (b < 0) negative.push(r);
+    if (b < lowest.row.balanceCents) lowest = r;
+    if (b > highest.row.balanceCents) highest = r;
+    // a log's rows come in runs of one month: add each run's month once
+    if (r.month !== month) months.add((month = r.month));
+  }
+  return { negative, lowest: [lowest], highest: [highest], active: [...months] };
+}

@@ -30,7 +30,8 @@ export const lowestBalanceMonth: Template = {
     const choices = singleChoices(
       rng,
       monthLabel(month),
-      facts.months.filter((m) => m !== month).map(monthLabel),
+      // listed only when the answer table cannot draw the wrong options
+      () => facts.months.filter((m) => m !== month).map(monthLabel),
       { shares, admit },
     );
     if (!choices) return null;

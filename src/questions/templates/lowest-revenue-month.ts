@@ -22,8 +22,9 @@ export const lowestRevenueMonth: Template = {
     const monthly = facts.monthlyAbs(rows);
     const low = strictMin(monthly);
     if (!low) return null;
-    const ranked = [...monthly].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
-    const choices = singleChoices(rng, monthLabel(low[0]), ranked.slice(1).map(([m]) => monthLabel(m)), { shares, prefer: 1, admit });
+    // the other months, least income first, listed only when the answer table cannot draw the wrong options
+    const wrong = (): string[] => [...monthly].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1)).slice(1).map(([m]) => monthLabel(m));
+    const choices = singleChoices(rng, monthLabel(low[0]), wrong, { shares, prefer: 1, admit });
     if (!choices) return null;
     return {
       stem: 'Which of the months covered by the log brought {acct} the least successful Sales Receipt income?',

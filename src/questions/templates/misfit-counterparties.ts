@@ -28,6 +28,19 @@ export const MISFIT_DEFINITION: Definition = {
 const t = DEFAULT_THRESHOLDS;
 const IMPLAUSIBLE = anyPattern([...Object.values(t.alignment.classes).flat(), ...t.nonessential.namePatterns, ...t.risky.namePatterns]);
 
+/** `IMPLAUSIBLE.test(name)`, kept per name: the pattern is a long alternation and logs share their vocabulary. */
+function implausible(name: string): boolean {
+  let hit = IMPLAUSIBLE_NAMES.get(name);
+  if (hit === undefined) {
+    hit = IMPLAUSIBLE.test(name);
+    // bounded: a stream of logs with ever new names only refills it
+    if (IMPLAUSIBLE_NAMES.size >= 50_000) IMPLAUSIBLE_NAMES.clear();
+    IMPLAUSIBLE_NAMES.set(name, hit);
+  }
+  return hit;
+}
+const IMPLAUSIBLE_NAMES = new Map<string, boolean>();
+
 /**
  * Which of the account's supply counterparties do not fit its regular supply pattern? A misfit is paid (successful
  * Purchase or Supplier Payment outflow) in fewer than `MISFIT_RULE.minMonths` calendar months; every option is a
@@ -46,7 +59,7 @@ export const misfitCounterparties: Template = {
     logics: { sme: { perspective: 'counterparty_risk', logic: 'counterparty_business_alignment' } },
   },
   build({ facts, rng, prior }) {
-    const rows = outflowsOf(facts, ...MISFIT_RULE.types).filter((r) => !IMPLAUSIBLE.test(r.row.counterparty));
+    const rows = outflowsOf(facts, ...MISFIT_RULE.types).filter((r) => !implausible(r.row.counterparty));
     const months = new Map<string, Set<string>>();
     for (const r of rows) {
       const m = months.get(r.row.counterparty);

@@ -21,8 +21,8 @@ export const mostDeclinedType: Template = {
     const counts = byValueDesc(countBy(facts.failed, (r) => r.row.type));
     const top = strictMax(counts);
     if (!top) return null;
-    const allTypes = byValueDesc(countBy(facts.rows, (r) => r.row.type)).map(([t]) => t);
-    const wrong = [...counts.slice(1).map(([t]) => t), ...allTypes];
+    // listed only when the answer table cannot draw the wrong options
+    const wrong = (): string[] => [...counts.slice(1).map(([t]) => t), ...byValueDesc(countBy(facts.rows, (r) => r.row.type)).map(([t]) => t)];
     const choices = singleChoices(rng, top[0], wrong, { shares, prefer: 1, admit });
     if (!choices) return null;
     return {

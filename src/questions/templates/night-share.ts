@@ -23,7 +23,7 @@ export const nightShare: Template = {
     if (!facts.log.hasTimeOfDay) return null;
     const type = kind === 'sme' ? 'Sales Receipt' : 'Purchase';
     const all = facts.ofType(type);
-    const ok = all.filter((r) => r.ok);
+    const ok = facts.okOfType(type);
     if (ok.length < 8) return null;
     const night = ok.filter((r) => facts.isNight(r));
     const gold = pct(night.length, ok.length);

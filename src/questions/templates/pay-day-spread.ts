@@ -1,7 +1,15 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { ids } from '../facts.js';
+import type { LogFacts, RowView } from '../facts.js';
 import { maxOf, minOf } from '../../log/extremes.js';
+
+/** Successful rows whose amount has sign `sign`: the shared inflow or outflow views for ±1. */
+function sameSignRows(facts: LogFacts, sign: number): readonly RowView[] {
+  if (sign === 1) return facts.inflows;
+  if (sign === -1) return facts.outflows;
+  return facts.ok.filter((r) => Math.sign(r.row.amountCents) === sign);
+}
 
 /** Range of the day-of-month on which pay arrives (Salary) or goes out (Payroll) (payroll regularity, analysis, M) */
 export const payDaySpread: Template = {
@@ -21,12 +29,12 @@ export const payDaySpread: Template = {
   build({ facts, kind, rng, bounds, prior, admit }) {
     const type = kind === 'sme' ? 'Payroll' : 'Salary';
     const all = facts.ofType(type);
-    const ok = all.filter((r) => r.ok);
+    const ok = facts.okOfType(type);
     if (ok.length < 3) return null;
     const days = ok.map((r) => r.dayOfMonth);
     const gold = maxOf(days) - minOf(days);
     const anyDays = all.map((r) => r.dayOfMonth);
-    const sameSign = facts.ok.filter((r) => Math.sign(r.row.amountCents) === Math.sign(ok[0].row.amountCents)).map((r) => r.dayOfMonth);
+    const sameSign = sameSignRows(facts, Math.sign(ok[0].row.amountCents)).map((r) => r.dayOfMonth);
     const choices = calcChoices(rng, gold, 'days', [
       { value: maxOf(anyDays) - minOf(anyDays), misconception: 'failed_rows_counted' },
       { value: gold + 1, misconception: 'boundary_inclusion' },

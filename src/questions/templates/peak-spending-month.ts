@@ -22,12 +22,15 @@ export const peakSpendingMonth: Template = {
     const monthly = facts.monthlyAbs(out);
     const top = strictMax(monthly);
     if (!top) return null;
-    // near misses first: the month a reader counting FAILED rows, or counting rows, would pick
-    const withFailed = strictMax(facts.monthlyAbs(anyStatus(facts, -1)));
-    const byCount = strictMax(facts.monthlyCount(out));
-    const ranked = [...monthly].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([m]) => m);
-    const wrong = [withFailed?.[0], byCount?.[0], ...ranked.slice(1)].filter((m): m is string => !!m && m !== top[0]);
-    const choices = singleChoices(rng, monthLabel(top[0]), wrong.map(monthLabel), { shares, prefer: 2, admit });
+    // near misses first: the month a reader counting FAILED rows, or counting rows, would pick (listed only when the
+    // answer table cannot draw the wrong options)
+    const wrong = (): string[] => {
+      const withFailed = strictMax(facts.monthlyAbs(anyStatus(facts, -1)));
+      const byCount = strictMax(facts.monthlyCount(out));
+      const ranked = [...monthly].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([m]) => m);
+      return [withFailed?.[0], byCount?.[0], ...ranked.slice(1)].filter((m): m is string => !!m && m !== top[0]).map(monthLabel);
+    };
+    const choices = singleChoices(rng, monthLabel(top[0]), wrong, { shares, prefer: 2, admit });
     if (!choices) return null;
     return {
       stem: 'In which month is the total successful outflow of {acct} the largest?',

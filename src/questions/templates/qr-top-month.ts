@@ -21,8 +21,12 @@ export const qrTopMonth: Template = {
     const counts = facts.monthlyCount(rows);
     const top = strictMax(counts);
     if (!top) return null;
-    const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-    const choices = singleChoices(rng, monthLabel(top[0]), ranked.slice(1).map(([m]) => monthLabel(m)), { shares, prefer: 1, admit });
+    // listed only when the answer table cannot draw the wrong options
+    const wrong = (): string[] => {
+      const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      return ranked.slice(1).map(([m]) => monthLabel(m));
+    };
+    const choices = singleChoices(rng, monthLabel(top[0]), wrong, { shares, prefer: 1, admit });
     if (!choices) return null;
     return {
       stem: 'In which month does {acct} record the most successful rows through the QR channel, money in or out?',

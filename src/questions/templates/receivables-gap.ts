@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { DAY_MS, mean, median } from '../facts.js';
+import { DAY_MS, mean, median, parseDay } from '../facts.js';
 import type { RowView } from '../facts.js';
 import { inflowsOf } from '../kit.js';
 import { maxOf } from '../../log/extremes.js';
@@ -27,7 +27,7 @@ export const receivablesGap: Template = {
     const g = gaps(sales);
     const gold = maxOf(g);
     const k = g.indexOf(gold);
-    const dateGaps = sales.slice(1).map((r, i) => Math.round((Date.parse(r.day) - Date.parse(sales[i].day)) / DAY_MS));
+    const dateGaps = sales.slice(1).map((r, i) => Math.round((parseDay(r.day) - parseDay(sales[i].day)) / DAY_MS));
     const choices = calcChoices(rng, gold, 'days', [
       { value: maxOf(gaps(facts.ofType('Sales Receipt'))), misconception: 'failed_rows_counted' },
       { value: mean(g), misconception: 'extreme_vs_average' },

@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { DAY_MS, ids, mean, median } from '../facts.js';
+import { DAY_MS, ids, mean, median, parseDay } from '../facts.js';
 import type { RowView } from '../facts.js';
 import { inflowsOf } from '../kit.js';
 import { maxOf } from '../../log/extremes.js';
@@ -28,17 +28,28 @@ export const refundLag: Template = {
     const pairsAny: Array<[RowView, RowView]> = [];
     const pairsFirst: Array<[RowView, RowView]> = [];
     for (const rf of refunds) {
-      const earlier = purchases.filter((p) => p.index < rf.index && p.row.counterparty === rf.row.counterparty);
-      const okEarlier = earlier.filter((p) => p.ok);
-      if (okEarlier.length === 0) return null;
-      pairs.push([okEarlier[okEarlier.length - 1], rf]);
-      pairsAny.push([earlier[earlier.length - 1], rf]);
-      pairsFirst.push([okEarlier[0], rf]);
+      // the purchases (any status) at the refund's counterparty before it: the last, the first and last successful
+      let last: RowView | undefined;
+      let firstOk: RowView | undefined;
+      let lastOk: RowView | undefined;
+      for (const p of purchases) {
+        if (p.index >= rf.index) break;
+        if (p.row.counterparty !== rf.row.counterparty) continue;
+        last = p;
+        if (p.ok) {
+          firstOk ??= p;
+          lastOk = p;
+        }
+      }
+      if (!lastOk || !firstOk || !last) return null;
+      pairs.push([lastOk, rf]);
+      pairsAny.push([last, rf]);
+      pairsFirst.push([firstOk, rf]);
     }
     const lag = (ps: Array<[RowView, RowView]>): number[] => ps.map(([p, r]) => (r.t - p.t) / DAY_MS);
     const lags = lag(pairs);
     const gold = mean(lags);
-    const dateLags = pairs.map(([p, r]) => Math.round((Date.parse(r.day) - Date.parse(p.day)) / DAY_MS));
+    const dateLags = pairs.map(([p, r]) => Math.round((parseDay(r.day) - parseDay(p.day)) / DAY_MS));
     const choices = calcChoices(rng, gold, 'days', [
       { value: mean(lag(pairsAny)), misconception: 'failed_rows_counted' },
       { value: mean(lag(pairsFirst)), misconception: 'wrong_category' },

@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { DAY_MS } from '../facts.js';
+import { DAY_MS, parseDay } from '../facts.js';
 
 /** Average successful rows per day with successful rows (daily transaction volume, comprehension, M) */
 export const rowsPerActiveDay: Template = {
@@ -16,16 +16,16 @@ export const rowsPerActiveDay: Template = {
   },
   build({ facts, rng, bounds, prior, admit }) {
     if (facts.ok.length < 20) return null;
-    const days = new Set(facts.ok.map((r) => r.day));
-    const gold = facts.ok.length / days.size;
-    const allDays = new Set(facts.rows.map((r) => r.day));
-    const span = Math.round((Date.parse(facts.rows[facts.rows.length - 1].day) - Date.parse(facts.rows[0].day)) / DAY_MS) + 1;
+    const days = facts.dayCount(facts.ok);
+    const gold = facts.ok.length / days;
+    const allDays = facts.dayCount(facts.rows);
+    const span = Math.round((parseDay(facts.rows[facts.rows.length - 1].day) - parseDay(facts.rows[0].day)) / DAY_MS) + 1;
     const choices = calcChoices(rng, gold, 'ratio', [
-      { value: facts.rows.length / allDays.size, misconception: 'failed_rows_counted' },
+      { value: facts.rows.length / allDays, misconception: 'failed_rows_counted' },
       { value: facts.ok.length / span, misconception: 'wrong_base_period' },
       { value: facts.ok.length / facts.months.length, misconception: 'wrong_base_period' },
-      { value: facts.rows.length / days.size, misconception: 'failed_rows_counted' },
-      { value: days.size / facts.months.length, misconception: 'count_vs_amount' },
+      { value: facts.rows.length / days, misconception: 'failed_rows_counted' },
+      { value: days / facts.months.length, misconception: 'count_vs_amount' },
     ], { bounds, prior, admit });
     if (!choices) return null;
     return {
@@ -35,8 +35,8 @@ export const rowsPerActiveDay: Template = {
       evidence: [],
       program: [
         `Successful rows: ${facts.ok.length}`,
-        `Distinct calendar days with a successful row: ${days.size}`,
-        `Average: ${facts.ok.length} / ${days.size} = ${gold.toFixed(4)}`,
+        `Distinct calendar days with a successful row: ${days}`,
+        `Average: ${facts.ok.length} / ${days} = ${gold.toFixed(4)}`,
       ],
     };
   },

@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { ids, mean, median } from '../facts.js';
-import { money } from '../kit.js';
+import { money, outflowsOf } from '../kit.js';
 import { CONVENTIONS } from '../conventions.js';
 
 /** How many successful purchases are spikes? (spending spikes, analysis, H) */
@@ -17,7 +17,7 @@ export const spikeCount: Template = {
     logics: { personal: { perspective: 'discretionary_concentration', logic: 'spending_spikes' } },
   },
   build({ facts, rng, bounds, prior, admit }) {
-    const rows = facts.okOfType('Purchase').filter((r) => r.row.amountCents < 0);
+    const rows = outflowsOf(facts, 'Purchase');
     if (rows.length < 8) return null;
     const amounts = rows.map((r) => -r.row.amountCents);
     const med = median(amounts);

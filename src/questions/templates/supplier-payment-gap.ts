@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { DAY_MS, ids, mean, median, strictMax } from '../facts.js';
-import { byValueDesc, outflowsOf, sumBy } from '../kit.js';
+import { outflowsOf, sumBy } from '../kit.js';
 import { maxOf } from '../../log/extremes.js';
 
 /** Average days between consecutive payments to the largest supplier (payables timing, analysis, H) */
@@ -18,7 +18,7 @@ export const supplierPaymentGap: Template = {
   },
   build({ facts, rng, bounds, prior, admit }) {
     const pays = outflowsOf(facts, 'Supplier Payment');
-    const top = strictMax(byValueDesc(sumBy(pays, (r) => r.row.counterparty)));
+    const top = strictMax(sumBy(pays, (r) => r.row.counterparty));
     if (!top) return null;
     const rows = pays.filter((r) => r.row.counterparty === top[0]);
     if (rows.length < 3) return null;

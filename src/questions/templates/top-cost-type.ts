@@ -1,7 +1,8 @@
 import type { Template } from '../template.js';
 import { singleChoices } from '../options.js';
 import { ids, monthLabel, strictMax } from '../facts.js';
-import { money, outflowsOf, sumBy } from '../kit.js';
+import type { RowView } from '../facts.js';
+import { money, outflowsOf } from '../kit.js';
 import { OPERATING_COST_TYPES } from '../conventions.js';
 import type { TransactionType } from '../../schema/transaction-types.js';
 
@@ -39,11 +40,21 @@ export const topCostType: Template = {
     const months = facts.months;
     const runLength = Math.floor(months.length / 2);
     if (runLength < 1) return null;
-    const earlier = new Set(months.slice(0, runLength));
-    const later = new Set(months.slice(months.length - runLength));
+    // the runs by the months' places among the months covered: [0, runLength) and [laterFrom, months.length)
+    const laterFrom = months.length - runLength;
     const rows = outflowsOf(facts, ...OPERATING_COST_TYPES);
-    const before = new Map(sumBy(rows.filter((r) => earlier.has(r.month)), (r) => r.row.type));
-    const after = new Map(sumBy(rows.filter((r) => later.has(r.month)), (r) => r.row.type));
+    const before = new Map<string, number>();
+    const after = new Map<string, number>();
+    for (const r of rows) {
+      const k = facts.monthNumber(r);
+      if (k === undefined) continue;
+      const sums = k < runLength ? before : k >= laterFrom ? after : null;
+      if (sums) sums.set(r.row.type, (sums.get(r.row.type) ?? 0) + Math.abs(r.row.amountCents));
+    }
+    const inRuns = (r: RowView): boolean => {
+      const k = facts.monthNumber(r);
+      return k !== undefined && (k < runLength || k >= laterFrom);
+    };
     const types = OPERATING_COST_TYPES.filter((t) => before.has(t) || after.has(t));
     if (types.length < 2 || types.some((t) => !before.has(t))) return null;
     const ratios = types.map((t) => [t, (after.get(t) ?? 0) / before.get(t)!] as [TransactionType, number]).sort((a, b) => b[1] - a[1]);
@@ -56,10 +67,10 @@ export const topCostType: Template = {
         'Split the months covered by the log of {acct} into an earlier and a later run of equal length, leaving out the middle month when their count is odd. ' +
         'Among the operating cost types, which of them has the highest ratio of its total successful outflow in the later run to its total in the earlier run?',
       choices,
-      evidence: ids(rows.filter((r) => r.row.type === top[0] && (earlier.has(r.month) || later.has(r.month)))),
+      evidence: ids(rows.filter((r) => r.row.type === top[0] && inRuns(r))),
       program: [
         `Operating cost types: ${OPERATING_COST_TYPES.join(', ')}`,
-        `Earlier run: ${[...earlier].map(monthLabel).join(', ')}; later run: ${[...later].map(monthLabel).join(', ')}`,
+        `Earlier run: ${months.slice(0, runLength).map(monthLabel).join(', ')}; later run: ${months.slice(laterFrom).map(monthLabel).join(', ')}`,
         `Later / earlier totals: ${ratios.map(([t, r]) => `${t} ${money(after.get(t) ?? 0)} / ${money(before.get(t)!)} = ${r.toFixed(3)}`).join('; ')}`,
         `Highest ratio: ${top[0]}`,
       ],

@@ -4,6 +4,9 @@ import { ids, strictMax } from '../facts.js';
 import { byValueDesc, money, outflowByType, outflowsOf } from '../kit.js';
 import { TRANSACTION_TYPES, TYPE_DIRECTION } from '../../schema/transaction-types.js';
 
+/** The transaction types whose rows are outflows. */
+const OUTFLOW_TYPES = TRANSACTION_TYPES.filter((t) => TYPE_DIRECTION[t] === -1);
+
 /** Which transaction type carries the largest total successful outflow? (category concentration, memory, L) */
 export const topOutflowType: Template = {
   id: 'top-outflow-type',
@@ -22,8 +25,8 @@ export const topOutflowType: Template = {
     const totals = byValueDesc(outflowByType(facts));
     const top = strictMax(totals);
     if (!top || totals.length < 2) return null;
-    const outTypes = TRANSACTION_TYPES.filter((t) => TYPE_DIRECTION[t] === -1);
-    const wrong = [...totals.slice(1).map(([t]) => t), ...outTypes.filter((t) => !totals.some(([k]) => k === t))];
+    // listed only when the answer table cannot draw the wrong options
+    const wrong = (): string[] => [...totals.slice(1).map(([t]) => t), ...OUTFLOW_TYPES.filter((t) => !totals.some(([k]) => k === t))];
     const choices = singleChoices(rng, top[0], wrong, { shares, prefer: 2, admit });
     if (!choices) return null;
     return {

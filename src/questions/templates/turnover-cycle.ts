@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
-import { DAY_MS, ids, mean, median } from '../facts.js';
+import { DAY_MS, firstLater, ids, lastEarlier, mean, median } from '../facts.js';
 import { outflowsOf, inflowsOf } from '../kit.js';
 import { maxOf } from '../../log/extremes.js';
 
@@ -20,25 +20,29 @@ export const turnoverCycle: Template = {
     const pays = outflowsOf(facts, 'Supplier Payment');
     const sales = inflowsOf(facts, 'Sales Receipt');
     if (pays.length < 3 || sales.length < 3) return null;
+    // the first later (last earlier) receipt of each payment, by bisection on a log in time order
+    const ordered = facts.timeOrdered;
     const lags: number[] = [];
     const lagsAny: number[] = [];
     const used = [];
     for (const p of pays) {
-      const next = sales.find((s) => s.t > p.t);
-      if (!next) continue;
+      const k = firstLater(sales, p.t, ordered);
+      if (k === sales.length) continue;
+      const next = sales[k];
       lags.push((next.t - p.t) / DAY_MS);
       used.push(p, next);
     }
+    const anySales = facts.ofType('Sales Receipt');
     for (const p of facts.ofType('Supplier Payment')) {
-      const next = facts.ofType('Sales Receipt').find((s) => s.t > p.t);
-      if (next) lagsAny.push((next.t - p.t) / DAY_MS);
+      const k = firstLater(anySales, p.t, ordered);
+      if (k < anySales.length) lagsAny.push((anySales[k].t - p.t) / DAY_MS);
     }
     if (lags.length < 3) return null;
     const gold = mean(lags);
     const prevLags: number[] = [];
     for (const p of pays) {
-      const prev = [...sales].reverse().find((s) => s.t < p.t);
-      if (prev) prevLags.push((p.t - prev.t) / DAY_MS);
+      const k = lastEarlier(sales, p.t, ordered);
+      if (k >= 0) prevLags.push((p.t - sales[k].t) / DAY_MS);
     }
     const choices = calcChoices(rng, gold, 'days', [
       { value: mean(lagsAny), misconception: 'failed_rows_counted' },

@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { partitionChoices } from '../options.js';
 import { ids, strictMax } from '../facts.js';
-import { byValueDesc, declinedOn, nearEdge, outflowByCounterparty, outflowByType, outflowsOf, pct, pctText, total } from '../kit.js';
+import { declinedOn, nearEdge, outflowByCounterparty, outflowByType, outflowsOf, pct, pctText, total } from '../kit.js';
 
 const CP_EDGE = 30;
 const TYPE_EDGE = 50;
@@ -25,8 +25,9 @@ export const verdictConcentration: Template = {
     const out = outflowsOf(facts);
     if (out.length < 10) return null;
     const all = total(out);
-    const cp = strictMax(byValueDesc(outflowByCounterparty(facts)));
-    const ty = strictMax(byValueDesc(outflowByType(facts)));
+    // the strict maximum does not depend on the entries' order: no sort
+    const cp = strictMax(outflowByCounterparty(facts));
+    const ty = strictMax(outflowByType(facts));
     if (!cp || !ty) return null;
     const cpShare = pct(cp[1], all);
     const tyShare = pct(ty[1], all);

@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { partitionChoices } from '../options.js';
 import { ids } from '../facts.js';
-import { declinedOn, nearEdge, pct, pctText } from '../kit.js';
+import { anyStatus, declinedOn, nearEdge, pct, pctText } from '../kit.js';
 import { minOf } from '../../log/extremes.js';
 
 const DECLINE_EDGE = 5;
@@ -22,19 +22,23 @@ export const verdictLiquidity: Template = {
     },
   },
   build({ facts, admit }) {
-    const attempts = facts.rows.filter((r) => r.row.amountCents < 0);
+    // outgoing attempts: rows with a negative amount, any status
+    const attempts = anyStatus(facts, -1);
     if (attempts.length < 10) return null;
-    const declined = attempts.filter((r) => !r.ok);
-    const share = pct(declined.length, attempts.length);
+    let declinedCount = 0;
+    for (const r of attempts) if (!r.ok) declinedCount++;
+    const share = pct(declinedCount, attempts.length);
     if (nearEdge(share, [DECLINE_EDGE], 0.5)) return null;
-    const negative = facts.rows.filter((r) => r.row.balanceCents < 0);
-    const minBal = minOf(facts.rows.map((r) => r.row.balanceCents));
+    const belowZero = facts.rows.some((r) => r.row.balanceCents < 0);
     const choices = partitionChoices(
-      { holds: negative.length > 0, yes: 'The balance goes below zero after some row', no: 'The balance never goes below zero' },
+      { holds: belowZero, yes: 'The balance goes below zero after some row', no: 'The balance never goes below zero' },
       { holds: share >= DECLINE_EDGE, yes: 'at least 5% of outgoing attempts (negative amounts, any status) were declined', no: 'fewer than 5% of outgoing attempts (negative amounts, any status) were declined' },
     );
     // declined on its answer: no evidence or program to build
     if (declinedOn(choices, admit)) return null;
+    const declined = attempts.filter((r) => !r.ok);
+    const negative = facts.rows.filter((r) => r.row.balanceCents < 0);
+    const minBal = minOf(facts.rows.map((r) => r.row.balanceCents));
     return {
       stem: 'Which statement best describes the liquidity pressure on {acct}?',
       choices,
