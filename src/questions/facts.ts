@@ -370,6 +370,17 @@ export class LogFacts {
     for (let i = 0; i < rows.length; i++) if (i === 0 || rows[i].day !== rows[i - 1].day) n++;
     return n;
   }
+
+  /**
+   * Number of distinct months among `rows` (rows of this log, in log order): `new Set(rows.map((r) => r.month)).size`,
+   * counted as month changes when each day is one run of the log (its months are then runs too).
+   */
+  monthCount(rows: readonly RowView[]): number {
+    if (!this.daysInRuns) return new Set(rows.map((r) => r.month)).size;
+    let n = 0;
+    for (let i = 0; i < rows.length; i++) if (i === 0 || rows[i].month !== rows[i - 1].month) n++;
+    return n;
+  }
 }
 
 /**
