@@ -11,7 +11,7 @@ import { templateRngs } from './stream.js';
 import { checkLeakage } from './leakage.js';
 import { DIFFICULTY_MIN_STEPS, FORMAT_RULES, findLogic } from './taxonomy.js';
 import { TEMPLATES } from './templates/index.js';
-import { answerPrior } from './answer-priors.js';
+import { answerPriors } from './answer-priors.js';
 import { resolveFace, type Admission, type Admit, type Choice, type Draft, type Template, type TemplatePrior } from './template.js';
 import { OPTION_KEYS, PositionDealer, arrangeChoices } from './positions.js';
 
@@ -196,6 +196,7 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   // selection on calibration logs and lowers the acceptance of answers that come back through tiers 1 and 2, so that
   // the dataset's answers stay balanced while every log keeps its full set.
   const balanced = options.priors !== false;
+  const priors = balanced ? answerPriors(kind, log.profile) : undefined;
   const { built, lenient: builtLenient } = candidateMaps(options.memo, log, `${seed}\u241f${kind}\u241f${balanced}`);
   // a candidate's stems are personalised and checked for leakage when it is chosen (`take`; most candidates are not)
   const make = (t: Template, draft: Draft, tier: 0 | 1 | 2, accept: number): Candidate => {
@@ -229,8 +230,9 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
    * are those of deciding on the finished draft.
    */
   const strict = (t: Template): Candidate | Declined | null => {
-    if (built.has(t)) return built.get(t)!;
-    const prior = balanced ? answerPrior(t.id, kind, log.profile) : undefined;
+    const had = built.get(t);
+    if (had !== undefined) return had;
+    const prior = priors?.get(t.id);
     let decided: { p: number; keep: boolean } | undefined;
     const admit: Admit | undefined = balanced
       ? (a) => {
@@ -255,7 +257,7 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   const realize = (t: Template): Candidate | null => {
     const c = strict(t);
     if (!c || isCandidate(c)) return c;
-    const prior = balanced ? answerPrior(t.id, kind, log.profile) : undefined;
+    const prior = priors?.get(t.id);
     const draft = build(t, false, prior);
     const p = draft ? acceptP(t, prior, admissionOf(t, draft)) : c.accept;
     if (p !== c.accept) throw new CclupeError(`template ${t.id} was declined on another answer than its draft's on log ${log.logId}`);
@@ -265,11 +267,19 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   };
   const lenient = (t: Template): Candidate | null => {
     if (!balanced) return null;
-    if (builtLenient.has(t)) return builtLenient.get(t)!;
+    const had = builtLenient.get(t);
+    if (had !== undefined) return had;
     const draft = build(t, true, undefined);
     const c = draft ? make(t, draft, 2, 0) : null;
     builtLenient.set(t, c);
     return c;
+  };
+  /** Whether a rare template's lenient build may stand in on this log (its own stream's first draw, drawn once). */
+  const standsIn = new Map<Template, boolean>();
+  const lenientStandsIn = (t: Template): boolean => {
+    let yes = standsIn.get(t);
+    if (yes === undefined) standsIn.set(t, (yes = streamOf(`${t.id}\u241frare`).next() < RARE_LENIENT_SHARE));
+    return yes;
   };
   const chosen: Candidate[] = [];
   const taken = new Set<Template>();
@@ -290,7 +300,7 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   const tier0 = (t: Template): Candidate | null => {
     const c = strict(t);
     if (c && isCandidate(c) && c.tier === 0) return c;
-    return t.rare && balanced && streamOf(`${t.id}\u241frare`).next() < RARE_LENIENT_SHARE ? lenient(t) : null;
+    return t.rare && balanced && lenientStandsIn(t) ? lenient(t) : null;
   };
   /** Tier-1 candidates of the open templates among `ts`, least over-represented answer first (stable in `ts` order). */
   const declined = (ts: readonly Template[]): Candidate[] =>

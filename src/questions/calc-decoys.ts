@@ -103,6 +103,16 @@ function upper(xs: Float64Array, t: number, lo = 0, hi = xs.length): number {
   return lo;
 }
 
+/** The region far below a value y on one side (`Side.region`): point count, limit, cut cell and the masses below. */
+interface Region {
+  j: number;
+  t: number;
+  c: number;
+  partial: number;
+  pm: number;
+  cm: number;
+}
+
 /**
  * One side of the surround computation: D's mass inside the bounds as atoms (points) and uniform cells, with the
  * chain sums per level, for values far *below* a given one. The side above is this same structure on −D.
@@ -116,6 +126,8 @@ class Side {
   /** Prefix sums per level k = 1..3 (index k): pS[k][i] = Σ_{j<i} contribution of point j to Lₖ; same for cells. */
   readonly pS: Float64Array[] = [new Float64Array(0), new Float64Array(0), new Float64Array(0), new Float64Array(0)];
   readonly cS: Float64Array[] = [new Float64Array(0), new Float64Array(0), new Float64Array(0), new Float64Array(0)];
+  /** Work arrays of `levels`, one per depth n (levels 1..n). */
+  private readonly lv = [new Float64Array(2), new Float64Array(2), new Float64Array(3), new Float64Array(4)];
 
   constructor(
     points: ReadonlyArray<readonly [number, number]>,
@@ -166,14 +178,43 @@ class Side {
     return s;
   }
 
-  /** One draw from D restricted to the values far below y (D's mass there must be positive). */
-  draw(rng: Rng, y: number): number {
+  /**
+   * L₁(y), L₂(y) and L₃(y) (up to level n) at once, each exactly as `chain` computes it: the three levels share the
+   * limit, the cell it cuts and the point count, and the cut cell's lower levels at its midpoint are computed once for
+   * all of them (half the searches of three `chain` calls). Returns a work array of this side, indexed by level.
+   */
+  levels(y: number, n: number): Float64Array {
+    const out = this.lv[n];
+    const t = lowest(y, this.abs, this.rel);
+    const c = upper(this.cb, t);
+    const j = this.pointsBelow(y);
+    const cut = c < this.ca.length && this.ca[c] < t;
+    const lower = cut && n > 1 ? this.levels((this.ca[c] + t) / 2, n - 1) : null;
+    for (let k = 1; k <= n; k++) {
+      let s = this.pS[k][j] + this.cS[k][c];
+      if (cut) s += this.cw[c] * ((t - this.ca[c]) / (this.cb[c] - this.ca[c])) * (k === 1 ? 1 : lower![k - 1]);
+      out[k] = s;
+    }
+    return out;
+  }
+
+  /** What `draw` needs of the region far below y, computed once for all the draws of one side of an item. */
+  region(y: number, into: Region): Region {
     const j = this.pointsBelow(y);
     const t = lowest(y, this.abs, this.rel);
     const c = upper(this.cb, t);
-    const partial = c < this.ca.length && this.ca[c] < t ? this.cw[c] * ((t - this.ca[c]) / (this.cb[c] - this.ca[c])) : 0;
-    const pm = this.pS[1][j];
-    const cm = this.cS[1][c];
+    into.j = j;
+    into.t = t;
+    into.c = c;
+    into.partial = c < this.ca.length && this.ca[c] < t ? this.cw[c] * ((t - this.ca[c]) / (this.cb[c] - this.ca[c])) : 0;
+    into.pm = this.pS[1][j];
+    into.cm = this.cS[1][c];
+    return into;
+  }
+
+  /** One draw from D restricted to the values far below the region's y (D's mass there must be positive). */
+  draw(rng: Rng, r: Region): number {
+    const { j, t, c, partial, pm, cm } = r;
     let u = rng.next() * (pm + cm + partial);
     // the point i with pS[i] ≤ u < pS[i + 1]
     if (u < pm) return this.pv[Math.min(j, upper(this.pS[1], u, 1, j + 1)) - 1];
@@ -192,8 +233,9 @@ export class Surround {
   private readonly below: Side;
   private readonly above: Side;
   private readonly w = new Float64Array(4);
-  /** Work space of `chainOf`: one side's draws. */
+  /** Work space of `chainOf`: one side's draws, and the region they are drawn from. */
   private readonly vals: number[] = [0, 0, 0];
+  private readonly region: Region = { j: 0, t: 0, c: 0, partial: 0, pm: 0, cm: 0 };
   /** The gold whose rank weights `w` holds (`rate` then `draw` ask for the same gold: computed once). */
   private wGold = Number.NaN;
   /** The acceptance ceiling: the best rate over the distribution's support (times a small margin), at most 1. */
@@ -221,15 +263,18 @@ export class Surround {
   /** The weight of each rank r of the gold (r decoys below it), Lᵣ(g) · U₃₋ᵣ(g), into `w`. */
   private weights(g: number, w: Float64Array): Float64Array {
     if (g === this.wGold && w === this.w) return w;
-    const l1 = this.below.chain(1, g);
-    const u1 = this.above.chain(1, -g);
+    const lo = this.below.levels(g, 3);
+    const l1 = lo[1];
     // a side with no room for one value has none for two
-    const l2 = l1 > 0 ? this.below.chain(2, g) : 0;
-    const u2 = u1 > 0 ? this.above.chain(2, -g) : 0;
-    w[0] = u1 > 0 ? this.above.chain(3, -g) : 0;
+    const l2 = l1 > 0 ? lo[2] : 0;
+    const l3 = l1 > 0 ? lo[3] : 0;
+    const hi = this.above.levels(-g, 3);
+    const u1 = hi[1];
+    const u2 = u1 > 0 ? hi[2] : 0;
+    w[0] = u1 > 0 ? hi[3] : 0;
     w[1] = l1 * u2;
     w[2] = l2 * u1;
-    w[3] = l1 > 0 ? this.below.chain(3, g) : 0;
+    w[3] = l3;
     if (w === this.w) this.wGold = g;
     return w;
   }
@@ -272,8 +317,9 @@ export class Surround {
    */
   private chainOf(rng: Rng, side: Side, y: number, n: number, vals: number[]): boolean {
     if (n === 0) return true;
+    const region = side.region(y, this.region);
     for (let t = 0; t < SIDE_TRIES; t++) {
-      for (let i = 0; i < n; i++) vals[i] = side.draw(rng, y);
+      for (let i = 0; i < n; i++) vals[i] = side.draw(rng, region);
       sortAscending(vals, n);
       let ok = far(vals[n - 1], y, this.sp.abs, this.sp.rel) && vals[n - 1] < y;
       for (let i = 1; i < n && ok; i++) if (!far(vals[i - 1], vals[i], this.sp.abs, this.sp.rel)) ok = false;

@@ -41,6 +41,48 @@ function sorted(m: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(m).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
 }
 
+/** The composite count keys of an item's tags, and the tags they were made of. */
+interface TagKeys {
+  kind: string;
+  perspective0: string;
+  logic0: string;
+  domain: string;
+  cognition: string;
+  logic: string;
+  perspective: string;
+  domainCognition: string;
+}
+
+/** Composite keys per template (its items share their tags), so that a dataset's items build no key strings. */
+const TAG_KEYS = new Map<string, TagKeys[]>();
+const TAG_KEYS_MAX = 10_000;
+let tagKeyEntries = 0;
+
+function tagKeys(it: Item): TagKeys {
+  const list = TAG_KEYS.get(it.template.id);
+  if (list) {
+    for (const e of list) {
+      if (e.kind === it.client_kind && e.perspective0 === it.perspective && e.logic0 === it.logic && e.domain === it.domain && e.cognition === it.cognition) return e;
+    }
+  }
+  const e: TagKeys = {
+    kind: it.client_kind,
+    perspective0: it.perspective,
+    logic0: it.logic,
+    domain: it.domain,
+    cognition: it.cognition,
+    logic: `${it.client_kind}:${it.perspective}/${it.logic}`,
+    perspective: `${it.client_kind}:${it.perspective}`,
+    domainCognition: `${it.domain}/${it.cognition}`,
+  };
+  if (tagKeyEntries < TAG_KEYS_MAX) {
+    if (list) list.push(e);
+    else TAG_KEYS.set(it.template.id, [e]);
+    tagKeyEntries++;
+  }
+  return e;
+}
+
 /** Summarises items along every tag; `logs` is the number of logs asked for, `kinds` the client kinds present. */
 export function summarizeCoverage(items: readonly Item[], logs: number, kinds: readonly ClientKind[] = ['personal', 'sme']): Coverage {
   const logicAll = kinds.flatMap((k) => logicKeys(k).map((l) => `${k}:${l}`));
@@ -62,15 +104,16 @@ export function summarizeCoverage(items: readonly Item[], logs: number, kinds: r
     missing: { domain: [], sub_domain: [], logic: [], cognition: [] },
   };
   for (const it of items) {
+    const keys = tagKeys(it);
     bump(c.domain, it.domain);
     bump(c.sub_domain, it.sub_domain);
-    bump(c.logic, `${it.client_kind}:${it.perspective}/${it.logic}`);
-    bump(c.perspective, `${it.client_kind}:${it.perspective}`);
+    bump(c.logic, keys.logic);
+    bump(c.perspective, keys.perspective);
     bump(c.cognition, it.cognition);
     bump(c.difficulty, it.difficulty);
     bump(c.format, it.format);
     bump(c.template, it.template.id);
-    bump(c.domain_cognition, `${it.domain}/${it.cognition}`);
+    bump(c.domain_cognition, keys.domainCognition);
     if (it.format === 'multi') for (const k of it.answer) bump(c.multi_answer_keys, k);
     else for (const k of it.answer) bump(c.answer_position, k);
   }

@@ -114,17 +114,29 @@ function isDayShape(s: string): boolean {
 
 /** The row views `LogFacts` makes (a class: one shape, allocated by a constructor rather than a literal per row). */
 class View implements RowView {
-  constructor(
-    readonly row: LogRow,
-    readonly index: number,
-    readonly t: number,
-    readonly month: string,
-    readonly day: string,
-    readonly hour: number,
-    readonly dayOfMonth: number,
-    readonly weekday: number,
-    readonly ok: boolean,
-  ) {}
+  // declared, not defined: the fields are plain stores in the constructor (a defined class field is first set to
+  // undefined, then assigned, for every row of every log)
+  declare readonly row: LogRow;
+  declare readonly index: number;
+  declare readonly t: number;
+  declare readonly month: string;
+  declare readonly day: string;
+  declare readonly hour: number;
+  declare readonly dayOfMonth: number;
+  declare readonly weekday: number;
+  declare readonly ok: boolean;
+
+  constructor(row: LogRow, index: number, t: number, month: string, day: string, hour: number, dayOfMonth: number, weekday: number, ok: boolean) {
+    this.row = row;
+    this.index = index;
+    this.t = t;
+    this.month = month;
+    this.day = day;
+    this.hour = hour;
+    this.dayOfMonth = dayOfMonth;
+    this.weekday = weekday;
+    this.ok = ok;
+  }
 }
 
 /**
@@ -368,6 +380,17 @@ export class LogFacts {
     if (!this.daysInRuns) return new Set(rows.map((r) => r.day)).size;
     let n = 0;
     for (let i = 0; i < rows.length; i++) if (i === 0 || rows[i].day !== rows[i - 1].day) n++;
+    return n;
+  }
+
+  /**
+   * Number of distinct months among `rows` (rows of this log, in log order): `new Set(rows.map((r) => r.month)).size`,
+   * counted as month changes when each day is one run of the log (its months are then runs too).
+   */
+  monthCount(rows: readonly RowView[]): number {
+    if (!this.daysInRuns) return new Set(rows.map((r) => r.month)).size;
+    let n = 0;
+    for (let i = 0; i < rows.length; i++) if (i === 0 || rows[i].month !== rows[i - 1].month) n++;
     return n;
   }
 }

@@ -185,8 +185,9 @@ export function busiestWeekdayDraft(
   const counts = perDay.map((n, i) => [i, n] as [number, number]);
   const top = strictMax(counts);
   if (!top) return null;
-  const ranked = counts.slice().sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  const choices = singleChoices(rng, WEEKDAY_NAMES[top[0]], ranked.slice(1).map(([i]) => WEEKDAY_NAMES[i]), { prefer: 1, shares, admit });
+  // the other weekdays, busiest first, listed only when the answer table cannot draw the wrong options
+  const wrong = (): string[] => counts.slice().sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(1).map(([i]) => WEEKDAY_NAMES[i]);
+  const choices = singleChoices(rng, WEEKDAY_NAMES[top[0]], wrong, { prefer: 1, shares, admit });
   if (!choices) return null;
   return {
     stem,

@@ -1,8 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, idsOf, mayCarry, ratioStrength, typeSet, type LogView } from './view.js';
-import { median } from '../log/statistics.js';
+import { absent, buildView, idsOf, mayCarry, ratioStrength, successOutflows, type LogView } from './view.js';
 
 /**
  * Concentration (personal): one counterparty takes much of the discretionary spending. Over SUCCESS outflows of
@@ -13,20 +12,12 @@ import { median } from '../log/statistics.js';
  */
 export function concentrationFromView(v: LogView, t: Thresholds['concentration']): Detection {
   if (!mayCarry(v, 'concentration')) return absent();
-  const types = typeSet(t.types);
-  const rowsOf = new Int32Array(v.cpNames.length);
-  const sumOf = new Float64Array(v.cpNames.length);
-  const idx: number[] = [];
-  const abs: number[] = [];
-  for (let i = 0; i < v.n; i++) {
-    const r = v.rows[i];
-    if (!v.ok[i] || r.amountCents >= 0 || !types.has(r.type)) continue;
-    idx.push(i);
-    abs.push(-r.amountCents);
-  }
+  const { idx, abs, medianAbs } = successOutflows(v, t.types);
   const count = idx.length;
   if (count < t.minPurchases) return absent();
-  const cap = t.winsorMultiple * median(abs, 0);
+  const rowsOf = new Int32Array(v.cpNames.length);
+  const sumOf = new Float64Array(v.cpNames.length);
+  const cap = t.winsorMultiple * medianAbs;
   let total = 0;
   for (let k = 0; k < count; k++) {
     const a = Math.min(abs[k], cap);
@@ -44,7 +35,7 @@ export function concentrationFromView(v: LogView, t: Thresholds['concentration']
   const present = rowsOf[top] >= t.minRows && countShare >= t.minCountShare && sumOf[top] / total >= t.minAmountShare;
   if (!present) return { present, strength: ratioStrength(countShare, t.minCountShare, false), evidence: [] };
   const evidence: number[] = [];
-  for (let i = 0; i < v.n; i++) if (v.cp[i] === top && v.ok[i] && v.rows[i].amountCents < 0 && types.has(v.rows[i].type)) evidence.push(i);
+  for (const i of idx) if (v.cp[i] === top) evidence.push(i);
   return { present, strength: ratioStrength(countShare, t.minCountShare, true), evidence: idsOf(v, evidence) };
 }
 

@@ -13,8 +13,8 @@ import { median } from '../log/statistics.js';
  */
 export function essentialsFromView(v: LogView, t: Thresholds['essentials']): Detection {
   if (!mayCarry(v, 'essentials')) return absent();
-  const typeIndex = new Map<string, number>(t.types.map((ty, k) => [ty, k]));
-  const groups = groupRows(v, (i) => typeIndex.has(v.rows[i].type) && v.rows[i].amountCents < 0, (i) => typeIndex.get(v.rows[i].type)! * v.cpNames.length + v.cp[i]);
+  const typeIndex = typeIndexOf(t.types);
+  const groups = groupRows(v, (i) => v.rows[i].amountCents < 0 && typeIndex.has(v.rows[i].type), (i) => typeIndex.get(v.rows[i].type)! * v.cpNames.length + v.cp[i]);
   const bad: number[] = [];
   for (const series of groups.values()) {
     const okRows = series.filter((i) => v.ok[i]);
@@ -27,6 +27,14 @@ export function essentialsFromView(v: LogView, t: Thresholds['essentials']): Det
     for (const x of irregularRows(v, series, okRows, null, t.lateDays)) bad.push(x);
   }
   return fromCount(v, bad.length, t.minIrregular, bad);
+}
+
+const typeIndexes = new WeakMap<readonly string[], ReadonlyMap<string, number>>();
+/** Each of `types` to its position in the list (made once per thresholds array). */
+function typeIndexOf(types: readonly string[]): ReadonlyMap<string, number> {
+  let index = typeIndexes.get(types);
+  if (!index) typeIndexes.set(types, (index = new Map(types.map((ty, k) => [ty, k]))));
+  return index;
 }
 
 /** Detects the Essentials signal on a log. */

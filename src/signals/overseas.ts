@@ -1,8 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, idsOf, mayCarry, ratioStrength, typeSet, type LogView } from './view.js';
-import { median } from '../log/statistics.js';
+import { absent, buildView, idsOf, mayCarry, ratioStrength, successOutflows, type LogView } from './view.js';
 
 /**
  * Overseas (personal): SUCCESS outflows of `types` (money actually spent) located outside the home country (the log's most frequent
@@ -12,16 +11,8 @@ import { median } from '../log/statistics.js';
  */
 export function overseasFromView(v: LogView, t: Thresholds['overseas']): Detection {
   if (!mayCarry(v, 'overseas')) return absent();
-  const types = typeSet(t.types);
-  const idx: number[] = [];
-  const abs: number[] = [];
-  for (let i = 0; i < v.n; i++) {
-    const r = v.rows[i];
-    if (!v.ok[i] || r.amountCents >= 0 || !types.has(r.type)) continue;
-    idx.push(i);
-    abs.push(-r.amountCents);
-  }
-  const cap = t.winsorMultiple * median(abs, 0);
+  const { idx, abs, medianAbs } = successOutflows(v, t.types);
+  const cap = t.winsorMultiple * medianAbs;
   let total = 0;
   let abroad = 0;
   const rows: number[] = [];

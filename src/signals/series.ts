@@ -24,9 +24,13 @@ export function irregularRows(v: LogView, series: number[], okRows: number[], du
   return irregular;
 }
 
+// The table `modeOfDays` counts in, shared by its calls (they never overlap): clearing it costs less than a new one,
+// which at 128 bytes is allocated outside the heap.
+const dayCounts = new Int32Array(32);
+
 /** `mode` of the rows' days of month, counted in a 32-slot table (days are 1–31). */
 function modeOfDays(v: LogView, rows: number[]): number {
-  const counts = new Int32Array(32);
+  const counts = dayCounts.fill(0);
   for (const i of rows) {
     const d = v.dom[i];
     if (!(d >= 0 && d < 32)) return mode(rows.map((j) => v.dom[j]));

@@ -1,8 +1,7 @@
 import type { Log } from '../schema/log-row.js';
 import type { Detection } from '../schema/labels.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../schema/thresholds.js';
-import { absent, buildView, fromCount, mayCarry, typeSet, type LogView } from './view.js';
-import { median } from '../log/statistics.js';
+import { absent, buildView, fromCount, mayCarry, successOutflows, typeSet, type LogView } from './view.js';
 
 /**
  * Spikes (personal): sudden, unrepeated large outflows.
@@ -12,30 +11,23 @@ import { median } from '../log/statistics.js';
  */
 export function spikesFromView(v: LogView, t: Thresholds['spikes']): Detection {
   if (!mayCarry(v, 'spikes')) return absent();
-  const types = typeSet(t.types);
-  const idx: number[] = [];
-  const abs: number[] = [];
-  const outs: number[] = [];
-  for (let i = 0; i < v.n; i++) {
-    const r = v.rows[i];
-    if (r.amountCents >= 0 || !types.has(r.type)) continue;
-    outs.push(i);
-    if (!v.ok[i]) continue;
-    idx.push(i);
-    abs.push(-r.amountCents);
-  }
+  const { idx, abs, medianAbs } = successOutflows(v, t.types);
   if (idx.length < t.minBaseRows) return absent();
-  const limit = Math.max(t.medianMultiple * median(abs, 0), t.incomeShare * v.monthlyIncomeCents);
+  const limit = Math.max(t.medianMultiple * medianAbs, t.incomeShare * v.monthlyIncomeCents);
+  const types = typeSet(t.types);
   const spikes: number[] = [];
-  for (let k = 0; k < idx.length; k++) {
-    if (abs[k] < limit) continue;
-    const i = idx[k];
-    const a = abs[k];
-    let repeated = false;
-    for (const j of outs) if (j !== i && v.cp[j] === v.cp[i] && Math.abs(-v.rows[j].amountCents - a) <= t.repeatTolerance * a) repeated = true;
-    if (!repeated) spikes.push(i);
-  }
+  for (let k = 0; k < idx.length; k++) if (abs[k] >= limit && !repeated(v, idx[k], abs[k], types, t.repeatTolerance)) spikes.push(idx[k]);
   return fromCount(v, spikes.length, t.minSpikes, spikes);
+}
+
+/** Whether another outflow of `types` (any status) to row `i`'s counterparty is within `tolerance` × `a` of `a`. */
+function repeated(v: LogView, i: number, a: number, types: ReadonlySet<string>, tolerance: number): boolean {
+  for (let j = 0; j < v.n; j++) {
+    if (j === i || v.cp[j] !== v.cp[i]) continue;
+    const r = v.rows[j];
+    if (r.amountCents < 0 && types.has(r.type) && Math.abs(-r.amountCents - a) <= tolerance * a) return true;
+  }
+  return false;
 }
 
 /** Detects the Spikes signal on a log. */

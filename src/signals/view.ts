@@ -29,6 +29,8 @@ export interface LogView {
   monthlyIncomeCents: number;
   /** Median over months of SUCCESS outflows, cents; 0 if none. */
   monthlyOutflowCents: number;
+  /** Values derived from the view that several detectors read, computed on first use (see `successOutflows`). */
+  memo: Map<string, unknown>;
 }
 
 /** Inflow types that count as income in `monthlyIncomeCents` (the generator sizes signals by the same measure). */
@@ -144,6 +146,7 @@ export function buildView(log: Log, rowTimes?: ArrayLike<number>): LogView {
     home,
     monthlyIncomeCents: median(income.filter((x) => x > 0), 0),
     monthlyOutflowCents: median(outflow.filter((x) => x > 0), 0),
+    memo: new Map(),
   };
 }
 
@@ -252,6 +255,39 @@ export function typeSet(types: readonly string[]): ReadonlySet<string> {
   let set = typeSets.get(types);
   if (!set) typeSets.set(types, (set = new Set(types)));
   return set;
+}
+
+/** The SUCCESS outflows of some transaction types: row indexes in row order, their |amount|s, and the median of those. */
+export interface SuccessOutflows {
+  readonly idx: readonly number[];
+  readonly abs: readonly number[];
+  /** 0 when there are none. */
+  readonly medianAbs: number;
+}
+
+const typeKeys = new WeakMap<readonly string[], string>();
+/**
+ * The SUCCESS outflows of `types`, found once per view and list of types (Spikes and Overseas both measure against
+ * the median outflow of the same three types: one pass and one sort serve both). Callers must not change them.
+ */
+export function successOutflows(v: LogView, types: readonly string[]): SuccessOutflows {
+  let key = typeKeys.get(types);
+  if (key === undefined) typeKeys.set(types, (key = `outflows\u241f${types.join('\u241f')}`));
+  let hit = v.memo.get(key) as SuccessOutflows | undefined;
+  if (!hit) {
+    const set = typeSet(types);
+    const idx: number[] = [];
+    const abs: number[] = [];
+    for (let i = 0; i < v.n; i++) {
+      const r = v.rows[i];
+      if (!v.ok[i] || r.amountCents >= 0 || !set.has(r.type)) continue;
+      idx.push(i);
+      abs.push(-r.amountCents);
+    }
+    hit = { idx, abs, medianAbs: median(abs, 0) };
+    v.memo.set(key, hit);
+  }
+  return hit;
 }
 
 const compiled = new WeakMap<readonly string[], RegExp>();

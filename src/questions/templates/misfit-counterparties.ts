@@ -1,7 +1,8 @@
 import type { Template } from '../template.js';
 import type { Definition } from '../glossary.js';
 import { multiChoices, multiPool } from '../options.js';
-import { byValueDesc, outflowsOf, sumBy } from '../kit.js';
+import { byValueDesc, outflowsOf } from '../kit.js';
+import type { RowView } from '../facts.js';
 import { DEFAULT_THRESHOLDS } from '../../schema/thresholds.js';
 import type { TransactionType } from '../../schema/transaction-types.js';
 import { anyPattern } from '../../signals/view.js';
@@ -41,6 +42,13 @@ function implausible(name: string): boolean {
 }
 const IMPLAUSIBLE_NAMES = new Map<string, boolean>();
 
+/** A supply counterparty of the log: whether its name may be offered, its total paid and the months it was paid in. */
+interface Payee {
+  plausible: boolean;
+  total: number;
+  months: Set<string>;
+}
+
 /**
  * Which of the account's supply counterparties do not fit its regular supply pattern? A misfit is paid (successful
  * Purchase or Supplier Payment outflow) in fewer than `MISFIT_RULE.minMonths` calendar months; every option is a
@@ -59,15 +67,27 @@ export const misfitCounterparties: Template = {
     logics: { sme: { perspective: 'counterparty_risk', logic: 'counterparty_business_alignment' } },
   },
   build({ facts, rng, prior }) {
-    const rows = outflowsOf(facts, ...MISFIT_RULE.types).filter((r) => !implausible(r.row.counterparty));
+    // one pass: the rows of plausible names, and per counterparty its total and the months it was paid in
+    const rows: RowView[] = [];
+    const payees = new Map<string, Payee>();
+    for (const r of outflowsOf(facts, ...MISFIT_RULE.types)) {
+      const name = r.row.counterparty;
+      let p = payees.get(name);
+      if (!p) payees.set(name, (p = { plausible: !implausible(name), total: 0, months: new Set() }));
+      if (!p.plausible) continue;
+      rows.push(r);
+      p.total += Math.abs(r.row.amountCents);
+      p.months.add(r.month);
+    }
     const months = new Map<string, Set<string>>();
-    for (const r of rows) {
-      const m = months.get(r.row.counterparty);
-      if (m) m.add(r.month);
-      else months.set(r.row.counterparty, new Set([r.month]));
+    const totals: Array<[string, number]> = [];
+    for (const [name, p] of payees) {
+      if (!p.plausible) continue;
+      months.set(name, p.months);
+      totals.push([name, p.total]);
     }
     // largest payees first, so the options are the suppliers that matter to the business
-    const ranked = byValueDesc(sumBy(rows, (r) => r.row.counterparty)).map(([k]) => k);
+    const ranked = byValueDesc(totals).map(([k]) => k);
     const misfit = ranked.filter((k) => months.get(k)!.size < MISFIT_RULE.minMonths);
     const fitting = ranked.filter((k) => months.get(k)!.size >= MISFIT_RULE.minMonths);
     const choices = multiChoices(rng, misfit, fitting, prior);

@@ -32,10 +32,12 @@ export const retentionAfterPayday: Template = {
     const paydays = facts.okOfType('Salary').filter((r) => r.row.amountCents > 0 && r.row.balanceCents > 0);
     if (paydays.length < 3) return null;
     const h = CONVENTIONS.retentionWindowHours;
-    const ratios = paydays.map((p) => balanceAfter(facts, p, h) / p.row.balanceCents);
+    // each payday's balance a window later, found once
+    const after = paydays.map((p) => balanceAfter(facts, p, h));
+    const ratios = paydays.map((p, k) => after[k] / p.row.balanceCents);
     const gold = mean(ratios) * 100;
-    const pooled = (paydays.reduce((s, p) => s + balanceAfter(facts, p, h), 0) / paydays.reduce((s, p) => s + p.row.balanceCents, 0)) * 100;
-    const vsSalary = mean(paydays.map((p) => balanceAfter(facts, p, h) / p.row.amountCents)) * 100;
+    const pooled = (after.reduce((s, b) => s + b, 0) / paydays.reduce((s, p) => s + p.row.balanceCents, 0)) * 100;
+    const vsSalary = mean(paydays.map((p, k) => after[k] / p.row.amountCents)) * 100;
     const choices = calcChoices(rng, gold, 'percent', [
       { value: median(ratios) * 100, misconception: 'mean_vs_median' },
       { value: 100 - gold, misconception: 'total_vs_share' },
@@ -52,7 +54,7 @@ export const retentionAfterPayday: Template = {
       program: [
         `Successful Salary rows (paydays): ${paydays.length}`,
         `Balance right after each: ${paydays.map((p) => money(p.row.balanceCents)).join(', ')}`,
-        `Balance after the last row within ${h} hours: ${paydays.map((p) => money(balanceAfter(facts, p, h))).join(', ')}`,
+        `Balance after the last row within ${h} hours: ${after.map((b) => money(b)).join(', ')}`,
         `Ratios: ${ratios.map((x) => (x * 100).toFixed(2) + '%').join(', ')}`,
         `Mean: ${pctText(gold)}`,
       ],

@@ -27,7 +27,7 @@ export const subscriptionCounterparties: Template = {
       { value: ok.length, misconception: 'count_vs_amount' },
       { value: all.length, misconception: 'failed_rows_counted' },
       { value: n + 1, misconception: 'boundary_inclusion' },
-      { value: new Set(ok.map((r) => r.month)).size, misconception: 'wrong_base_period' },
+      { value: facts.monthCount(ok), misconception: 'wrong_base_period' },
     ], { bounds, prior, admit });
     if (!choices) return null;
     return {

@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { ids, strictMax } from '../facts.js';
-import { anyStatus, byValueDesc, countBy, money, outflowsOf, pct, pctText, sumBy, total } from '../kit.js';
+import { anyStatus, money, outflowsOf, pct, pctText, sumBy, total } from '../kit.js';
 
 /** What share of Supplier Payment outflow went to the largest supplier? (supplier concentration, comprehension, M) */
 export const supplierShare: Template = {
@@ -18,13 +18,15 @@ export const supplierShare: Template = {
   },
   build({ facts, rng, bounds, prior, admit }) {
     const rows = outflowsOf(facts, 'Supplier Payment');
-    const totals = byValueDesc(sumBy(rows, (r) => r.row.counterparty));
+    // the strict maximum and the count do not depend on the entries' order: no sort
+    const totals = sumBy(rows, (r) => r.row.counterparty);
     const top = strictMax(totals);
     if (!top || totals.length < 2) return null;
     const all = total(rows);
     const gold = pct(top[1], all);
     const anyRows = anyStatus(facts, -1, 'Supplier Payment');
-    const topCount = countBy(rows, (r) => r.row.counterparty).find(([k]) => k === top[0])![1];
+    const topRows = rows.filter((r) => r.row.counterparty === top[0]);
+    const topCount = topRows.length;
     const choices = calcChoices(rng, gold, 'percent', [
       { value: pct(total(anyRows.filter((r) => r.row.counterparty === top[0])), total(anyRows)), misconception: 'failed_rows_counted' },
       { value: pct(topCount, rows.length), misconception: 'count_vs_amount' },
@@ -37,7 +39,7 @@ export const supplierShare: Template = {
       stem: 'What share of the successful Supplier Payment outflow of {acct} went to its largest supplier by amount?',
       choices,
       numericAnswer: choices[0].value,
-      evidence: ids(rows.filter((r) => r.row.counterparty === top[0])),
+      evidence: ids(topRows),
       program: [
         `Successful Supplier Payment rows: ${rows.length}, total ${money(all)}`,
         `Largest supplier: ${top[0]} with ${money(top[1])}`,

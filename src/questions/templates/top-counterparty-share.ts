@@ -1,7 +1,7 @@
 import type { Template } from '../template.js';
 import { calcChoices } from '../options.js';
 import { ids, strictMax } from '../facts.js';
-import { anyStatus, byValueDesc, countBy, money, outflowByCounterparty, outflowsOf, pct, pctText, total } from '../kit.js';
+import { anyStatus, byValueDesc, money, outflowByCounterparty, outflowsOf, pct, pctText, total } from '../kit.js';
 
 /** What share of successful outflow went to the largest counterparty? (counterparty concentration, comprehension, M) */
 export const topCounterpartyShare: Template = {
@@ -25,8 +25,8 @@ export const topCounterpartyShare: Template = {
     const gold = pct(top[1], all);
     const anyOut = anyStatus(facts, -1);
     const topAny = total(anyOut.filter((r) => r.row.counterparty === top[0]));
-    const counts = countBy(out, (r) => r.row.counterparty);
-    const topCount = counts.find(([k]) => k === top[0])![1];
+    const topRows = out.filter((r) => r.row.counterparty === top[0]);
+    const topCount = topRows.length;
     const choices = calcChoices(rng, gold, 'percent', [
       { value: pct(topAny, total(anyOut)), misconception: 'failed_rows_counted' },
       { value: pct(topCount, out.length), misconception: 'count_vs_amount' },
@@ -39,7 +39,7 @@ export const topCounterpartyShare: Template = {
       stem: 'What share of the total successful outflow of {acct} went to its largest counterparty by amount?',
       choices,
       numericAnswer: choices[0].value,
-      evidence: ids(out.filter((r) => r.row.counterparty === top[0])),
+      evidence: ids(topRows),
       program: [
         `Successful outflow rows: ${out.length}, total ${money(all)}`,
         `Sum by counterparty; largest: ${top[0]} with ${money(top[1])}`,

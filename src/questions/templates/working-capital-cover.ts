@@ -26,7 +26,7 @@ export const workingCapitalCover: Template = {
     const low = minOf(ends);
     const monthlyCost = total(costs) / n;
     const gold = low / monthlyCost;
-    const activeMonths = new Set(costs.map((r) => r.month)).size;
+    const activeMonths = facts.monthCount(costs);
     const anyCost = facts.ofType(...OPERATING_COST_TYPES).reduce((s, r) => s + Math.abs(r.row.amountCents), 0) / n;
     const choices = calcChoices(rng, gold, 'ratio', [
       { value: mean(ends) / monthlyCost, misconception: 'extreme_vs_average' },
