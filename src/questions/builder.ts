@@ -380,7 +380,10 @@ function stemsOf(t: Template, draft: Draft, log: Log, kind: ClientKind): { third
 }
 
 function answerKey(t: Template, d: Draft): string {
-  return `${t.id}\u241f${d.choices.filter((x) => x.correct).map((x) => x.text).sort().join('\u241e')}`;
+  const correct = d.choices.filter((x) => x.correct);
+  // one correct option (single, calc): its text, as the sorted join of one text would be
+  const texts = correct.length === 1 ? correct[0].text : correct.map((x) => x.text).sort().join('\u241e');
+  return `${t.id}\u241f${texts}`;
 }
 
 /** Templates whose logic reference was found in the taxonomy, per client kind (checked once per template). */

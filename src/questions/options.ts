@@ -420,8 +420,9 @@ export function multiChoices(rng: Rng, trueTexts: readonly string[], falseTexts:
     }
     return { kept };
   };
-  const t = split([...new Set(trueTexts)], true).kept;
-  const f = split([...new Set(falseTexts)].filter((x) => !trueTexts.includes(x)), false).kept;
+  const trueSet = new Set(trueTexts);
+  const t = split([...trueSet], true).kept;
+  const f = split([...new Set(falseTexts)].filter((x) => !trueSet.has(x)), false).kept;
   if (t.length === 0 || f.length < 2 || t.length + f.length < MULTI_MIN_OPTIONS) return null;
   if (balance) return proportionalOffer(rng, t, f);
   // without priors: k correct in [max(1, 4 − |F|), min(4, |T|)]; then 2…6−k false, at least enough to reach four

@@ -25,6 +25,21 @@ describe('median', () => {
       { numRuns: 2000, seed: 7 },
     );
   });
+
+  it('selects the middle of long lists (beyond the insertion sort) as the full sort does, with many ties and signed zeros', () => {
+    const reference = (xs: number[]) => {
+      const s = Float64Array.from(xs).sort();
+      const h = s.length >> 1;
+      return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+    };
+    const tied = fc.constantFrom(-2, -1, -0, 0, 1, 2, 1e9);
+    fc.assert(
+      fc.property(fc.array(fc.oneof(tied, fc.double({ noNaN: true })), { minLength: 33, maxLength: 400 }), (xs) => {
+        expect(Object.is(median(xs), reference(xs))).toBe(true);
+      }),
+      { numRuns: 1000, seed: 11 },
+    );
+  });
 });
 
 describe('mean and stdev', () => {

@@ -28,13 +28,16 @@ export const verdictDebt: Template = {
     if (income.length < 3 || debt.length < 2) return null;
     const burden = pct(total(debt), total(income));
     if (nearEdge(burden, [BURDEN_EDGE], 1)) return null;
-    const trouble = [...facts.okOfType('Late Fee'), ...facts.ofType(...DEBT_SERVICE_TYPES).filter((r) => !r.ok)];
+    const lateFees = facts.okOfType('Late Fee');
+    const debtRows = facts.ofType(...DEBT_SERVICE_TYPES);
+    const inTrouble = lateFees.length > 0 || debtRows.some((r) => !r.ok);
     const choices = partitionChoices(
       { holds: burden >= BURDEN_EDGE, yes: `Successful debt service is 40% or more of successful ${incomeType} income`, no: `Successful debt service is less than 40% of successful ${incomeType} income` },
-      { holds: trouble.length > 0, yes: 'there is a successful Late Fee or a declined debt-service row', no: 'there is no successful Late Fee and no declined debt-service row' },
+      { holds: inTrouble, yes: 'there is a successful Late Fee or a declined debt-service row', no: 'there is no successful Late Fee and no declined debt-service row' },
     );
     // declined on its answer: no evidence or program to build
     if (declinedOn(choices, admit)) return null;
+    const trouble = [...lateFees, ...debtRows.filter((r) => !r.ok)];
     return {
       stem: 'Which statement best describes the debt position of {acct}?',
       choices,
