@@ -35,11 +35,3 @@ export function answerPriors(kind: ClientKind, profile?: string): AnswerPriors {
   }
   return byKind[kind];
 }
-
-/**
- * The measured answer prior of a template (`data/answer-priors.ts`): the log's own profile's when the table has one
- * (answers are balanced within a profile, so another log of the same profile tells nothing), else its client kind's.
- */
-export function answerPrior(templateId: string, kind: ClientKind, profile?: string): TemplatePrior | undefined {
-  return answerPriors(kind, profile).get(templateId);
-}

@@ -515,8 +515,15 @@ export function strictMax<K>(entries: Iterable<[K, number]>): [K, number] | null
   return best && !tie ? best : null;
 }
 
-/** The entry with the strictly smallest value, or null when tied. */
+/** The entry with the strictly smallest value, or null when tied (one pass, as `strictMax`). */
 export function strictMin<K>(entries: Iterable<[K, number]>): [K, number] | null {
-  const r = strictMax([...entries].map(([k, v]) => [k, -v] as [K, number]));
-  return r ? [r[0], -r[1]] : null;
+  let best: [K, number] | null = null;
+  let tie = false;
+  for (const e of entries) {
+    if (!best || e[1] < best[1]) {
+      best = e;
+      tie = false;
+    } else if (e[1] === best[1]) tie = true;
+  }
+  return best && !tie ? best : null;
 }

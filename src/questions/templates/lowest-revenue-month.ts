@@ -1,6 +1,6 @@
 import type { Template } from '../template.js';
 import { singleChoices } from '../options.js';
-import { ids, monthLabel } from '../facts.js';
+import { ids, monthLabel, strictMin } from '../facts.js';
 import { inflowsOf, money } from '../kit.js';
 
 /** Which month covered brought the least successful Sales Receipt income? (revenue regularity, memory, L) */
@@ -20,7 +20,7 @@ export const lowestRevenueMonth: Template = {
     const rows = inflowsOf(facts, 'Sales Receipt');
     if (rows.length < 6 || facts.months.length < 4) return null;
     const monthly = facts.monthlyAbs(rows);
-    const low = strictLowest(monthly);
+    const low = strictMin(monthly);
     if (!low) return null;
     // the other months, least income first, listed only when the answer table cannot draw the wrong options
     const wrong = (): string[] => [...monthly].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1)).slice(1).map(([m]) => monthLabel(m));
@@ -38,21 +38,3 @@ export const lowestRevenueMonth: Template = {
     };
   },
 };
-
-/**
- * The month with the strictly smallest total, null on a tie for it: `strictMin` of the monthly totals, read in one
- * pass over the map without copying and negating its entries.
- */
-function strictLowest(monthly: ReadonlyMap<string, number>): [string, number] | null {
-  let month: string | undefined;
-  let least = 0;
-  let tie = false;
-  for (const [m, v] of monthly) {
-    if (month === undefined || v < least) {
-      month = m;
-      least = v;
-      tie = false;
-    } else if (v === least) tie = true;
-  }
-  return month !== undefined && !tie ? [month, least] : null;
-}
