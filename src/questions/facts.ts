@@ -372,25 +372,24 @@ export class LogFacts {
     return r.hour >= CONVENTIONS.nightStartHour && r.hour < CONVENTIONS.nightEndHour;
   }
 
-  /**
-   * Number of distinct calendar days among `rows` (rows of this log, in log order): `new Set(rows.map((r) => r.day)).size`,
-   * counted as day changes when each day is one run of the log (`daysInRuns`).
-   */
+  /** Number of distinct calendar days among `rows` (rows of this log, in log order): `new Set(rows.map((r) => r.day)).size`. */
   dayCount(rows: readonly RowView[]): number {
-    if (!this.daysInRuns) return new Set(rows.map((r) => r.day)).size;
-    let n = 0;
-    for (let i = 0; i < rows.length; i++) if (i === 0 || rows[i].day !== rows[i - 1].day) n++;
-    return n;
+    return this.distinctCount(rows, 'day');
+  }
+
+  /** Number of distinct months among `rows` (rows of this log, in log order): `new Set(rows.map((r) => r.month)).size`. */
+  monthCount(rows: readonly RowView[]): number {
+    return this.distinctCount(rows, 'month');
   }
 
   /**
-   * Number of distinct months among `rows` (rows of this log, in log order): `new Set(rows.map((r) => r.month)).size`,
-   * counted as month changes when each day is one run of the log (its months are then runs too).
+   * Distinct days or months among `rows`, counted as changes from row to row when each day is one run of the log
+   * (`daysInRuns`; its months are then runs too).
    */
-  monthCount(rows: readonly RowView[]): number {
-    if (!this.daysInRuns) return new Set(rows.map((r) => r.month)).size;
+  private distinctCount(rows: readonly RowView[], field: 'day' | 'month'): number {
+    if (!this.daysInRuns) return new Set(rows.map((r) => r[field])).size;
     let n = 0;
-    for (let i = 0; i < rows.length; i++) if (i === 0 || rows[i].month !== rows[i - 1].month) n++;
+    for (let i = 0; i < rows.length; i++) if (i === 0 || rows[i][field] !== rows[i - 1][field]) n++;
     return n;
   }
 }
@@ -504,23 +503,20 @@ export function groupBy<K>(rows: readonly RowView[], key: (r: RowView) => K): Ma
  * Keys are compared as given; values must be finite.
  */
 export function strictMax<K>(entries: Iterable<[K, number]>): [K, number] | null {
-  let best: [K, number] | null = null;
-  let tie = false;
-  for (const e of entries) {
-    if (!best || e[1] > best[1]) {
-      best = e;
-      tie = false;
-    } else if (e[1] === best[1]) tie = true;
-  }
-  return best && !tie ? best : null;
+  return strictBest(entries, (a, b) => a > b);
 }
 
-/** The entry with the strictly smallest value, or null when tied (one pass, as `strictMax`). */
+/** The entry with the strictly smallest value, or null when tied. */
 export function strictMin<K>(entries: Iterable<[K, number]>): [K, number] | null {
+  return strictBest(entries, (a, b) => a < b);
+}
+
+/** The entry whose value `beats` every other's, or null when another entry ties it (one pass). */
+function strictBest<K>(entries: Iterable<[K, number]>, beats: (a: number, b: number) => boolean): [K, number] | null {
   let best: [K, number] | null = null;
   let tie = false;
   for (const e of entries) {
-    if (!best || e[1] < best[1]) {
+    if (!best || beats(e[1], best[1])) {
       best = e;
       tie = false;
     } else if (e[1] === best[1]) tie = true;
