@@ -403,26 +403,10 @@ export function multiPool(trueTexts: readonly string[], falseTexts: readonly str
  * that have nothing else. The builder then takes another multi-select template.
  */
 export function multiChoices(rng: Rng, trueTexts: readonly string[], falseTexts: readonly string[], balance?: MultiBalance): Choice[] | null {
-  const truth = balance?.truth;
-  const target = odds(balance?.base ?? 0.5);
-  const keepP = (text: string, isTrue: boolean): number => {
-    if (!truth) return 1;
-    const o = odds(Math.min(1 - RATE_CLAMP, Math.max(RATE_CLAMP, truth[text] ?? 0.5)));
-    return Math.min(1, isTrue ? target / o : o / target);
-  };
-  // each text draws whether it is offered; one held back is not taken back even when the item cannot be made without
-  // it (that would offer exactly the lopsided texts, in the logs that have nothing else)
-  const split = (texts: readonly string[], isTrue: boolean): { kept: string[] } => {
-    const kept: string[] = [];
-    for (const text of shuffle(rng, texts)) {
-      const p = keepP(text, isTrue);
-      if (p >= 1 || rng.next() < p) kept.push(text);
-    }
-    return { kept };
-  };
+  const keeps = balance?.truth ? keepTable(balance) : null;
   const trueSet = new Set(trueTexts);
-  const t = split([...trueSet], true).kept;
-  const f = split([...new Set(falseTexts)].filter((x) => !trueSet.has(x)), false).kept;
+  const t = split(rng, [...trueSet], keeps, 0);
+  const f = split(rng, [...new Set(falseTexts)].filter((x) => !trueSet.has(x)), keeps, 1);
   if (t.length === 0 || f.length < 2 || t.length + f.length < MULTI_MIN_OPTIONS) return null;
   if (balance) return proportionalOffer(rng, t, f);
   // without priors: k correct in [max(1, 4 − |F|), min(4, |T|)]; then 2…6−k false, at least enough to reach four
@@ -435,6 +419,48 @@ export function multiChoices(rng: Rng, trueTexts: readonly string[], falseTexts:
   if (fMin > fMax) return null;
   const nFalse = fMin + Math.floor(rng.next() * (fMax - fMin + 1));
   return [...t.slice(0, k).map((text) => ({ text, correct: true })), ...f.slice(0, nFalse).map((text) => ({ text, correct: false }))];
+}
+
+/** The keep probabilities of a balance's texts, [when true, when false], and those of a text it has no rate for. */
+interface KeepTable {
+  byText: Map<string, readonly [number, number]>;
+  unrated: readonly [number, number];
+}
+
+const KEEP_TABLES = new WeakMap<MultiBalance, KeepTable>();
+
+/**
+ * The keep probabilities of `multiChoices` under one balance (an answer prior: a handful of objects, each asked on
+ * thousands of logs), computed once: a Map lookup instead of a property lookup by a fresh text in a table of up to
+ * a thousand keys, and the odds taken once per text.
+ */
+function keepTable(balance: MultiBalance): KeepTable {
+  const hit = KEEP_TABLES.get(balance);
+  if (hit) return hit;
+  const target = odds(balance.base ?? 0.5);
+  const keepP = (rate: number): readonly [number, number] => {
+    const o = odds(Math.min(1 - RATE_CLAMP, Math.max(RATE_CLAMP, rate)));
+    return [Math.min(1, target / o), Math.min(1, o / target)];
+  };
+  const byText = new Map<string, readonly [number, number]>();
+  for (const [text, rate] of Object.entries(balance.truth ?? {})) byText.set(text, keepP(rate));
+  const table = { byText, unrated: keepP(0.5) };
+  KEEP_TABLES.set(balance, table);
+  return table;
+}
+
+/**
+ * The texts of one truth value (`side`: 0 true, 1 false) that `multiChoices` keeps, in a shuffled order: each draws
+ * whether it is offered; one held back is not taken back even when the item cannot be made without it (that would
+ * offer exactly the lopsided texts, in the logs that have nothing else). Without a keep table every text is kept.
+ */
+function split(rng: Rng, texts: readonly string[], keeps: KeepTable | null, side: 0 | 1): string[] {
+  const kept: string[] = [];
+  for (const text of shuffle(rng, texts)) {
+    const p = keeps ? (keeps.byText.get(text) ?? keeps.unrated)[side] : 1;
+    if (p >= 1 || rng.next() < p) kept.push(text);
+  }
+  return kept;
 }
 
 /** Option counts of a multi-select item, and the most correct and the fewest wrong options it may have. */
