@@ -403,7 +403,7 @@ export function multiPool(trueTexts: readonly string[], falseTexts: readonly str
  * that have nothing else. The builder then takes another multi-select template.
  */
 export function multiChoices(rng: Rng, trueTexts: readonly string[], falseTexts: readonly string[], balance?: MultiBalance): Choice[] | null {
-  const keeps = balance?.truth ? keepTable(balance) : null;
+  const keeps = balance?.truth ? keepTable(balance.truth, balance.base ?? 0.5) : null;
   const trueSet = new Set(trueTexts);
   const t = split(rng, [...trueSet], keeps, 0);
   const f = split(rng, [...new Set(falseTexts)].filter((x) => !trueSet.has(x)), keeps, 1);
@@ -421,31 +421,33 @@ export function multiChoices(rng: Rng, trueTexts: readonly string[], falseTexts:
   return [...t.slice(0, k).map((text) => ({ text, correct: true })), ...f.slice(0, nFalse).map((text) => ({ text, correct: false }))];
 }
 
-/** The keep probabilities of a balance's texts, [when true, when false], and those of a text it has no rate for. */
+/** The keep probabilities of a rate table's texts, [when true, when false], and those of a text it has no rate for. */
 interface KeepTable {
+  base: number;
   byText: Map<string, readonly [number, number]>;
   unrated: readonly [number, number];
 }
 
-const KEEP_TABLES = new WeakMap<MultiBalance, KeepTable>();
+const KEEP_TABLES = new WeakMap<Readonly<Record<string, number>>, KeepTable>();
 
 /**
- * The keep probabilities of `multiChoices` under one balance (an answer prior: a handful of objects, each asked on
- * thousands of logs), computed once: a Map lookup instead of a property lookup by a fresh text in a table of up to
- * a thousand keys, and the odds taken once per text.
+ * The keep probabilities of `multiChoices` for one rate table (`MultiBalance.truth`: an answer prior's, a handful of
+ * objects each asked on thousands of logs) and base rate, computed once: a Map lookup instead of a property lookup by
+ * a fresh text in a table of up to a thousand keys, and the odds taken once per text. Cached by the table itself,
+ * which is replaced and never changed in place (`npm run answer-priors` gives a prior a new `truth` on each pass).
  */
-function keepTable(balance: MultiBalance): KeepTable {
-  const hit = KEEP_TABLES.get(balance);
-  if (hit) return hit;
-  const target = odds(balance.base ?? 0.5);
+function keepTable(truth: Readonly<Record<string, number>>, base: number): KeepTable {
+  const hit = KEEP_TABLES.get(truth);
+  if (hit && hit.base === base) return hit;
+  const target = odds(base);
   const keepP = (rate: number): readonly [number, number] => {
     const o = odds(Math.min(1 - RATE_CLAMP, Math.max(RATE_CLAMP, rate)));
     return [Math.min(1, target / o), Math.min(1, o / target)];
   };
   const byText = new Map<string, readonly [number, number]>();
-  for (const [text, rate] of Object.entries(balance.truth ?? {})) byText.set(text, keepP(rate));
-  const table = { byText, unrated: keepP(0.5) };
-  KEEP_TABLES.set(balance, table);
+  for (const [text, rate] of Object.entries(truth)) byText.set(text, keepP(rate));
+  const table = { base, byText, unrated: keepP(0.5) };
+  KEEP_TABLES.set(truth, table);
   return table;
 }
 

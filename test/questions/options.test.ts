@@ -219,6 +219,16 @@ describe('multiChoices with answer priors', () => {
     expect(right / offered).toBeLessThan(0.5);
     for (const k of [1, 2, 3, 4]) expect(counts[k], `${k} correct`).toBeGreaterThan(50);
   });
+
+  test('follows a prior whose rates are replaced between calls (the priors script tunes them pass by pass)', () => {
+    const t = ['a', 'b', 'c', 'd'];
+    const f = ['e', 'f', 'g', 'h'];
+    const balance: { truth: Record<string, number>; base: number } = { truth: {}, base: 0.5 };
+    expect(multiChoices(createRng('tuned'), t, f, balance)).not.toBeNull();
+    // every true text now nearly always true: kept when true with odds 1/199, so none is kept and no item is made
+    balance.truth = { a: 0.995, b: 0.995, c: 0.995, d: 0.995 };
+    expect(multiChoices(createRng('tuned'), t, f, balance)).toBeNull();
+  });
 });
 
 describe('partitionChoices', () => {
