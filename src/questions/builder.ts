@@ -302,13 +302,23 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
     if (c && isCandidate(c) && c.tier === 0) return c;
     return t.rare && balanced && lenientStandsIn(t) ? lenient(t) : null;
   };
-  /** Tier-1 candidates of the open templates among `ts`, least over-represented answer first (stable in `ts` order). */
-  const declined = (ts: readonly Template[]): Candidate[] =>
-    ts
-      .filter(open)
-      .map((t) => realize(t))
-      .filter((c): c is Candidate => c !== null && c.tier === 1)
-      .sort((a, b) => b.accept - a.accept);
+  /**
+   * The tier-1 entries of the open templates among `ts`, least over-represented answer first (stable in `ts` order).
+   * Their acceptance is known before their drafts, so each is realized only when its turn comes (`takeDeclined`).
+   */
+  const declined = (ts: readonly Template[]): Array<Candidate | Declined> => {
+    const waiting: Array<Candidate | Declined> = [];
+    for (const t of ts) {
+      const c = open(t) ? strict(t) : null;
+      if (c && (!isCandidate(c) || c.tier === 1)) waiting.push(c);
+    }
+    return waiting.sort((a, b) => b.accept - a.accept);
+  };
+  /** Takes a waiting tier-1 entry if its template is still open: realized then, so a filled slot spares its build. */
+  const takeDeclined = (w: Candidate | Declined): boolean => {
+    const c = open(w.template) ? realize(w.template) : null;
+    return c !== null && c.tier === 1 && take(c);
+  };
   let multis = 0;
   // rare templates first (they are already at the front), then cheap ones, then those that run the detectors
   const multiOrder = [...order.filter((t) => t.rare || !t.usesDetectors), ...order.filter((t) => !t.rare && t.usesDetectors)];
@@ -317,7 +327,9 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
     if (multis >= MIN_MULTI[kind]) break;
     if (open(t) && take(tier0(t))) multis++;
   }
-  for (const c of multis < MIN_MULTI[kind] ? declined(multiTemplates) : []) if (multis < MIN_MULTI[kind] && take(c)) multis++;
+  if (multis < MIN_MULTI[kind]) {
+    for (const w of declined(multiTemplates)) if (takeDeclined(w) && ++multis >= MIN_MULTI[kind]) break;
+  }
   for (const t of multis < MIN_MULTI[kind] ? multiTemplates : []) if (multis < MIN_MULTI[kind] && open(t) && take(lenient(t))) multis++;
   for (const cap of [1, 2, Infinity]) {
     for (const t of order) {
@@ -325,7 +337,7 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
     }
   }
   // slots tier 0 could not fill: declined items (least over-represented first), then lenient builds
-  for (const c of declined(order)) take(c);
+  for (const w of declined(order)) takeDeclined(w);
   for (const t of order) if (open(t)) take(lenient(t));
 
   const problems: string[] = [];
