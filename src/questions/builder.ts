@@ -65,16 +65,18 @@ export class BuildMemo {}
 interface MemoState {
   log: Log;
   settings: string;
+  /** The prior table the candidates were built with (`BuildOptions.priorTable`). */
+  table: PriorTable | undefined;
   built: Map<Template, Candidate | Declined | null>;
   lenient: Map<Template, Candidate | null>;
 }
 const MEMO_STATE = new WeakMap<BuildMemo, MemoState>();
 
-/** The candidate maps of a build: the memo's when it was filled for this log under the same settings, else new. */
-function candidateMaps(memo: BuildMemo | undefined, log: Log, settings: string): MemoState {
+/** The candidate maps of a build: the memo's when it was filled for this log under the same settings and table, else new. */
+function candidateMaps(memo: BuildMemo | undefined, log: Log, settings: string, table: PriorTable | undefined): MemoState {
   const had = memo && MEMO_STATE.get(memo);
-  if (had && had.log === log && had.settings === settings) return had;
-  const state: MemoState = { log, settings, built: new Map(), lenient: new Map() };
+  if (had && had.log === log && had.settings === settings && had.table === table) return had;
+  const state: MemoState = { log, settings, table, built: new Map(), lenient: new Map() };
   if (memo) MEMO_STATE.set(memo, state);
   return state;
 }
@@ -202,7 +204,7 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   // the dataset's answers stay balanced while every log keeps its full set.
   const balanced = options.priors !== false;
   const priors = balanced ? answerPriors(kind, log.profile, options.priorTable) : undefined;
-  const { built, lenient: builtLenient } = candidateMaps(options.memo, log, `${seed}\u241f${kind}\u241f${balanced}`);
+  const { built, lenient: builtLenient } = candidateMaps(options.memo, log, `${seed}\u241f${kind}\u241f${balanced}`, options.priorTable);
   // a candidate's stems are personalised and checked for leakage when it is chosen (`take`; most candidates are not)
   const make = (t: Template, draft: Draft, tier: 0 | 1 | 2, accept: number): Candidate => {
     checkDraft(t, draft);

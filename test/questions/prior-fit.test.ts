@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../../src/io/profiles.js';
 import { generateLog } from '../../src/synth/index.js';
 import { ANSWER_PRIORS_SEED, fitAnswerPriors, type PriorLogSource } from '../../src/questions/prior-fit.js';
-import { answerPriors } from '../../src/questions/answer-priors.js';
+import { answerPriors, type PriorTable } from '../../src/questions/answer-priors.js';
 import { ANSWER_PRIORS } from '../../src/questions/data/answer-priors.js';
 import { TEMPLATES } from '../../src/questions/templates/index.js';
 import type { TemplatePrior } from '../../src/questions/template.js';
 import { runTemplate, correctTexts } from './helpers.js';
+import { buildItems } from '../../src/questions/builder.js';
+import { balanceItems, buildDatasetQuestions } from '../../src/questions/dataset.js';
+import { itemFacts } from '../../src/questions/balance.js';
 
 /** Calibration logs of one profile under another name, as `cclupe generate` makes them for a custom profile. */
 function sourceOf(base: string, name: string, count: number): PriorLogSource {
@@ -89,5 +92,30 @@ describe('answerPriors with a table', () => {
     const other: TemplatePrior = { accept: { y: 0.5 } };
     expect(answerPriors('sme', 'my-bistro', { [`my-bistro:${id}`]: own }).get(id)).toBe(own);
     expect(answerPriors('sme', 'my-bistro', { [`my-bistro:${id}`]: other }).get(id)).toBe(other);
+  });
+});
+
+describe('buildDatasetQuestions with a prior table', () => {
+  // dataset logs of the custom profile (another seed than the calibration logs)
+  const profile = { ...loadProfile('sme-restaurant'), name: 'my-bistro' };
+  const logs = Array.from({ length: 80 }, (_, i) => ({ ...generateLog(profile, { masterSeed: 'ds', index: i }).log, profile: 'my-bistro' }));
+
+  it("builds each log with the table's priors, which changes the items from the kind priors'", () => {
+    const phase1 = buildDatasetQuestions(logs, { seed: 's', priorTable: fitted, balance: false }).items;
+    expect(phase1).toEqual(logs.flatMap((l) => buildItems(l, { seed: 's', priorTable: fitted }).items));
+    expect(phase1).not.toEqual(buildDatasetQuestions(logs, { seed: 's', balance: false }).items);
+  });
+
+  it('rebuilds the logs the balancing pass replaces with the same table', () => {
+    const phase1 = logs.map((log) => ({ log, items: buildItems(log, { seed: 's', priorTable: fitted }).items }));
+    const facts = phase1.map((l) => ({ logId: l.log.logId, facts: l.items.map((it) => itemFacts(it)) }));
+    const byId = new Map(phase1.map((l) => [l.log.logId, l]));
+    // rebuilt from scratch (no memo of phase 1): what a rebuild makes of the table shows in the new items
+    const balance = (table?: PriorTable) => balanceItems(facts, (id) => byId.get(id)!, 's', table);
+    const own = balance(fitted);
+    expect(own.report.logs_rebuilt).toBeGreaterThan(0);
+    const replaced = (b: ReturnType<typeof balance>) => phase1.flatMap((l) => b.replaced.get(l.log.logId) ?? l.items);
+    expect(replaced(balance())).not.toEqual(replaced(own));
+    expect(buildDatasetQuestions(logs, { seed: 's', priorTable: fitted }).items).toEqual(replaced(own));
   });
 });
