@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, cclupe as run, cclupeSpawn, type CliResult } from '../support/cli.js';
+import { cclupe as run, cclupeSpawn, type CliResult } from '../support/cli.js';
 import { datasetSnapshot } from '../support/dataset-snapshot.js';
+import { generateKilledAfterChunk } from '../support/kill-after-chunk.js';
 
 /** The built CLI in this process, without the array-job index variables. */
 const cclupe = (...args: string[]): Promise<CliResult> => run(args, { env: { JOB_COMPLETION_INDEX: undefined, AWS_BATCH_JOB_ARRAY_INDEX: undefined, SLURM_ARRAY_TASK_ID: undefined } });
@@ -49,22 +49,8 @@ describe('cclupe generate with a custom profile', () => {
 
   it('resumes a run killed before its manifest and ends byte-identical', async () => {
     const cut = join(root, 'cut');
-    const child = spawn(process.execPath, [CLI, ...GEN, '--out', cut], { stdio: 'ignore', env: { ...process.env, CI: '1' } });
     // killed once its one chunk is committed: during the fit (about a second) or just before it
-    await new Promise<void>((done, fail) => {
-      const timer = setInterval(() => {
-        const parts = join(cut, '.parts');
-        if (existsSync(parts) && readdirSync(parts).some((f) => /^chunk-.*\.jsonl$/.test(f))) {
-          child.kill('SIGKILL');
-          clearInterval(timer);
-        }
-      }, 5);
-      child.on('exit', () => {
-        clearInterval(timer);
-        done();
-      });
-      child.on('error', fail);
-    });
+    await generateKilledAfterChunk(GEN, cut);
     expect(existsSync(join(cut, 'manifest.json'))).toBe(false);
     expect((await cclupe(...GEN, '--out', cut)).status).toBe(0);
     expect(datasetSnapshot(cut)).toEqual(datasetSnapshot(ds));
