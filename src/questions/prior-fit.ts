@@ -7,6 +7,7 @@ import { LogFacts } from './facts.js';
 import { templateRng } from './stream.js';
 import { TEMPLATES } from './templates/index.js';
 import { buildItems } from './builder.js';
+import { minOf } from '../log/extremes.js';
 
 // Measures how each template's answers fall across logs (issue #13) and fits the answer priors from it:
 //   calc   — the gold values many logs share (atoms, with their shares) and quantiles of the rest: decoys are drawn
@@ -286,7 +287,7 @@ function fitSingle(m: Measured, out: Record<string, TemplatePrior>): void {
       else hi = mid;
     }
     // fewer than 1/TARGET_SHARE classes: equalise them (the best possible); one class alone is kept rarely
-    const tau = shares.length === 1 ? ONE_CLASS_KEEP : lo > 0 ? lo : Math.min(...shares.map(([, p]) => p));
+    const tau = shares.length === 1 ? ONE_CLASS_KEEP : lo > 0 ? lo : minOf(shares.map(([, p]) => p));
     const accept: Record<string, number> = {};
     for (const [text, p] of shares.sort(byText)) if (p > tau) accept[text] = r4(Math.max(MIN_ACCEPT, tau / p));
     if (Object.keys(accept).length) (out[key] ??= {}).accept = accept;
