@@ -17,6 +17,8 @@ import { copyFd, writeManifest, type AssembledDataset } from './dataset-assembly
 import { datasetPaths } from './dataset-layout.js';
 import { walkDatasetShard, QUESTION_FILES } from './dataset-shard.js';
 import { MergeWriter } from './merge-writer.js';
+import { ANSWER_PRIORS_FILE, readAnswerPriors } from './answer-priors-file.js';
+import { writeFileAtomic } from './atomic-write.js';
 import type { ManifestHeader } from './manifest-stream.js';
 import { hashFile, PIECE_BYTES, readPieces, SHARD_FILE } from './shard-manifest.js';
 import { listLogFiles, readLogFile } from './log-files.js';
@@ -168,7 +170,8 @@ export function mergeDatasetShards(set: ShardSet, out: string | null, createdAt:
         closeSync(labelsFd);
         renameSync(join(tmp as string, '.labels.jsonl.part'), p.labels);
       }
-      // the balancing pass rebuilds logs from the merged dataset (its logs and labels are in place by now)
+      verified += mergeAnswerPriors(set, tmp);
+      // the balancing pass rebuilds logs from the merged dataset (its logs, labels and answer priors are in place by now)
       const items = questions ? mergeQuestionFiles(set, tmp, tmp) : 0;
       if (questions) verified += 2 * set.shards.length;
       if (p && header) {
@@ -197,6 +200,27 @@ export function mergeDatasetShards(set: ShardSet, out: string | null, createdAt:
       }
     }
   });
+}
+
+/**
+ * Carries a generate run's `answer-priors.json` (written when it has a custom or fitted profile) into the merged
+ * dataset: every shard must list it with the same SHA-256 (each fitted it alike), checked as it is read. Returns the
+ * number of files verified.
+ */
+function mergeAnswerPriors(set: ShardSet, tmp: string | null): number {
+  const lists = set.shards.map(({ manifest: m }) => m.files.find((f) => f.path === ANSWER_PRIORS_FILE));
+  const first = lists[0];
+  lists.forEach((f, i) => {
+    if ((f === undefined) !== (first === undefined) || (f && first && (f.sha256 !== first.sha256 || f.bytes !== first.bytes))) {
+      const why = first === undefined ? 'lists it, though the first shard has none' : f === undefined ? 'does not list it, though the first shard does' : 'lists other bytes than the first shard';
+      throw new InputError(`${why}: the shards are not of one run`, { file: join(set.shards[i].dir, SHARD_FILE) });
+    }
+  });
+  if (!first) return 0;
+  const chunks: Buffer[] = [];
+  set.shards.forEach(({ dir }, i) => copyListedFile(dir, lists[i]!, i === 0 ? (piece) => chunks.push(Buffer.from(piece)) : null));
+  if (tmp !== null) writeFileAtomic(join(tmp, ANSWER_PRIORS_FILE), Buffer.concat(chunks));
+  return set.shards.length;
 }
 
 /**
@@ -331,7 +355,7 @@ function mergeQuestionFiles(set: ShardSet, dir: string | null, datasetDir: strin
   }
   if (dir === null || part === null) return items;
   const seed = parts[0].seed;
-  const balanced = balanceItems(facts, datasetLogs(datasetDir ?? dir), seed);
+  const balanced = balanceItems(facts, datasetLogs(datasetDir ?? dir), seed, readAnswerPriors(datasetDir ?? dir));
   const kinds = new Set<ClientKind>();
   for (const c of parts) for (const key of Object.keys(c.logic)) kinds.add(key.slice(0, key.indexOf(':')) as ClientKind);
   const c = balanced.replaced.size === 0 ? mergeCoverage(parts) : rewriteBalanced(part, balanced.replaced, [...kinds].sort(), parts);

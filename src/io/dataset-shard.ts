@@ -7,6 +7,7 @@ import type { ShardManifest } from '../schema/shard.js';
 import { VERSION } from '../version.js';
 import { canonicalJson, datasetPaths, packageVersions, shardRange } from './dataset-layout.js';
 import { readManifestStream, type ManifestHeader } from './manifest-stream.js';
+import { ANSWER_PRIORS_FILE } from './answer-priors-file.js';
 import { checkShardFile, readShardManifest, runHash, SHARD_FILE, writeShardManifest } from './shard-manifest.js';
 
 /** The files of a generate shard besides its logs (listed with theirs in `manifest.json`). */
@@ -26,7 +27,8 @@ export function writeDatasetShard(dir: string, options: GenerateOptions, questio
   return writeShardManifest(
     dir,
     { command: 'generate', run: datasetShardRun(options, questions), shard: options.shard, range: { unit: 'log index', first, end, total: options.count }, logs: end - first },
-    [...DATASET_SHARD_FILES, ...(questions ? QUESTION_FILES : [])],
+    // answer-priors.json: only a run with a custom or fitted profile writes it, the same bytes in every shard
+    [...DATASET_SHARD_FILES, ...(existsSync(join(dir, ANSWER_PRIORS_FILE)) ? [ANSWER_PRIORS_FILE] : []), ...(questions ? QUESTION_FILES : [])],
     createdAt,
   );
 }

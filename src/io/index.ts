@@ -9,3 +9,4 @@ export * from './perturb-dataset.js';
 export * from './eval-dataset.js';
 export * from './eval-store.js';
 export * from './eval-run-dir.js';
+export * from './answer-priors-file.js';

@@ -11,7 +11,7 @@ import { templateRngs } from './stream.js';
 import { checkLeakage } from './leakage.js';
 import { DIFFICULTY_MIN_STEPS, FORMAT_RULES, findLogic } from './taxonomy.js';
 import { TEMPLATES } from './templates/index.js';
-import { answerPriors } from './answer-priors.js';
+import { answerPriors, type PriorTable } from './answer-priors.js';
 import { resolveFace, type Admission, type Admit, type Choice, type Draft, type Template, type TemplatePrior } from './template.js';
 import { OPTION_KEYS, PositionDealer, arrangeChoices } from './positions.js';
 
@@ -41,6 +41,11 @@ export interface BuildOptions {
    */
   priors?: false;
   /**
+   * Answer priors consulted before the shipped ones (keyed like `ANSWER_PRIORS`): a dataset's own
+   * (`answer-priors.json`, fitted for its custom and fitted profiles), or the table `fitAnswerPriors` is tuning.
+   */
+  priorTable?: PriorTable;
+  /**
    * Template ids this log may not draw from (the dataset balancing pass, `balance.ts`). They are dropped after the
    * seeded shuffle, so the other templates keep their order and their streams, and the log's other items mostly stay.
    */
@@ -60,16 +65,18 @@ export class BuildMemo {}
 interface MemoState {
   log: Log;
   settings: string;
+  /** The prior table the candidates were built with (`BuildOptions.priorTable`). */
+  table: PriorTable | undefined;
   built: Map<Template, Candidate | Declined | null>;
   lenient: Map<Template, Candidate | null>;
 }
 const MEMO_STATE = new WeakMap<BuildMemo, MemoState>();
 
-/** The candidate maps of a build: the memo's when it was filled for this log under the same settings, else new. */
-function candidateMaps(memo: BuildMemo | undefined, log: Log, settings: string): MemoState {
+/** The candidate maps of a build: the memo's when it was filled for this log under the same settings and table, else new. */
+function candidateMaps(memo: BuildMemo | undefined, log: Log, settings: string, table: PriorTable | undefined): MemoState {
   const had = memo && MEMO_STATE.get(memo);
-  if (had && had.log === log && had.settings === settings) return had;
-  const state: MemoState = { log, settings, built: new Map(), lenient: new Map() };
+  if (had && had.log === log && had.settings === settings && had.table === table) return had;
+  const state: MemoState = { log, settings, table, built: new Map(), lenient: new Map() };
   if (memo) MEMO_STATE.set(memo, state);
   return state;
 }
@@ -196,8 +203,8 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   // selection on calibration logs and lowers the acceptance of answers that come back through tiers 1 and 2, so that
   // the dataset's answers stay balanced while every log keeps its full set.
   const balanced = options.priors !== false;
-  const priors = balanced ? answerPriors(kind, log.profile) : undefined;
-  const { built, lenient: builtLenient } = candidateMaps(options.memo, log, `${seed}\u241f${kind}\u241f${balanced}`);
+  const priors = balanced ? answerPriors(kind, log.profile, options.priorTable) : undefined;
+  const { built, lenient: builtLenient } = candidateMaps(options.memo, log, `${seed}\u241f${kind}\u241f${balanced}`, options.priorTable);
   // a candidate's stems are personalised and checked for leakage when it is chosen (`take`; most candidates are not)
   const make = (t: Template, draft: Draft, tier: 0 | 1 | 2, accept: number): Candidate => {
     checkDraft(t, draft);

@@ -1,6 +1,7 @@
 import type { ClientKind, Log } from '../schema/log-row.js';
 import type { Item } from '../schema/item.js';
 import { BuildMemo, buildItems, resolveClientKind } from './builder.js';
+import type { PriorTable } from './answer-priors.js';
 import { summarizeCoverage, type Coverage } from './coverage.js';
 import { balanceDataset, itemFacts, type BalanceLog, type BalanceReport } from './balance.js';
 
@@ -24,6 +25,8 @@ export interface DatasetQuestionsOptions {
    * dataset; `cclupe merge` runs the pass (`balanceItems`).
    */
   balance?: false;
+  /** Answer priors consulted before the shipped ones (`BuildOptions.priorTable`): the dataset's `answer-priors.json`. */
+  priorTable?: PriorTable;
 }
 
 /**
@@ -42,7 +45,7 @@ export function buildDatasetQuestions(logs: readonly Log[], options: DatasetQues
     if (kind) kinds.add(kind);
     // the balancing pass rebuilds a few logs: their candidates are kept for it (the chosen ones are the items anyway)
     const memo = options.balance !== false ? new BuildMemo() : undefined;
-    const r = buildItems(log, { seed: options.seed, clientKind, memo });
+    const r = buildItems(log, { seed: options.seed, clientKind, memo, priorTable: options.priorTable });
     perLog.push({ log, clientKind, items: r.items, memo });
     for (const p of r.problems) problems.push(p);
     options.onLog?.();
@@ -56,6 +59,7 @@ export function buildDatasetQuestions(logs: readonly Log[], options: DatasetQues
       perLog.map((l) => ({ logId: l.log.logId, facts: byId.get(l.log.logId) === l ? l.items.map((it) => itemFacts(it)) : [] })),
       (logId) => byId.get(logId)!,
       options.seed,
+      options.priorTable,
     );
     // a log id met twice took no part (its facts were left out)
     for (const l of perLog) if (byId.get(l.log.logId) === l) l.items = result.replaced.get(l.log.logId) ?? l.items;
@@ -68,19 +72,20 @@ export function buildDatasetQuestions(logs: readonly Log[], options: DatasetQues
 /**
  * The balancing pass over phase-1 items (`logs`, as facts, in dataset order; a log with no facts takes no part),
  * rebuilding a log from `logOf(logId)` (its log, the client kind it was built with, and the memo of its first build
- * if kept) with `buildItems`' `exclude`.
+ * if kept) with `buildItems`' `exclude` (and `priorTable`, the dataset's own answer priors, as phase 1 had them).
  * What `buildDatasetQuestions` runs after phase 1, and `cclupe merge` after merging the shards' phase-1 items.
  */
 export function balanceItems(
   logs: readonly BalanceLog[],
   logOf: (logId: string) => { log: Log; clientKind?: ClientKind; memo?: BuildMemo },
   seed: string | number,
+  priorTable?: PriorTable,
 ): { replaced: Map<string, Item[]>; report: BalanceReport } {
   return balanceDataset(
     logs,
     (logId, exclude) => {
       const { log, clientKind, memo } = logOf(logId);
-      const r = buildItems(log, { seed, clientKind, exclude, memo });
+      const r = buildItems(log, { seed, clientKind, exclude, memo, priorTable });
       return r.problems.length ? null : r.items;
     },
     { seed },

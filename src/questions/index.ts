@@ -10,6 +10,8 @@ export * from './positions.js';
 export * from './builder.js';
 export * from './coverage.js';
 export * from './dataset.js';
+export { answerPriors, AnswerPriors, type PriorTable } from './answer-priors.js';
+export * from './prior-fit.js';
 export { balanceDataset, itemFacts, BALANCE_QUOTAS, type BalanceLog, type BalanceReport, type BalanceResult, type ItemFacts } from './balance.js';
 export * from './render.js';
 export type { Template, TemplateTags, TemplateContext, Draft, Choice, LogicRef } from './template.js';

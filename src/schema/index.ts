@@ -15,3 +15,4 @@ export * from './dialect.js';
 export * from './issue-codes.js';
 export * from './drift-features.js';
 export * from './run-manifest.js';
+export * from './answer-priors.js';

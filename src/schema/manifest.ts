@@ -25,6 +25,11 @@ export const GenerateOptions = z.object({
   shard: z.object({ k: z.number().int().positive(), n: z.number().int().positive() }).nullable(),
   /** sha256 of each resolved profile (name → hash), so a changed profile file is not resumed into. */
   profile_hashes: z.record(z.string(), z.string()),
+  /**
+   * Calibration logs per custom or fitted profile for its answer priors (`answer-priors.json`), when `--prior-logs`
+   * set it (absent: the default, `CUSTOM_PRIOR_LOGS`); recorded because the fitted priors depend on it.
+   */
+  prior_logs: z.number().int().positive().optional(),
 });
 export type GenerateOptions = z.infer<typeof GenerateOptions>;
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import os from 'node:os';
 import { datasetSnapshot } from '../support/dataset-snapshot.js';
+import { generateKilledAfterChunk } from '../support/kill-after-chunk.js';
 import { Manifest } from '../../src/schema/manifest.js';
 import { defaultWorkers, LOGS_PER_WORKER } from '../../src/cli/commands/generate.js';
-import { CLI, cclupe, cclupeSpawn } from '../support/cli.js';
+import { cclupe, cclupeSpawn } from '../support/cli.js';
 
 function tmp(): string {
   return mkdtempSync(join(os.tmpdir(), 'cclupe-generate-'));
@@ -118,22 +118,7 @@ describe('cclupe generate', () => {
     const whole = join(root, 'whole');
     expect((await cclupe([...args, '--out', whole])).status).toBe(0);
     const cut = join(root, 'cut');
-    const child = spawn(process.execPath, [CLI, ...args, '--out', cut], { stdio: 'ignore', env: { ...process.env, CI: '1' } });
-    // Kill once at least one chunk is committed and before the run ends.
-    await new Promise<void>((done, fail) => {
-      const timer = setInterval(() => {
-        const parts = join(cut, '.parts');
-        if (existsSync(parts) && readdirSync(parts).some((f) => /^chunk-.*\.jsonl$/.test(f))) {
-          child.kill('SIGKILL');
-          clearInterval(timer);
-        }
-      }, 5);
-      child.on('exit', () => {
-        clearInterval(timer);
-        done();
-      });
-      child.on('error', fail);
-    });
+    await generateKilledAfterChunk(args, cut);
     const killedEarly = !existsSync(join(cut, 'manifest.json'));
     const rerun = await cclupe([...args, '--out', cut, '--json']);
     expect(rerun.status).toBe(0);

@@ -52,7 +52,8 @@ describe('cclupe validity', () => {
   it('asks for --calibration (exit 2) when the dataset was generated from a profile file that is not shipped', async () => {
     const profile = JSON.parse(readFileSync(join(ROOT, 'profiles', 'personal-healthy.json'), 'utf8'));
     writeFileSync(join(work, 'my-bank.json'), JSON.stringify({ ...profile, name: 'my-bank' }));
-    expect((await cclupe('generate', '--count', '8', '--seed', '4', '--profile', './my-bank.json', '--out', 'custom', '--questions')).code).toBe(0);
+    // 30 calibration logs for its answer priors (the default 800 cost seconds this test is not about)
+    expect((await cclupe('generate', '--count', '8', '--seed', '4', '--profile', './my-bank.json', '--out', 'custom', '--questions', '--prior-logs', '30')).code).toBe(0);
     const r = await cclupe('validity', 'custom');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('profile my-bank, which is not shipped');

@@ -4,6 +4,7 @@ import { buildDatasetQuestions } from '../../questions/dataset.js';
 import type { Coverage } from '../../questions/coverage.js';
 import type { BalanceReport } from '../../questions/balance.js';
 import { openDataset } from '../../io/dataset.js';
+import { readAnswerPriors } from '../../io/answer-priors-file.js';
 import { TEMPLATES } from '../../questions/templates/index.js';
 import { DOMAIN_TITLES, COGNITION_TITLES } from '../../questions/taxonomy.js';
 import { SUB_DOMAIN_TITLES } from '../../schema/signal-id.js';
@@ -64,9 +65,11 @@ export function runQuestions(options: RunQuestionsOptions): RunQuestionsResult {
     throw new InputError(`no readable logs${data.unreadable.length ? ` (${data.unreadable.length} unreadable)` : ''}`, { file: options.dir });
   }
   const seed = options.seed ?? data.masterSeed ?? '0';
+  // the priors fitted for the dataset's custom and fitted profiles, when it has any (`cclupe generate` wrote them)
+  const priorTable = readAnswerPriors(options.dir);
   const building = createProgress('questions: build', data.logs.length);
   const balance = options.shard || options.balance === false ? false : undefined;
-  const built = buildDatasetQuestions(data.logs, { seed, onLog: () => building.tick(), ...(balance === false ? { balance } : {}) });
+  const built = buildDatasetQuestions(data.logs, { seed, priorTable, onLog: () => building.tick(), ...(balance === false ? { balance } : {}) });
   building.stop();
   const coverage = {
     seed,
