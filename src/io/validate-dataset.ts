@@ -14,7 +14,7 @@ import { VERSION } from '../version.js';
 import { makeIssue, type IssueCode, type ValidationIssue } from '../schema/issue-codes.js';
 import { buildReport, fileResult, MAX_KEPT_ISSUES_PER_LOG, type FileResult, type ValidationReport } from '../validate/report.js';
 import type { ValidationPeriod } from '../validate/context.js';
-import { validateLogCapped, type CappedIssues, type ValidateOptions } from '../validate/validate-log.js';
+import { checksRun, validateLogCapped, type CappedIssues, type ValidateOptions } from '../validate/validate-log.js';
 import { claimOutputDir, OUTPUT_MARKER } from './output-guard.js';
 import { readRegularFile, readRegularText } from './read-regular.js';
 
@@ -29,6 +29,8 @@ export interface ValidateDatasetOptions extends Omit<ValidateOptions, 'labels' |
   writeValidationJson?: boolean;
   /** Copy the logs that pass (and their labels lines) into this directory. */
   filterOut?: string;
+  /** Let `filterOut` write into a directory that holds other files (none of them is removed). */
+  force?: boolean;
   /** Count warnings as errors. */
   strict?: boolean;
   /** Largest file read, in bytes (default 1 GiB); a larger file is a `READ_ERROR`. */
@@ -237,12 +239,12 @@ export function validateDataset(paths: string | readonly string[], options: Vali
       if (list) list.push(i);
       else byFile.set(f, [i]);
     }
-    for (const [f, list] of byFile) results.push(fileResult(f, [], list, new Map(), resultOptions));
+    for (const [f, list] of byFile) results.push(fileResult(f, [], list, new Map(), { ...resultOptions, dataset: true }));
   }
-  const report = buildReport(results, { version: VERSION, dialect: dialect.name, maxIssuesPerFile: options.maxIssuesPerFile ?? 50 });
+  const report = buildReport(results, { version: VERSION, dialect: dialect.name, maxIssuesPerFile: options.maxIssuesPerFile ?? 50, ran: checksRun(options) });
 
   let filtered: DatasetValidation['filtered'] = null;
-  if (options.filterOut) filtered = filterOut(options.filterOut, files, results, logsByFile, root, labels, labelsPath, options.maxFileBytes);
+  if (options.filterOut) filtered = filterOut(options.force === true, options.filterOut, files, results, logsByFile, root, labels, labelsPath, options.maxFileBytes);
   let validationPath: string | null = null;
   if (root && options.writeValidationJson !== false) {
     validationPath = datasetFiles(root).validation;
@@ -256,10 +258,10 @@ export function validateDataset(paths: string | readonly string[], options: Vali
  * with some failing logs is written with its header and the lines of its passing logs only. Labels lines of the
  * passing logs go to `dir/labels.jsonl`. A dataset keeps its layout (`dir/logs/…`). Every write is atomic.
  */
-function filterOut(...args: Parameters<typeof copyPassing>): { dir: string; logs: number; files: number } {
+function filterOut(force: boolean, ...args: Parameters<typeof copyPassing>): { dir: string; logs: number; files: number } {
   const [dir, , , , root] = args;
   if (root && resolve(dir) === resolve(root)) throw new UsageError('--filter-out must name a directory other than the dataset', '--filter-out');
-  const claim = claimOutputDir(dir, { kind: 'filtered', field: '--filter-out', command: 'cclupe validate' });
+  const claim = claimOutputDir(dir, { kind: 'filtered', field: '--filter-out', command: 'cclupe validate', force });
   try {
     return copyPassing(...args);
   } finally {

@@ -39,7 +39,9 @@ export function formatValidationText(results: readonly FileResult[], report: Val
   }
   const s = report.summary;
   const codes = Object.entries(report.codes).map(([c, n]) => `${c} ${n}`).join(', ');
-  const head = s.passed ? `✔ ${s.passedLogs} of ${s.logs} logs passed` : `✖ ${s.failedLogs} of ${s.passedLogs + s.failedLogs} logs failed`;
+  const failedFiles = results.filter((r) => r.dataset && r.tally.errors > 0).map((r) => r.file);
+  const files = failedFiles.length ? `, and ${failedFiles.length === 1 ? 'a dataset file' : `${failedFiles.length} dataset files`} (${failedFiles.join(', ')})` : '';
+  const head = s.passed ? `✔ ${s.passedLogs} of ${s.logs} logs passed` : `✖ ${s.failedLogs} of ${s.passedLogs + s.failedLogs} logs failed${files}`;
   out.push(`${head} (${s.files} files, ${s.rows} rows): ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}${codes ? ` — ${codes}` : ''}`);
   return out.join('\n') + '\n';
 }

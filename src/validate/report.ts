@@ -31,6 +31,11 @@ export interface FileResult {
   checks: CheckWorst;
   /** Issues counted in `tally` but not kept in `issues`. */
   dropped: number;
+  /**
+   * A file of the dataset that is not a log (manifest.json, labels.jsonl, `(dataset)`): it counts as a failed file,
+   * not as a log, and in a check only when that check flagged it.
+   */
+  dataset?: true;
 }
 
 /** Per-check outcome over logs: pass (no issue), warn (warnings only), fail (an error). */
@@ -38,6 +43,8 @@ export interface CheckCount {
   pass: number;
   warn: number;
   fail: number;
+  /** The check did not run (`--only`, `--skip`): its counts are all zero, not passes. */
+  skipped?: true;
 }
 
 /** The run report (`--json`, `validation.json`): counts per check and per code, and capped issues per file. */
@@ -51,6 +58,8 @@ export interface ValidationReport {
     rows: number;
     passedLogs: number;
     failedLogs: number;
+    /** Files of the dataset that are not logs (`FileResult.dataset`) with an error: manifest.json, labels.jsonl. */
+    failedFiles: number;
     errors: number;
     warnings: number;
     infos: number;
@@ -106,6 +115,8 @@ export interface FileResultOptions {
   strict?: boolean;
   /** Codes counted as errors whatever their usual severity (`UNSAFE_TEXT` when filtering a clean set). */
   errorCodes?: ReadonlySet<IssueCode>;
+  /** The file is one of the dataset's, not a log (`FileResult.dataset`). */
+  dataset?: boolean;
 }
 
 /** Adds one issue to a tally and to a per-check worst outcome. */
@@ -170,7 +181,7 @@ export function fileResult(
     const warnings = own.warnings + fileLevel.own.warnings;
     return { logId: log.logId, rows: log.rows.length + (log.unreadableLines?.length ?? 0), passed: errors === 0, errors, warnings, checks: worst };
   });
-  return { file, logs: results, issues: sortIssues(issues), tally, checks, dropped };
+  return { file, logs: results, issues: sortIssues(issues), tally, checks, dropped, ...(opts.dataset ? { dataset: true as const } : {}) };
 }
 
 /** Issues in file order: by line (file-level issues first), then row, keeping the checks' order for ties. */
@@ -183,12 +194,17 @@ export function sortIssues(issues: readonly ValidationIssue[]): ValidationIssue[
 
 /**
  * Builds the run report. Check counts are per log: a log fails a check with one of its errors, warns with only
- * warnings, passes otherwise; a file that yielded no log counts as one failed unit for the checks that flagged it.
+ * warnings, passes otherwise; a log file that yielded no log counts as one unit (failed for the checks that flagged
+ * it); a file of the dataset that is not a log (`FileResult.dataset`) counts as a failed file, and in a check only
+ * when the check flagged it. A check that did not run (not in `ran`) is marked `skipped`, its counts zero.
  * `maxIssuesPerFile` caps the issues listed per file (the rest are counted in `more`); every count is exact.
  */
-export function buildReport(results: readonly FileResult[], opts: { version: string; dialect: string; maxIssuesPerFile: number }): ValidationReport {
+export function buildReport(
+  results: readonly FileResult[],
+  opts: { version: string; dialect: string; maxIssuesPerFile: number; ran?: ReadonlySet<string> },
+): ValidationReport {
   const checks: Record<string, CheckCount> = {};
-  for (const c of CHECKS) checks[c.id] = { pass: 0, warn: 0, fail: 0 };
+  for (const c of CHECKS) checks[c.id] = opts.ran && !opts.ran.has(c.id) ? { pass: 0, warn: 0, fail: 0, skipped: true } : { pass: 0, warn: 0, fail: 0 };
   const codes: Partial<Record<IssueCode, number>> = {};
   let errors = 0;
   let warnings = 0;
@@ -204,7 +220,11 @@ export function buildReport(results: readonly FileResult[], opts: { version: str
     infos += r.tally.infos;
     // per-check outcome per unit (a log, or the file when it gave no log)
     for (const c of CHECKS) {
-      if (r.logs.length === 0) checks[c.id][r.checks[c.id] ?? 'pass'] += 1;
+      if (checks[c.id].skipped) continue;
+      if (r.dataset) {
+        const worst = r.checks[c.id];
+        if (worst) checks[c.id][worst] += 1;
+      } else if (r.logs.length === 0) checks[c.id][r.checks[c.id] ?? 'pass'] += 1;
       else for (const l of r.logs) checks[c.id][l.checks[c.id] ?? 'pass'] += 1;
     }
     let fileRows = 0;
@@ -222,12 +242,13 @@ export function buildReport(results: readonly FileResult[], opts: { version: str
   }
   const orderedCodes: Partial<Record<IssueCode, number>> = {};
   for (const c of ISSUE_CODES) if (codes[c]) orderedCodes[c] = codes[c];
-  const failedLogs = logs - passedLogs + results.filter((r) => r.logs.length === 0).length;
+  const failedLogs = logs - passedLogs + results.filter((r) => r.logs.length === 0 && !r.dataset).length;
+  const failedFiles = results.filter((r) => r.dataset && r.tally.errors > 0).length;
   return {
     kind: 'cclupe-validation',
     tool: { name: 'cclupe-kit', version: opts.version },
     dialect: opts.dialect,
-    summary: { files: results.length, logs, rows, passedLogs, failedLogs, errors, warnings, infos, passed: errors === 0 },
+    summary: { files: results.length, logs, rows, passedLogs, failedLogs, failedFiles, errors, warnings, infos, passed: errors === 0 },
     checks,
     codes: orderedCodes,
     files,

@@ -39,6 +39,16 @@ export interface ValidateOptions {
   file?: string;
 }
 
+/**
+ * The checks a run with these options performs: every check the reader makes (they have no `run` of their own and
+ * cannot be left out), and of the others those `only` names (all when absent) that `skip` does not.
+ */
+export function checksRun(options: Pick<ValidateOptions, 'only' | 'skip'>): ReadonlySet<string> {
+  const only = options.only ? new Set(options.only) : null;
+  const skip = new Set(options.skip ?? []);
+  return new Set(CHECKS.filter((e) => !e.run || (!skip.has(e.id) && (!only || only.has(e.id)))).map((e) => e.id));
+}
+
 /** Resolves options into the context checks see. Throws a `CclupeError` on an unknown check id (a programmer error). */
 export function resolveContext(log: Log, options: ValidateOptions = {}): CheckContext {
   for (const id of [...(options.only ?? []), ...(options.skip ?? [])]) {
@@ -134,11 +144,10 @@ function runChecks(log: Log, options: ValidateOptions, stream: Pick<CheckContext
     const category = log.businessCategory ?? ctx.labels.business_category;
     if (category) target.businessCategory = category;
   }
-  const only = options.only ? new Set(options.only) : null;
-  const skip = new Set(options.skip ?? []);
+  const ran = checksRun(options);
   try {
     for (const entry of CHECKS) {
-      if (!entry.run || skip.has(entry.id) || (only && !only.has(entry.id))) continue;
+      if (!entry.run || !ran.has(entry.id)) continue;
       const found = entry.run(target, ctx);
       for (let i = 0; i < found.length; i++) emit(found[i]);
     }

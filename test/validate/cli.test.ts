@@ -104,6 +104,34 @@ describe('cclupe validate (the built CLI)', () => {
     expect(readdirSync(join(out, 'logs')).sort()).toEqual(logs.filter((l) => l !== logs[1]));
     const kept = readFileSync(join(out, 'labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).log_id);
     expect(kept.sort()).toEqual(logs.filter((l) => l !== logs[1]).map((l) => l.replace(/\.tsv$/, '')));
+    // the manifest's complaint is about a dataset file, not one more failing log (it read "2 of 5 logs failed")
+    expect(report.summary).toMatchObject({ logs: 4, passedLogs: 3, failedLogs: 1, failedFiles: 1 });
+    const text = await cclupe(['validate', ds, '--no-write'], dir);
+    expect(text.stdout).toMatch(/✖ 1 of 4 logs failed, and a dataset file \(manifest\.json\)/);
+  });
+
+  it('counts a check left out by --only or --skip as skipped, not passed, and refuses a check both run and skipped', async () => {
+    const r = await cclupe(['validate', 'mixed', '--no-row-count', '--only', 'balance', '--json'], dir);
+    const report = JSON.parse(r.stdout);
+    expect(report.checks.labels).toEqual({ pass: 0, warn: 0, fail: 0, skipped: true });
+    expect(report.checks.balance).toEqual({ pass: 6, warn: 0, fail: 1 });
+    const both = await cclupe(['validate', 'mixed', '--only', 'labels', '--skip', 'labels'], dir);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--only and --skip both name labels');
+  });
+
+  it('writes --filter-out into a directory of other files only with --force, as its refusal says', async () => {
+    const out = join(dir, 'busy');
+    mkdirSync(out);
+    writeFileSync(join(out, 'mine.txt'), 'mine');
+    const refused = await cclupe(['validate', 'mixed', '--no-row-count', '--filter-out', out], dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--force');
+    const forced = await cclupe(['validate', 'mixed', '--no-row-count', '--filter-out', out, '--force'], dir);
+    expect(forced.code).toBe(1);
+    expect(readdirSync(out).filter((n) => !n.startsWith('.')).sort()).toEqual(['a-good.tsv', 'f-crlf.tsv', 'mine.txt']);
+    expect(readFileSync(join(out, 'mine.txt'), 'utf8')).toBe('mine');
+    expect((await cclupe(['validate', 'mixed', '--force'], dir)).code).toBe(2);
   });
 
   it.skipIf(!existsSync(BERKA))('exits 0 on the Berka file with its dialect and no other option', async () => {

@@ -52,7 +52,7 @@ describe('buildReport', () => {
       fileResult('e.tsv', [], [makeIssue({ code: 'HEADER', file: 'e.tsv', line: 1 })], new Map()),
     ];
     const report = buildReport(results, { version: '0', dialect: 'canonical', maxIssuesPerFile: 2 });
-    expect(report.summary).toEqual({ files: 3, logs: 2, rows: 5, passedLogs: 1, failedLogs: 2, errors: 3, warnings: 1, infos: 0, passed: false });
+    expect(report.summary).toEqual({ files: 3, logs: 2, rows: 5, passedLogs: 1, failedLogs: 2, failedFiles: 0, errors: 3, warnings: 1, infos: 0, passed: false });
     expect(report.codes).toEqual({ ENCODING: 1, HEADER: 1, DUPLICATE_TXN_ID: 1, BALANCE_MISMATCH: 1 });
     expect(report.checks.balance).toEqual({ pass: 2, warn: 0, fail: 1 });
     expect(report.checks.encoding).toEqual({ pass: 2, warn: 1, fail: 0 });

@@ -16,6 +16,7 @@ export interface ValidateCliOptions {
   labels?: string;
   json?: boolean;
   filterOut?: string;
+  force?: boolean;
   rows?: string;
   rowCount?: boolean;
   tolerance?: string;
@@ -75,10 +76,16 @@ export function toDatasetOptions(o: ValidateCliOptions): ValidateDatasetOptions 
   if (o.refundWindow !== undefined) out.refundWindowDays = parseNonNegative(o.refundWindow, '--refund-window', true);
   if (o.only) out.only = parseChecks(o.only, '--only');
   if (o.skip) out.skip = parseChecks(o.skip, '--skip');
+  const both = out.only?.filter((id) => out.skip?.includes(id)) ?? [];
+  if (both.length) throw new UsageError(`--only and --skip both name ${both.join(', ')}: a check is either run or skipped`, '--skip');
   if (o.maxIssues !== undefined) out.maxIssuesPerFile = parseNonNegative(o.maxIssues, '--max-issues', true);
   if (o.strict) out.strict = true;
   if (o.write === false) out.writeValidationJson = false;
   if (o.filterOut) out.filterOut = o.filterOut;
+  if (o.force) {
+    if (!o.filterOut) throw new UsageError('--force applies to --filter-out only', '--force');
+    out.force = true;
+  }
   if (o.maxFileBytes !== undefined) out.maxFileBytes = parseByteSize(o.maxFileBytes, '--max-file-bytes');
   return out;
 }
@@ -143,6 +150,7 @@ export function register(program: Command): void {
     .option('--labels <file>', 'labels.jsonl to check against (default: <dataset>/labels.jsonl)')
     .option('--json', 'print the JSON run report (per-check and per-code counts, capped issues per file)')
     .option('--filter-out <dir>', 'copy only the logs that pass, and their labels lines, into this directory')
+    .option('--force', 'let --filter-out write into a directory that holds other files (none of them is removed)')
     .option('--rows <min..max>', 'row-count limits (default: 50..300, or the dialect\'s)')
     .option('--no-row-count', 'do not check the row count')
     .option('--tolerance <units>', 'balance tolerance in currency units, e.g. 0.15 (default: 0, or the dialect\'s)')
