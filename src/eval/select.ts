@@ -1,14 +1,18 @@
 import { createRng, streamKey } from '../random/rng.js';
 import type { Item } from '../schema/item.js';
+import { UsageError } from '../errors.js';
 import type { ItemFilter } from './config.js';
 
 /**
  * The items a run asks, in dataset order: those passing every filter list, then `max_logs` whole logs (stratified by
  * client kind), then `limit` items (stratified by client kind, domain and format), both drawn by `sample_seed`.
+ * An item or log id the dataset does not hold is a `UsageError` naming it: a typo must not shrink a run silently.
  */
 export function selectItems(items: readonly Item[], filter: ItemFilter): Item[] {
   const ids = filter.item_ids ? new Set(filter.item_ids) : null;
   const logs = filter.log_ids ? new Set(filter.log_ids) : null;
+  if (ids) refuseUnknown(ids, new Set(items.map((it) => it.id)), 'item', '--items');
+  if (logs) refuseUnknown(logs, new Set(items.map((it) => it.log_id)), 'log', '--logs');
   const formats = filter.formats ? new Set<string>(filter.formats) : null;
   let out = items.filter((it) => (!ids || ids.has(it.id)) && (!logs || logs.has(it.log_id)) && (!formats || formats.has(it.format)));
   const seed = filter.sample_seed ?? 'cclupe';
@@ -24,6 +28,13 @@ export function selectItems(items: readonly Item[], filter: ItemFilter): Item[] 
     out = out.filter((it) => keep.has(it));
   }
   return out;
+}
+
+function refuseUnknown(asked: ReadonlySet<string>, known: ReadonlySet<string>, what: string, field: string): void {
+  const unknown = [...asked].filter((id) => !known.has(id));
+  if (unknown.length === 0) return;
+  const shown = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? `, … (${unknown.length} in all)` : '');
+  throw new UsageError(`${field}: the dataset has no ${what} ${shown}`, field);
 }
 
 /**

@@ -200,4 +200,10 @@ describe('selectItems: --limit, --sample-seed and --max-logs', () => {
     const bigger = new Set(selectItems(items, filter({ limit: 300, sample_seed: '7' })));
     for (const it of picked) expect(bigger.has(it)).toBe(true);
   });
+
+  it('--items and --logs refuse an id the dataset does not hold, even next to valid ones (a typo must not shrink a run)', () => {
+    expect(selectItems(items, filter({ item_ids: [items[0].id] }))).toEqual([items[0]]);
+    expect(() => selectItems(items, filter({ item_ids: [items[0].id, 'zzz-q99'] }))).toThrow('--items: the dataset has no item zzz-q99');
+    expect(() => selectItems(items, filter({ log_ids: [items[0].log_id, 'nope'] }))).toThrow('--logs: the dataset has no log nope');
+  });
 });
