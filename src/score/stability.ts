@@ -22,21 +22,35 @@ export function describeRunValues(values: ReadonlyArray<number | null>): Stabili
 }
 
 /**
+ * Why run `r` cannot be pooled with run `first` in a stability summary (other scoring parameters, other items), or
+ * null when it can. The CLI names the file it came from.
+ */
+export function unlikeRun(first: RunScores, r: RunScores): string | null {
+  const a = first.params;
+  const p = r.params;
+  if (p.lambda !== a.lambda || p.eta !== a.eta || p.delta !== a.delta || p.numericTolerance !== a.numericTolerance) {
+    return `scored with other parameters (λ ${p.lambda}, η ${p.eta}, δ ${p.delta}, tolerance ${p.numericTolerance}; the first run: λ ${a.lambda}, η ${a.eta}, δ ${a.delta}, tolerance ${a.numericTolerance})`;
+  }
+  const ids = new Set(first.items.map((i) => i.item_id));
+  const own = new Set(r.items.map((i) => i.item_id));
+  const extra = [...own].filter((id) => !ids.has(id));
+  const missing = [...ids].filter((id) => !own.has(id));
+  if (extra.length || missing.length) {
+    return `covers other items than the first run (${missing.length} of its ${ids.size} missing, ${extra.length} others${extra.length ? `, e.g. ${extra[0]}` : missing.length ? `; missing e.g. ${missing[0]}` : ''})`;
+  }
+  return null;
+}
+
+/**
  * Stability over K repeated runs of one model on the same items (CCLUPE §5.4, Table 5): mean ± sample std of each
  * Table 3 column and of S_dom, S_cog, Mrate. The runs must share parameters and item ids.
  */
 export function stabilityOverRuns(runs: readonly RunScores[], { label }: { label?: string } = {}): StabilityReport {
   if (runs.length === 0) throw new CclupeError('stabilityOverRuns requires at least one run');
   const [first] = runs;
-  const ids = first.items.map((i) => i.item_id).sort().join('\n');
   for (const r of runs) {
-    const p = r.params;
-    if (p.lambda !== first.params.lambda || p.eta !== first.params.eta || p.delta !== first.params.delta || p.numericTolerance !== first.params.numericTolerance) {
-      throw new CclupeError('stabilityOverRuns requires every run scored with the same parameters');
-    }
-    if (r.items.map((i) => i.item_id).sort().join('\n') !== ids) {
-      throw new CclupeError('stabilityOverRuns requires every run to cover the same items');
-    }
+    const why = unlikeRun(first, r);
+    if (why) throw new CclupeError(`stabilityOverRuns requires runs alike: ${why}`);
   }
   const columns: Record<string, StabilityCell> = {};
   for (const key of STABILITY_KEYS) columns[key] = describeRunValues(runs.map((r) => valueOf(r, key)));

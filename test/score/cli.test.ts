@@ -162,6 +162,10 @@ describe('cclupe compare, leaderboard and stability', () => {
     expect(r.stdout).toMatch(/\n\S+ +(\S+ +){9}5 +8\.3 partial\n/);
     const json = JSON.parse((await cclupe('leaderboard', a, five, '--json')).stdout) as Array<{ label: string; items: number; coverage: { ratio: number; partial: boolean } }>;
     expect(json.map((x) => [x.label, x.items, x.coverage.partial])).toEqual(expect.arrayContaining([['model-a', 60, false], ['five', 5, true]]));
+    // stability pools repeats of one run: a run over other items is an input error naming its file
+    const st = await cclupe('stability', a, five);
+    expect(st.code).toBe(1);
+    expect(st.stderr).toMatch(/^cclupe: \S*five\.json: not a repeat of \S*ra\.json: covers other items than the first run \(55 of its 60 missing, 0 others; missing e\.g\. \S+\)\n$/);
   });
 
   it('summarises repeated runs as mean ± std', async () => {

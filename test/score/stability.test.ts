@@ -41,8 +41,8 @@ describe('stabilityOverRuns', () => {
 
   it('refuses runs over different items or parameters', () => {
     const fewer = scoreRun(ITEMS.slice(1), baselinePredictions('oracle', ITEMS.slice(1)), {}, { bootstrap: false });
-    expect(() => stabilityOverRuns([base, fewer])).toThrow('stabilityOverRuns requires every run to cover the same items');
+    expect(() => stabilityOverRuns([base, fewer])).toThrow('covers other items than the first run (1 of its 6 missing, 0 others; missing e.g. q0)');
     const other = scoreRun(ITEMS, baselinePredictions('oracle', ITEMS), { delta: 1 }, { bootstrap: false });
-    expect(() => stabilityOverRuns([base, other])).toThrow('stabilityOverRuns requires every run scored with the same parameters');
+    expect(() => stabilityOverRuns([base, other])).toThrow('scored with other parameters (λ 2, η 0.5, δ 1, tolerance');
   });
 });

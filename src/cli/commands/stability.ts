@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { readRunScoresFile } from '../../io/predictions.js';
 import { formatStability } from '../../score/format-results.js';
-import { stabilityOverRuns } from '../../score/stability.js';
+import { InputError } from '../../errors.js';
+import { stabilityOverRuns, unlikeRun } from '../../score/stability.js';
 import { ALL_SCORE_FORMATS, resolveFormat } from './score-options.js';
 
 /** Options of `cclupe stability`. */
@@ -14,7 +15,12 @@ export interface StabilityCliOptions {
 /** Mean ± std per Table 3 column over K result files of repeated runs. */
 export function runStability(files: readonly string[], options: StabilityCliOptions): string {
   const format = resolveFormat(options.format, options.json, ALL_SCORE_FORMATS);
-  const report = stabilityOverRuns(files.map((f) => readRunScoresFile(f)), { label: options.label });
+  const runs = files.map((f) => readRunScoresFile(f));
+  for (let k = 1; k < runs.length; k++) {
+    const why = unlikeRun(runs[0], runs[k]);
+    if (why) throw new InputError(`not a repeat of ${files[0]}: ${why}`, { file: files[k] });
+  }
+  const report = stabilityOverRuns(runs, { label: options.label });
   if (format === 'json') return JSON.stringify(report, null, 2) + '\n';
   return formatStability(report, format);
 }
