@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { detectAll, generateLog, loadProfile, validateLog } from '../src/index.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const README = fileURLToPath(new URL('../README.md', import.meta.url));
@@ -24,5 +25,17 @@ describe('README', () => {
     const actual = baselineRows(s.stdout);
     expect(actual).toHaveLength(6);
     expect(baselineRows(readFileSync(README, 'utf8'))).toEqual(actual);
+  });
+
+  it('says of its library example only what holds: a generated log validates clean with its labels', () => {
+    const text = readFileSync(README, 'utf8');
+    expect(text).toContain("generateLog(loadProfile('personal-overdue'), { masterSeed: '42', index: 17 });");
+    expect(text).toContain('validateLog(log, { labels });    // → Issue[]: empty for generated logs with their labels');
+    for (let index = 0; index < 40; index++) {
+      const { log, labels } = generateLog(loadProfile(index % 2 ? 'personal-overdue' : 'sme-healthy'), { masterSeed: '42', index });
+      expect(validateLog(log, { labels })).toEqual([]);
+    }
+    const { log } = generateLog(loadProfile('personal-overdue'), { masterSeed: '42', index: 17 });
+    expect(Object.keys(detectAll(log))).toHaveLength(16);
   });
 });
