@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Format } from '../schema/item.js';
 import { UsageError } from '../errors.js';
 import { hashValue } from '../hash.js';
+import { withoutUserinfo } from './redact.js';
 
 /** Body fields that the harness owns; `extra_body` may not set them. */
 export const RESERVED_BODY_FIELDS = ['model', 'messages', 'stream', 'n', 'temperature', 'top_p', 'max_tokens', 'seed', 'response_format'] as const;
@@ -115,7 +116,8 @@ export function isBaselineModel(model: string): boolean {
  */
 export function resultAffectingConfig(c: EvalConfig): Record<string, unknown> {
   return {
-    base_url: c.base_url === undefined ? null : normalizeBaseUrl(c.base_url),
+    // without userinfo: credentials in the URL do not change the answers, and the config is written to the manifest
+    base_url: c.base_url === undefined ? null : withoutUserinfo(normalizeBaseUrl(c.base_url)),
     model: c.model,
     temperature: c.temperature,
     top_p: c.top_p,

@@ -2,6 +2,7 @@ import { UsageError } from '../errors.js';
 import type { ChatBody } from './client.js';
 import { isBaselineModel, normalizeBaseUrl, type EvalConfig } from './config.js';
 import type { EvalDataset } from '../io/eval-dataset.js';
+import { maskUserinfo } from './redact.js';
 import { requestBody, runRenderer, structuredMessages } from './request.js';
 import { groupByLog, selectItems } from './select.js';
 
@@ -37,7 +38,8 @@ export async function firstRequest(dataset: EvalDataset, config: EvalConfig, opt
   const body = requestBody(config, first, structuredMessages(raw, first, structured), structured);
   return {
     method: 'POST',
-    url: `${normalizeBaseUrl(config.base_url ?? '')}/chat/completions`,
+    // credentials in the URL are masked like the key (the command prints the whole request through the run's redaction)
+    url: `${maskUserinfo(normalizeBaseUrl(config.base_url ?? ''))}/chat/completions`,
     headers: { 'content-type': 'application/json', ...(opts.apiKeyEnv === null ? {} : { authorization: `Bearer <$${opts.apiKeyEnv}>` }) },
     body,
     items: items.length,

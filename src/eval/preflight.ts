@@ -1,3 +1,4 @@
+import { maskUserinfo } from './redact.js';
 import { NetworkError, UsageError } from '../errors.js';
 import type { ChatBody, ChatTransport } from './client.js';
 import type { EvalConfig } from './config.js';
@@ -32,7 +33,7 @@ export async function preflight(
   config: EvalConfig,
   deps: RetryDeps,
 ): Promise<PreflightResult> {
-  const base = config.base_url ?? '';
+  const base = maskUserinfo(config.base_url ?? '');
   const keyHint = config.api_key_env ? `check the key in $${config.api_key_env}` : 'pass --api-key-env NAME';
   const warnings: string[] = [];
   const probePolicy = { ...config.retry, max_attempts: Math.min(config.retry.max_attempts, 3) };
@@ -79,7 +80,7 @@ export async function preflight(
 }
 
 function probeError(f: Failure, config: EvalConfig, models: string[] | null, keyHint: string): UsageError | NetworkError {
-  const base = config.base_url ?? '';
+  const base = maskUserinfo(config.base_url ?? '');
   if (f.status === 401 || f.status === 403) return new UsageError(`preflight: ${base} refused the API key (HTTP ${f.status}); ${keyHint}`, '--api-key-env');
   if (f.status === 404) {
     const served = models && models.length > 0 ? `; the server lists: ${models.slice(0, 10).join(', ')}` : '';

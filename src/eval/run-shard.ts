@@ -8,6 +8,8 @@ import type { EvalDataset } from '../io/eval-dataset.js';
 import type { RunManifest } from '../schema/run-manifest.js';
 import { RUN_FILES } from '../io/eval-run-dir.js';
 import { selectItems, shardItems } from './select.js';
+import { withoutUserinfo } from './redact.js';
+import { NO_REDACTION, type Redact } from '../io/redact-type.js';
 
 /**
  * The identity every shard of one eval run shares: the settings without the operational ones (concurrency,
@@ -19,7 +21,8 @@ export function evalShardRun(config: EvalConfig, manifest: RunManifest): Record<
   return {
     command: 'eval',
     tool: VERSION,
-    config: settings,
+    // the base URL as the run records it: credentials in it reach no file
+    config: settings.base_url === undefined ? settings : { ...settings, base_url: withoutUserinfo(settings.base_url) },
     config_hash: manifest.config_hash,
     dataset_hash: manifest.dataset.hash,
     prompt_hash: manifest.prompt_hash,
@@ -33,12 +36,15 @@ export function evalShardFiles(runDir: string): string[] {
   return names.filter((f) => existsSync(join(runDir, f)));
 }
 
-/** Writes a finished eval shard's `shard.json`: options hash, k, N, its range of logs and its files with their SHA-256. */
-export function writeEvalShard(runDir: string, dataset: EvalDataset, config: EvalConfig, manifest: RunManifest, shard: { k: number; n: number }, createdAt: string): ShardManifest {
+/**
+ * Writes a finished eval shard's `shard.json`: options hash, k, N, its range of logs and its files with their SHA-256;
+ * the run's identity through the run's redaction (`runRedactor`), as the run's own files.
+ */
+export function writeEvalShard(runDir: string, dataset: EvalDataset, config: EvalConfig, manifest: RunManifest, shard: { k: number; n: number }, createdAt: string, redact: Redact = NO_REDACTION): ShardManifest {
   const r = shardItems(selectItems(dataset.items, config.filter), shard);
   return writeShardManifest(
     runDir,
-    { command: 'eval', run: evalShardRun(config, manifest), shard, range: { unit: 'log group', first: r.first, end: r.end, total: r.total }, logs: null },
+    { command: 'eval', run: redact.deep(evalShardRun(config, manifest)), shard, range: { unit: 'log group', first: r.first, end: r.end, total: r.total }, logs: null },
     evalShardFiles(runDir),
     createdAt,
   );

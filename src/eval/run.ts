@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { VERSION as OPENAI_VERSION } from 'openai/version';
-import { NetworkError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { createRng, streamKey } from '../random/rng.js';
 import type { Item } from '../schema/item.js';
 import type { Log } from '../schema/log-row.js';
@@ -25,7 +25,7 @@ import { requestBody, runRenderer, structuredMessages } from './request.js';
 import { ErrorRecord, ResponseRecord } from './records.js';
 import { judgeOutcome, itemRecords, RUN_RESULTS_SCHEMA, totalUsage, type ItemOutcome, type RunResults } from './results.js';
 import { withRetry, type RetryDeps } from './retry.js';
-import { redactDeep, redactSecret } from './redact.js';
+import { redactError, runRedactor, withoutUserinfo, type Redactor } from './redact.js';
 import { claimOutputDir, OUTPUT_MARKER } from '../io/output-guard.js';
 import { readRunManifest, runPath, writeRunManifest, writeRunOutputs } from '../io/eval-run-dir.js';
 import { renderRunReportHtml } from '../report/eval-html.js';
@@ -85,21 +85,28 @@ export interface EvalRunOutcome {
  * `results.json`, `predictions.jsonl`, `report.html` and the manifest. `baseline:<name>` models run offline.
  */
 export async function runEval(dataset: EvalDataset, config: EvalConfig, options: RunEvalOptions): Promise<EvalRunOutcome> {
+  // The run's secrets (the key, the base URL's userinfo) are redacted at every exit: the files (each writer takes
+  // `redact`), the notices, a thrown error's message and the returned outcome.
+  const redact = runRedactor(config.base_url, options.apiKey);
+  const inner: InnerOptions = { ...options, redact, onNotice: options.onNotice && ((m) => options.onNotice!(redact.text(m))) };
   const created = !existsSync(options.runDir);
   const claim = claimOutputDir(options.runDir, { kind: 'run', force: options.force, command: 'cclupe eval' });
   try {
-    return await runLocked(dataset, config, options);
+    return redact.deep(await runLocked(dataset, config, inner));
   } catch (err) {
     claim.release();
     // A run that failed before writing anything (an unreachable endpoint, a rejected key) leaves no directory behind.
     if (created && readdirSync(claim.dir).every((n) => n === OUTPUT_MARKER)) rmSync(claim.dir, { recursive: true, force: true });
-    throw err;
+    throw redactError(err, redact);
   } finally {
     claim.release();
   }
 }
 
-async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunEvalOptions): Promise<EvalRunOutcome> {
+/** The options inside a run: the caller's, with the run's redactor. */
+type InnerOptions = RunEvalOptions & { redact: Redactor };
+
+async function runLocked(dataset: EvalDataset, config: EvalConfig, options: InnerOptions): Promise<EvalRunOutcome> {
   const plan = await planRun(dataset, config, options);
   const sent = await sendRun(plan, config, options);
   return finishRun(plan, config, options, sent);
@@ -109,7 +116,7 @@ async function runLocked(dataset: EvalDataset, config: EvalConfig, options: RunE
  * Plan: the items the filter selects, the renderer and prompt hash, the run's identity checked against a previous
  * session's manifest, and the manifest this session will write. Nothing is sent or written yet.
  */
-async function planRun(dataset: EvalDataset, config: EvalConfig, options: RunEvalOptions) {
+async function planRun(dataset: EvalDataset, config: EvalConfig, options: InnerOptions) {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const startedAt = now();
@@ -121,7 +128,10 @@ async function planRun(dataset: EvalDataset, config: EvalConfig, options: RunEva
     const logs = groupByLog(selected).length;
     throw new UsageError(`--shard ${shard?.k}/${shard?.n}: the run has only ${logs} logs, so this shard holds none; use at most ${logs} shards`, '--shard');
   }
-  const baseUrl = config.base_url === undefined ? null : normalizeBaseUrl(config.base_url);
+  // The endpoint as the transport needs it (userinfo and all), and as the run records it (without: the cache keys,
+  // results.json, the report), so that credentials in the URL reach no file.
+  const endpoint = config.base_url === undefined ? null : normalizeBaseUrl(config.base_url);
+  const baseUrl = endpoint === null ? null : withoutUserinfo(endpoint);
   const baseline = isBaselineModel(config.model) ? config.model.slice('baseline:'.length) : null;
   if (baseline !== null && !isBaselineName(baseline)) {
     throw new UsageError(`unknown baseline ${baseline}; choose one of ${BASELINES.join(', ')}`, '--model');
@@ -184,7 +194,7 @@ async function planRun(dataset: EvalDataset, config: EvalConfig, options: RunEva
     sessions: (previous?.sessions ?? 0) + 1,
     ...(shard === null ? {} : { shard }),
   };
-  return { dataset, now, sleep, startedAt, items, baseUrl, baseline, singleTurnMessages, conversationOpening, conversationTurn, logOf, promptHash, identity, iso, manifest };
+  return { dataset, now, sleep, startedAt, items, endpoint, baseUrl, baseline, singleTurnMessages, conversationOpening, conversationTurn, logOf, promptHash, identity, iso, manifest };
 }
 
 type RunPlan = Awaited<ReturnType<typeof planRun>>;
@@ -193,8 +203,8 @@ type RunPlan = Awaited<ReturnType<typeof planRun>>;
  * Send: the outcome of every item, from a baseline, the cache, or the endpoint (after a preflight, with retries,
  * each finished response appended to `responses.jsonl`). The manifest is written once the preflight has passed.
  */
-async function sendRun(plan: RunPlan, config: EvalConfig, options: RunEvalOptions) {
-  const { now, sleep, startedAt, items, baseUrl, baseline, singleTurnMessages, conversationOpening, conversationTurn, logOf, iso } = plan;
+async function sendRun(plan: RunPlan, config: EvalConfig, options: InnerOptions) {
+  const { now, sleep, startedAt, items, endpoint, baseUrl, baseline, singleTurnMessages, conversationOpening, conversationTurn, logOf, iso } = plan;
   let manifest = plan.manifest;
   // The manifest is first written once the preflight has passed, so a run that never reached the endpoint (a typo in
   // the URL, a wrong key) leaves no manifest behind and the corrected command starts cleanly.
@@ -216,7 +226,7 @@ async function sendRun(plan: RunPlan, config: EvalConfig, options: RunEvalOption
     const rng = createRng(streamKey('cclupe-eval-jitter', randomUUID()));
     const retryDeps: RetryDeps = { rng, sleep, now };
     const transport =
-      options.transport ?? createOpenAITransport({ baseUrl: baseUrl!, apiKey: options.apiKey, timeoutMs: config.timeout_ms, maxSockets: config.concurrency });
+      options.transport ?? createOpenAITransport({ baseUrl: endpoint!, apiKey: options.apiKey, timeoutMs: config.timeout_ms, maxSockets: config.concurrency });
 
     const bodyFor = (item: Item, messages: ChatMessage[], structured: boolean): ChatBody => requestBody(config, item, messages, structured);
     // Within a run a body's parameters differ only in the response format, which follows from the item's option keys:
@@ -266,15 +276,8 @@ async function sendRun(plan: RunPlan, config: EvalConfig, options: RunEvalOption
     };
 
     if (manifest.structured_output === null || needsNetwork()) {
-      let pf: PreflightResult;
-      try {
-        pf = await preflight(transport, config, retryDeps);
-      } catch (err) {
-        if (err instanceof UsageError) throw new UsageError(redactSecret(err.message, options.apiKey), err.field);
-        if (err instanceof NetworkError) throw new NetworkError(redactSecret(err.message, options.apiKey));
-        throw err;
-      }
-      pf = { ...pf, warnings: pf.warnings.map((w) => redactSecret(w, options.apiKey)) };
+      // its errors and warnings are redacted where they leave the run (`runEval`, the manifest's writer)
+      const pf: PreflightResult = await preflight(transport, config, retryDeps);
       for (const w of pf.warnings) options.onNotice?.(`preflight: ${w}`);
       if (manifest.structured_output === null) {
         manifest = { ...manifest, structured_output: pf.structured_output === true };
@@ -282,10 +285,10 @@ async function sendRun(plan: RunPlan, config: EvalConfig, options: RunEvalOption
       }
       manifest = { ...manifest, preflight: pf };
     }
-    writeRunManifest(options.runDir, manifest);
+    writeRunManifest(options.runDir, manifest, options.redact);
 
-    const responses = await AppendLog.open(runPath(options.runDir, 'responses'));
-    const errorLog = await AppendLog.open(runPath(options.runDir, 'errors'));
+    const responses = await AppendLog.open(runPath(options.runDir, 'responses'), options.redact);
+    const errorLog = await AppendLog.open(runPath(options.runDir, 'errors'), options.redact);
     const answered = new Set<string>();
     const sem = new Semaphore(config.concurrency);
 
@@ -323,8 +326,9 @@ async function sendRun(plan: RunPlan, config: EvalConfig, options: RunEvalOption
         );
         const latency = now() - attemptStart;
         if (result.ok) {
-          // a server may echo the key in a successful reply too: it is redacted before anything is stored or used
-          const reply = redactDeep(result.value, options.apiKey);
+          // a server may echo the key in a successful reply too: it is redacted before it is used, so that a
+          // conversation's next turn carries the same text in this session as from the cache in a resumed one
+          const reply = options.redact.deep(result.value);
           const rec: ResponseRecord = { key, item_id: item.id, turn, reply, attempts: result.attempts, latency_ms: latency, finished_at: iso(now()) };
           await responses.append(rec);
           answered.add(key);
@@ -333,7 +337,7 @@ async function sendRun(plan: RunPlan, config: EvalConfig, options: RunEvalOption
           return reply;
         }
         const f = result.failure;
-        const failure = { kind: f.kind, ...(f.status !== undefined ? { status: f.status } : {}), message: redactSecret(f.message, options.apiKey) };
+        const failure = { kind: f.kind, ...(f.status !== undefined ? { status: f.status } : {}), message: options.redact.text(f.message) };
         const rec: ErrorRecord = { key, item_id: item.id, turn, ...failure, attempts: result.attempts, finished_at: iso(now()) };
         await errorLog.append(rec);
         finish({ item_id: item.id, turn, reply: null, failure, cached: false, attempts: result.attempts, latency_ms: latency });
@@ -375,13 +379,13 @@ async function sendRun(plan: RunPlan, config: EvalConfig, options: RunEvalOption
       await responses.close();
       await errorLog.close();
     }
-    keepCurrentErrors(runPath(options.runDir, 'errors'), new Set([...cached.keys(), ...answered]));
+    keepCurrentErrors(runPath(options.runDir, 'errors'), new Set([...cached.keys(), ...answered]), options.redact);
   }
   return { outcomes, attemptsSent, tokens, manifest };
 }
 
 /** Finish: extraction and scoring from the outcomes alone, then `results.json`, predictions, report and manifest. */
-async function finishRun(plan: RunPlan, config: EvalConfig, options: RunEvalOptions, sent: Awaited<ReturnType<typeof sendRun>>): Promise<EvalRunOutcome> {
+async function finishRun(plan: RunPlan, config: EvalConfig, options: InnerOptions, sent: Awaited<ReturnType<typeof sendRun>>): Promise<EvalRunOutcome> {
   const { dataset, now, startedAt, items, baseUrl, promptHash, identity, iso } = plan;
   const { outcomes, attemptsSent, tokens } = sent;
   let manifest = sent.manifest;
@@ -424,8 +428,8 @@ async function finishRun(plan: RunPlan, config: EvalConfig, options: RunEvalOpti
     },
   };
   manifest = { ...manifest, status: 'complete', updated_at: iso(finishedAt) };
-  writeRunOutputs(options.runDir, { results, predictions, reportHtml: await renderRunReportHtml(results, { items: new Map(items.map((it) => [it.id, it])), replies: replyTexts(outcomes) }) });
-  writeRunManifest(options.runDir, manifest);
+  writeRunOutputs(options.runDir, { results, predictions, reportHtml: await renderRunReportHtml(results, { items: new Map(items.map((it) => [it.id, it])), replies: replyTexts(outcomes) }) }, options.redact);
+  writeRunManifest(options.runDir, manifest, options.redact);
   return { results, predictions, manifest };
 }
 
@@ -447,10 +451,10 @@ function hashEach<T>(xs: readonly T[], f: (x: T) => ChatMessage[]): string {
  * Rewrites `errors.jsonl` (atomically) with only the errors that are still current: the last record of each request
  * that has no response yet. After a successful `--retry-errors` the file is empty, not a list of stale failures.
  */
-function keepCurrentErrors(path: string, answered: ReadonlySet<string>): void {
+function keepCurrentErrors(path: string, answered: ReadonlySet<string>, redact: Redactor): void {
   const latest = new Map<string, ErrorRecord>();
   for (const r of readAppendLog(path, ErrorRecord)) if (!answered.has(r.key)) latest.set(r.key, r);
-  writeFileAtomic(path, formatJsonl([...latest.values()]));
+  writeFileAtomic(path, formatJsonl(redact.deep([...latest.values()])));
 }
 
 /** The first part of a cache key: the stable JSON of the base URL and the body without its messages. */

@@ -7,6 +7,7 @@ import { formatJsonl } from './jsonl.js';
 import { PREDICTION_FLOAT_FIELDS, type Prediction } from '../schema/prediction.js';
 import { RunManifest } from '../schema/run-manifest.js';
 import { readRegularText } from './read-regular.js';
+import { NO_REDACTION, type Redact } from './redact-type.js';
 
 /** File names inside a run directory (SPEC §10). */
 export const RUN_FILES = {
@@ -38,16 +39,16 @@ export function readRunManifest(runDir: string): RunManifest | null {
   return r.data;
 }
 
-/** Writes the manifest atomically. */
-export function writeRunManifest(runDir: string, manifest: RunManifest): void {
-  writeJsonAtomic(runPath(runDir, 'manifest'), manifest);
+/** Writes the manifest atomically, through the run's redaction (its config may hold a secret, e.g. in extra_body). */
+export function writeRunManifest(runDir: string, manifest: RunManifest, redact: Redact = NO_REDACTION): void {
+  writeJsonAtomic(runPath(runDir, 'manifest'), redact.deep(manifest));
 }
 
-/** Writes results, predictions and the HTML report atomically. */
-export function writeRunOutputs(runDir: string, outputs: { results: unknown; predictions: readonly Prediction[]; reportHtml: string }): void {
-  writeJsonAtomic(runPath(runDir, 'results'), outputs.results);
-  writeFileAtomic(runPath(runDir, 'predictions'), formatJsonl(outputs.predictions, PREDICTION_FLOAT_FIELDS));
-  writeFileAtomic(runPath(runDir, 'report'), outputs.reportHtml);
+/** Writes results, predictions and the HTML report atomically, each through the run's redaction. */
+export function writeRunOutputs(runDir: string, outputs: { results: unknown; predictions: readonly Prediction[]; reportHtml: string }, redact: Redact = NO_REDACTION): void {
+  writeJsonAtomic(runPath(runDir, 'results'), redact.deep(outputs.results));
+  writeFileAtomic(runPath(runDir, 'predictions'), formatJsonl(redact.deep(outputs.predictions), PREDICTION_FLOAT_FIELDS));
+  writeFileAtomic(runPath(runDir, 'report'), redact.text(outputs.reportHtml));
 }
 
 /** Takes the run directory's lock; see `acquireLock` in `src/io/output-guard.ts`, which every command's output uses. */

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import type { z } from 'zod';
 import { InputError } from '../errors.js';
 import { readRegularFile, readRegularText } from '../io/read-regular.js';
+import { NO_REDACTION, type Redact } from './redact-type.js';
 
 /**
  * Reads an append-only JSONL log written by `AppendLog`. A last line without its newline is a write torn by a crash
@@ -42,18 +43,21 @@ export function readAppendLog<T>(path: string, schema: z.ZodType<T>): T[] {
 export class AppendLog {
   private queue: Array<{ line: string; resolve: () => void; reject: (e: unknown) => void }> = [];
   private flushing: Promise<void> | null = null;
-  private constructor(private readonly fh: FileHandle) {}
+  private constructor(
+    private readonly fh: FileHandle,
+    private readonly redact: Redact,
+  ) {}
 
-  /** Opens (creating) `path` for appending, after trimming any torn last line. */
-  static async open(path: string): Promise<AppendLog> {
+  /** Opens (creating) `path` for appending, after trimming any torn last line; every record passes through `redact`. */
+  static async open(path: string, redact: Redact = NO_REDACTION): Promise<AppendLog> {
     mkdirSync(dirname(path), { recursive: true });
     if (existsSync(path)) trimTornTail(path);
-    return new AppendLog(await open(path, 'a'));
+    return new AppendLog(await open(path, 'a'), redact);
   }
 
   /** Appends one record; resolves after it has been written and fsynced. */
   append(record: unknown): Promise<void> {
-    const line = JSON.stringify(record) + '\n';
+    const line = JSON.stringify(this.redact.deep(record)) + '\n';
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ line, resolve, reject });
       if (this.flushing === null) this.flushing = this.flushLoop();

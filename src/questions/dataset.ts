@@ -19,7 +19,11 @@ export interface DatasetQuestionsOptions {
   seed: string | number;
   /** Client kinds of logs that carry none (e.g. from labels.jsonl). */
   clientKinds?: ReadonlyMap<string, ClientKind>;
-  onLog?: () => void;
+  /**
+   * Called after each log's items are built, with its id and what kept it short (empty when it got a full set):
+   * the logs behind `problems`, which has one line per shortfall and so several for one log.
+   */
+  onLog?: (log: { logId: string; problems: readonly string[] }) => void;
   /**
    * `false` stops after phase 1 (each log's items alone): what a shard writes, since balancing needs the whole
    * dataset; `cclupe merge` runs the pass (`balanceItems`).
@@ -48,7 +52,7 @@ export function buildDatasetQuestions(logs: readonly Log[], options: DatasetQues
     const r = buildItems(log, { seed: options.seed, clientKind, memo, priorTable: options.priorTable });
     perLog.push({ log, clientKind, items: r.items, memo });
     for (const p of r.problems) problems.push(p);
-    options.onLog?.();
+    options.onLog?.({ logId: log.logId, problems: r.problems });
   }
   let balancing: BalanceReport | undefined;
   if (options.balance !== false) {

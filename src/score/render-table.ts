@@ -1,4 +1,5 @@
 import { maxOf } from '../log/extremes.js';
+import { FORMULA_LEAD_RE } from '../schema/log-row.js';
 
 /** A plain table: headings, rows of cells, and which columns are numeric (right-aligned in text). */
 export interface ScoreTable {
@@ -17,12 +18,13 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 export const EMPTY_CELL = '–';
 
 /**
- * One CSV cell (RFC 4180 quoting). Text that a spreadsheet would run as a formula (starting with = + - @, tab or CR)
- * gets a leading apostrophe; plain numbers are left alone.
+ * One CSV cell (RFC 4180 quoting). Text that a spreadsheet would run as a formula gets a leading apostrophe: a formula
+ * lead as the log schema defines it (`FORMULA_LEAD_RE`: = + - @ and their full-width forms), or a tab or CR; plain
+ * numbers are left alone.
  */
 export function csvSafeCell(value: string): string {
   let v = value;
-  if (!NUMBER.test(v) && /^[=+\-@\t\r]/.test(v)) v = `'${v}`;
+  if (!NUMBER.test(v) && (FORMULA_LEAD_RE.test(v) || /^[\t\r]/.test(v))) v = `'${v}`;
   return /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 

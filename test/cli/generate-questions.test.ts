@@ -16,11 +16,27 @@ describe('cclupe generate --questions', () => {
     expect(r1.status, r1.stderr).toBe(0);
     const summary = JSON.parse(r1.stdout);
     expect(summary.logs).toBe(12);
-    expect(summary.questions.items).toBe(15 * (12 - summary.questions.problems));
+    expect(summary.questions.items).toBe(15 * (12 - summary.questions.failed_logs));
 
     expect((await cclupe('generate', '--count', '12', '--seed', '5', '--out', two)).status).toBe(0);
     const r2 = await cclupe('questions', two);
     expect(r2.status, r2.stderr).toBe(0);
     expect(readFileSync(join(one, 'questions.jsonl'), 'utf8')).toBe(readFileSync(join(two, 'questions.jsonl'), 'utf8'));
+  });
+
+  it('counts the logs that could not support a full set, not their problems (4 one-row logs, 13 shortfalls)', async () => {
+    const tiny = join(mkdtempSync(join(tmpdir(), 'cclupe-genq-')), 'tiny');
+    const r = await cclupe('generate', '--count', '4', '--rows-min', '1', '--rows-max', '1', '--out', tiny, '--questions');
+    expect(r.status, r.stderr).toBe(0);
+    // the problems are one line per shortfall, "<logId>: …"; the logs behind them are counted once each
+    const coverage = JSON.parse(readFileSync(join(tiny, 'questions-coverage.json'), 'utf8')) as { problems: string[] };
+    const logs = new Set(coverage.problems.map((p) => p.slice(0, p.indexOf(':'))));
+    expect(logs.size).toBe(4);
+    expect(coverage.problems.length).toBeGreaterThan(4);
+    expect(r.stdout).toContain(`; 4 logs could not support a full balanced set (${coverage.problems.length} problems; see questions-coverage.json)\n`);
+
+    const q = await cclupe('questions', tiny);
+    expect(q.status, q.stderr).toBe(0);
+    expect(q.stdout).toContain(`\n4 logs could not support a full balanced set (${coverage.problems.length} problems):\n`);
   });
 });

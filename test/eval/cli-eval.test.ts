@@ -53,6 +53,30 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<Ra
 const readResults = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;
 const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
+/** A chat server that answers every completion with `reply(authorization header)`, as content, reasoning and model name. */
+async function echoServer(reply: (auth: string) => string, status = 200): Promise<{ port: number; seen: string[]; close(): Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const seen: string[] = [];
+  const srv = createServer((req, res) => {
+    const auth = String(req.headers.authorization);
+    seen.push(auth);
+    if (req.url === '/v1/models') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"object":"list","data":[{"id":"m","object":"model"}]}');
+    if (status !== 200) return res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `internal error for ${reply(auth)}` } }));
+    const text = reply(auth);
+    const body = { id: 'x', object: 'chat.completion', created: 0, model: text, choices: [{ index: 0, message: { role: 'assistant', content: text, reasoning_content: text }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  return {
+    port: (srv.address() as { port: number }).port,
+    seen,
+    close: async () => {
+      srv.closeAllConnections();
+      await new Promise((r) => srv.close(r));
+    },
+  };
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
     const p = join(dir, f);
@@ -113,6 +137,54 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('cclupe eval 
     for (const f of files) expect(readFileSync(f, 'utf8')).not.toContain(KEY.slice(8));
     for (const text of [ok.stdout, ok.stderr, refused.stdout, refused.stderr]) expect(text).not.toContain(KEY.slice(8));
     expect(readFileSync(join(out, 'manifest.json'), 'utf8')).toContain('"api_key_env": "CCLUPE_TEST_KEY"');
+  });
+
+  it('never writes or prints URL credentials or a key echoed URL-encoded, truncated or upper-cased', async () => {
+    const ds = writeFixtureDataset(2);
+    const KEY = 'sk-EXTRA-777-5f1e9a';
+    const PASSWORD = 'sk-INURL-999';
+    // a server that echoes what it was sent: the key URL-encoded, cut short and upper-cased, and the Basic pair
+    const echo = await echoServer((auth) => `Answer: A (${encodeURIComponent(auth)} / ${auth.slice(0, 17)}… / ${auth.toUpperCase()})`);
+    const base = `http://user:${PASSWORD}@127.0.0.1:${echo.port}/v1`;
+    const args = ['eval', ds.dir, '--base-url', base, '--model', 'm', '--api-key-env', 'MYKEY', '--extra-body', `{"x":"${KEY}"}`, '--limit', '2'];
+    const out = join(tempDir(), 'run');
+    try {
+      const ok = await cli([...args, '-o', out, '--json'], { MYKEY: KEY });
+      expect({ code: ok.code, stderr: ok.stderr }).toEqual({ code: 0, stderr: '' });
+      const shard = join(tempDir(), 'shard');
+      const sh = await cli([...args.filter((x, i) => x !== '--limit' && args[i - 1] !== '--limit'), '--shard', '1/2', '-o', shard], { MYKEY: KEY });
+      expect({ code: sh.code, stderr: sh.stderr }).toEqual({ code: 0, stderr: '' });
+      const dry = await cli([...args, '--dry-run'], { MYKEY: KEY });
+      expect(dry.code).toBe(0);
+      expect(JSON.parse(dry.stdout).url).toBe(`http://***@127.0.0.1:${echo.port}/v1/chat/completions`);
+      expect(echo.seen.some((a) => a === `Bearer ${KEY}`)).toBe(true); // the key was sent as given
+      const files = [...filesUnder(out), ...filesUnder(shard)];
+      expect(files.map((f) => f.slice(f.lastIndexOf('/') + 1))).toContain('shard.json');
+      expect(filesUnder(out).map((f) => f.slice(out.length + 1))).toEqual(expect.arrayContaining(['manifest.json', 'responses.jsonl', 'results.json', 'predictions.jsonl', 'report.html']));
+      for (const text of [...files.map((f) => readFileSync(f, 'utf8')), ok.stdout, sh.stdout, dry.stdout]) {
+        for (const secret of [KEY, PASSWORD, encodeURIComponent(KEY), KEY.slice(0, 10), 'user:']) expect(text.toLowerCase()).not.toContain(secret.toLowerCase());
+      }
+      const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+      expect(manifest.config.base_url).toBe(`http://127.0.0.1:${echo.port}/v1`);
+      expect(manifest.config.extra_body).toEqual({ x: '[redacted]' });
+      expect(readFileSync(join(out, 'responses.jsonl'), 'utf8')).toContain('Answer: A (Bearer%20[redacted] / Bearer [redacted]… / BEARER [redacted])');
+    } finally {
+      await echo.close();
+    }
+  });
+
+  it('never prints a key that an HTTP 500 body echoes upper-cased', async () => {
+    const ds = writeFixtureDataset(1);
+    const KEY = 'sk-upper-case-echo-31337';
+    const echo = await echoServer((auth) => auth.toUpperCase(), 500);
+    try {
+      const r = await cli(['eval', ds.dir, '--base-url', `http://127.0.0.1:${echo.port}/v1`, '--model', 'm', '--max-attempts', '1', '-o', join(tempDir(), 'run')], { OPENAI_API_KEY: KEY });
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toContain('[redacted]');
+      expect(r.stderr.toLowerCase()).not.toContain(KEY.slice(0, 10).toLowerCase());
+    } finally {
+      await echo.close();
+    }
   });
 
   it('says which variable is missing when the key variable is unset', async () => {

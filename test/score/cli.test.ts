@@ -151,6 +151,14 @@ describe('cclupe compare, leaderboard and stability', () => {
     );
   });
 
+  it('prints a label that starts with a full-width formula lead with an apostrophe in CSV', async () => {
+    const out = join(work, 'fullwidth.json');
+    expect((await cclupe('score', DEMO, '--baseline', 'random', '--replicates', '0', '--label', '＝HYPERLINK("http://x")', '-o', out)).code).toBe(0);
+    const r = await cclupe('leaderboard', out, '--format', 'csv');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[1]).toMatch(/^"'＝HYPERLINK\(""http:\/\/x""\)",/);
+  });
+
   it('warns when the runs were scored on different items, and shows how many each has', async () => {
     const partial = join(work, 'five.jsonl');
     writeFileSync(partial, readFileSync(join(DEMO, 'model-a.jsonl'), 'utf8').split('\n').slice(0, 5).join('\n') + '\n');

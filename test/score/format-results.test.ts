@@ -41,6 +41,14 @@ describe('csvSafeCell', () => {
     expect(csvSafeCell('@sum')).toBe("'@sum");
   });
 
+  it('defuses the full-width formula leads too, as the log schema defines them (＝ ＋ － ＠)', () => {
+    expect(csvSafeCell('＝HYPERLINK("http://x")')).toBe(`"'＝HYPERLINK(""http://x"")"`);
+    expect(csvSafeCell('＋1')).toBe("'＋1");
+    expect(csvSafeCell('－model')).toBe("'－model");
+    expect(csvSafeCell('＠sum')).toBe("'＠sum");
+    expect(csvSafeCell('\tx')).toBe("'\tx");
+  });
+
   it('leaves numbers and plain text alone and quotes commas', () => {
     expect(csvSafeCell('-3.5')).toBe('-3.5');
     expect(csvSafeCell('gpt')).toBe('gpt');

@@ -7,6 +7,7 @@ import { loadEvalDataset } from '../../io/eval-dataset.js';
 import { firstRequest } from '../../eval/dry-run.js';
 import { checkPromptTemplate } from '../../eval/prompt-template.js';
 import { runEval, type EvalRunOutcome } from '../../eval/run.js';
+import { redactError, runRedactor, type Redactor } from '../../eval/redact.js';
 import { FORMATS } from '../../schema/item.js';
 import { BASELINES } from '../../score/baselines.js';
 import { TABLE3_KEYS, TABLE3_TITLES } from '../../score/table-columns.js';
@@ -161,15 +162,29 @@ export function formatTable3Lines(label: string, row: readonly string[]): string
   return `${line(head)}\n${line(cells)}\n`;
 }
 
-/** Runs `cclupe eval`: builds the config, loads the dataset, runs (or resumes) and prints the Table 3 row. */
+/**
+ * Runs `cclupe eval`: builds the config, loads the dataset, runs (or resumes) and prints the Table 3 row. Everything
+ * it prints, and the message of an error it throws, passes through the run's redaction (`runRedactor`: the key, the
+ * base URL's userinfo), as the run's files do.
+ */
 export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRunOutcome | null> {
   const config = buildEvalConfig(opts);
-  const shard = opts.shard === undefined ? null : parseShardOption(opts.shard);
   const apiKey = readApiKey(config);
+  const redact = runRedactor(config.base_url, apiKey);
+  try {
+    return await runRedacted(datasetDir, opts, config, apiKey, redact);
+  } catch (err) {
+    throw redactError(err, redact);
+  }
+}
+
+async function runRedacted(datasetDir: string, opts: EvalOptions, config: EvalConfig, apiKey: string | undefined, redact: Redactor): Promise<EvalRunOutcome | null> {
+  const print = (text: string) => process.stdout.write(redact.text(text));
+  const shard = opts.shard === undefined ? null : parseShardOption(opts.shard);
   if (opts.dryRun) {
     const dataset = loadEvalDataset(datasetDir);
     const req = await firstRequest(dataset, config, { apiKeyEnv: apiKey === undefined ? null : (config.api_key_env ?? DEFAULT_API_KEY_ENV) });
-    process.stdout.write(JSON.stringify(req, null, 2) + '\n');
+    print(JSON.stringify(req, null, 2) + '\n');
     return null;
   }
   if (opts.out === undefined) throw new UsageError('--out is required (or --dry-run to print the first request)', '--out');
@@ -193,11 +208,11 @@ export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRu
       progress.tick(p.done - shown, { errors: p.errors, tps });
       shown = p.done;
     },
-    onNotice: (m) => process.stderr.write(`cclupe eval: ${m}\n`),
+    onNotice: (m) => process.stderr.write(redact.text(`cclupe eval: ${m}\n`)),
   });
   progress.stop();
   const shardFile = shard === null ? null : join(opts.out, SHARD_FILE);
-  if (shard !== null) writeEvalShard(opts.out, dataset, config, outcome.manifest, { k: shard.k, n: shard.n }, new Date().toISOString());
+  if (shard !== null) writeEvalShard(opts.out, dataset, config, outcome.manifest, { k: shard.k, n: shard.n }, new Date().toISOString(), redact);
   const r = outcome.results;
   if (opts.json) {
     const summary = {
@@ -214,17 +229,17 @@ export async function run(datasetDir: string, opts: EvalOptions): Promise<EvalRu
       shard: shard === null ? null : `${shard.k}/${shard.n}`,
       shard_manifest: shardFile,
     };
-    process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
+    print(JSON.stringify(summary, null, 2) + '\n');
   } else {
     const c = r.scores.counts;
-    process.stdout.write(formatTable3Lines(r.model, r.table3_row));
+    print(formatTable3Lines(r.model, r.table3_row));
     // the row scores an item without an answer as wrong: say how many of those were transport errors (D12)
-    if (c.error > 0) process.stdout.write(`(this row scores ${c.error} item${c.error === 1 ? '' : 's'} that ended in a transport error as wrong)\n`);
-    process.stdout.write(
+    if (c.error > 0) print(`(this row scores ${c.error} item${c.error === 1 ? '' : 's'} that ended in a transport error as wrong)\n`);
+    print(
       `${c.items} items, ${c.answered} answered, ${c.invalid} invalid, ${c.no_answer} no answer, ${c.truncated} truncated, ${c.error} errors; ` +
         `${r.usage.total_tokens} tokens; ${r.transport.cached_items} from cache. Results in ${out}/results.json\n`,
     );
-    if (shard !== null) process.stdout.write(`shard ${shard.k}/${shard.n}${shard.from ? ` (${shard.from}=${shard.k - 1})` : ''}: shard manifest ${shardFile}; put the shards together with cclupe merge\n`);
+    if (shard !== null) print(`shard ${shard.k}/${shard.n}${shard.from ? ` (${shard.from}=${shard.k - 1})` : ''}: shard manifest ${shardFile}; put the shards together with cclupe merge\n`);
   }
   if (r.scores.counts.error > 0) {
     // The run's files are complete and valid, but some answers are missing: exit 1 so that scripts can retry.

@@ -309,8 +309,9 @@ anything but a dataset of ours (unless --force). A second run into a directory i
       const run = resolveGenerate(o);
       const s = await runGenerate(run);
       // Questions are built after the dataset is whole, so a resumed run builds them from the same bytes.
-      const q = o.questions ? (await import('./questions.js')).runQuestions({ dir: s.out, allowEmpty: run.options.shard !== null, ...(run.options.shard !== null ? { balance: false as const } : {}) }) : null;
-      const questions = q ? { items: q.items.length, problems: q.problems.length, file: q.files.questions } : undefined;
+      const questionsCommand = o.questions ? await import('./questions.js') : null;
+      const q = questionsCommand ? questionsCommand.runQuestions({ dir: s.out, allowEmpty: run.options.shard !== null, ...(run.options.shard !== null ? { balance: false as const } : {}) }) : null;
+      const questions = q ? { items: q.items.length, problems: q.problems.length, failed_logs: q.failedLogs.length, file: q.files.questions } : undefined;
       const shard = run.options.shard ? finishShard(run, s.status, o.questions === true) : undefined;
       if (o.json) process.stdout.write(JSON.stringify({ ...s, questions, shard_manifest: shard }) + '\n');
       else {
@@ -318,7 +319,7 @@ anything but a dataset of ours (unless --force). A second run into a directory i
         const which = s.shard ? `shard ${s.shard}${run.shardFrom ? ` (${run.shardFrom}=${(run.options.shard?.k ?? 1) - 1})` : ''}: ` : '';
         process.stdout.write(`cclupe generate: ${which}${s.logs} logs, ${s.rows} rows in ${s.out} (${what}; ${s.seconds}s)\n`);
         if (q) {
-          const short = q.problems.length ? `; ${q.problems.length} logs could not support a full balanced set (see questions-coverage.json)` : '';
+          const short = q.problems.length ? `; ${questionsCommand!.shortLogsLine(q, 'see questions-coverage.json')}` : '';
           process.stdout.write(`cclupe generate: ${q.items.length} questions in ${q.files.questions}${short}\n`);
         }
         if (shard) process.stdout.write(`cclupe generate: ${shard.status === 'verified' ? 'shard verified complete against' : 'shard manifest'} ${shard.file}\n`);

@@ -37,10 +37,22 @@ export interface RunQuestionsOptions {
   balance?: false;
 }
 
+/**
+ * "3 logs could not support a full balanced set (5 problems; `note`)": logs are counted once however many shortfalls
+ * they have, and the problem count is given when it differs.
+ */
+export function shortLogsLine(r: Pick<RunQuestionsResult, 'problems' | 'failedLogs'>, note?: string): string {
+  const n = r.failedLogs.length;
+  const notes = [...(r.problems.length === n ? [] : [`${r.problems.length} problems`]), ...(note === undefined ? [] : [note])];
+  return `${n} log${n === 1 ? '' : 's'} could not support a full balanced set${notes.length ? ` (${notes.join('; ')})` : ''}`;
+}
+
 /** What `runQuestions` wrote and found. */
 export interface RunQuestionsResult {
   items: Item[];
   problems: string[];
+  /** The distinct logs behind `problems` (a log may have several). */
+  failedLogs: string[];
   unreadable: string[];
   coverage: Coverage & { seed: string; templates: number; problems: string[]; unreadable: string[]; balancing?: BalanceReport };
   files: { questions: string; coverage: string };
@@ -69,7 +81,13 @@ export function runQuestions(options: RunQuestionsOptions): RunQuestionsResult {
   const priorTable = readAnswerPriors(options.dir);
   const building = createProgress('questions: build', data.logs.length);
   const balance = options.shard || options.balance === false ? false : undefined;
-  const built = buildDatasetQuestions(data.logs, { seed, priorTable, onLog: () => building.tick(), ...(balance === false ? { balance } : {}) });
+  // a log with several shortfalls has several problems: the logs themselves are counted from the builder's report
+  const failedLogs = new Set<string>();
+  const onLog = (l: { logId: string; problems: readonly string[] }) => {
+    if (l.problems.length > 0) failedLogs.add(l.logId);
+    building.tick();
+  };
+  const built = buildDatasetQuestions(data.logs, { seed, priorTable, onLog, ...(balance === false ? { balance } : {}) });
   building.stop();
   const coverage = {
     seed,
@@ -80,7 +98,7 @@ export function runQuestions(options: RunQuestionsOptions): RunQuestionsResult {
     ...(built.balancing ? { balancing: built.balancing } : {}),
   };
   const files = openDataset(options.out ?? options.dir).writeQuestions(built.items, coverage);
-  return { items: built.items, problems: built.problems, unreadable: data.unreadable, coverage, files };
+  return { items: built.items, problems: built.problems, failedLogs: [...failedLogs], unreadable: data.unreadable, coverage, files };
 }
 
 /**
@@ -161,7 +179,7 @@ export function register(program: Command): void {
         const b = r.coverage.balancing;
         if (b) process.stdout.write(`balancing: ${b.logs_rebuilt} logs rebuilt in ${b.rounds} rounds (${b.swaps} swaps, ${b.rejected} rebuilds refused); measures over their quota ${b.over_before} before, ${b.over_after} after${b.left.length ? ` (${b.left.join(', ')})` : ''}\n`);
         if (r.problems.length) {
-          process.stdout.write(`${r.problems.length} logs could not support a full balanced set:\n`);
+          process.stdout.write(`${shortLogsLine(r)}:\n`);
           for (const p of r.problems.slice(0, 20)) process.stdout.write(`  ${p}\n`);
           if (r.problems.length > 20) process.stdout.write(`  … and ${r.problems.length - 20} more (see questions-coverage.json)\n`);
         }
