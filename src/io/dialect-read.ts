@@ -1,7 +1,7 @@
-import { parse as parseYaml } from 'yaml';
 import { Dialect } from '../schema/dialect.js';
-import { UsageError } from '../errors.js';
+import { InputError, UsageError } from '../errors.js';
 import { readRegularText } from './read-regular.js';
+import { parseStructuredText } from './structured-text.js';
 
 /** Validates a parsed dialect object; a bad one is a `UsageError` naming the first wrong field and the file. */
 export function parseDialect(value: unknown, source: string): Dialect {
@@ -44,9 +44,10 @@ export function readDialect(path: string): Dialect {
   }
   let value: unknown;
   try {
-    value = /\.ya?ml$/i.test(path) ? parseYaml(text) : JSON.parse(text);
+    value = parseStructuredText(text, path);
   } catch (err) {
-    throw new UsageError(`${path}: dialect is not valid ${/\.ya?ml$/i.test(path) ? 'YAML' : 'JSON'}: ${(err as Error).message}`, '--dialect');
+    if (err instanceof InputError) throw new UsageError(`dialect ${err.format()}`, '--dialect');
+    throw err;
   }
   return parseDialect(value, path);
 }

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
 import { Profile } from '../schema/profile.js';
-import { UsageError } from '../errors.js';
+import { InputError, UsageError } from '../errors.js';
 import { readRegularText } from './read-regular.js';
+import { parseStructuredText } from './structured-text.js';
 
 /** The `profiles/` directory shipped with the package (next to `dist/`). */
 export const PROFILES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'profiles');
@@ -77,9 +77,10 @@ function readProfileFile(file: string): Record<string, unknown> {
   }
   let data: unknown;
   try {
-    data = extname(file) === '.json' ? JSON.parse(text) : parseYaml(text);
+    data = parseStructuredText(text, file);
   } catch (err) {
-    throw new UsageError(`profile ${file}: not valid ${extname(file) === '.json' ? 'JSON' : 'YAML'}: ${(err as Error).message.split('\n')[0]}`, '--profile');
+    if (err instanceof InputError) throw new UsageError(`profile ${err.format()}`, '--profile');
+    throw err;
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError(`profile ${file}: (root): must be an object`, '(root)');
   return data as Record<string, unknown>;

@@ -232,6 +232,16 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('cclupe eval 
     expect(r.stderr).toMatch(/top_p: /);
   });
 
+  it('refuses a .json config that is not JSON, though YAML would read it (a missing value became null)', async () => {
+    const ds = writeFixtureDataset(1);
+    const dir = tempDir();
+    const config = join(dir, 'run.json');
+    writeFileSync(config, '{"model":"baseline:oracle",\n "temperature": }');
+    const r = await cli(['eval', ds.dir, '--config', config, '--out', join(dir, 'run')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^cclupe: \S*run\.json: not valid JSON: [^\n]+\n$/);
+  });
+
   it('runs an offline baseline and writes predictions that cclupe score reads', async () => {
     const ds = writeFixtureDataset(2);
     const out = tempDir();

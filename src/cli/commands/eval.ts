@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { parse as parseYaml } from 'yaml';
 import { InputError, UsageError } from '../../errors.js';
 import { isBaselineModel, parseEvalConfig, type EvalConfig, type EvalConfigInput } from '../../eval/config.js';
 import { loadEvalDataset } from '../../io/eval-dataset.js';
+import { parseStructuredText } from '../../io/structured-text.js';
 import { firstRequest } from '../../eval/dry-run.js';
 import { checkPromptTemplate } from '../../eval/prompt-template.js';
 import { runEval, type EvalRunOutcome } from '../../eval/run.js';
@@ -62,14 +62,10 @@ function num(text: string | undefined, field: string, integer = false): number |
 
 const list = (text: string | undefined) => (text === undefined ? undefined : text.split(',').map((s) => s.trim()).filter((s) => s !== ''));
 
-/** Reads a YAML or JSON run config file (JSON is YAML, so one parser reads both). */
+/** Reads a YAML or JSON run config file (`parseStructuredText`: a `.json` file is held to JSON). */
 export function readConfigFile(path: string): unknown {
   if (!existsSync(path)) throw new InputError('config file not found', { file: path });
-  try {
-    return parseYaml(readRegularText(path));
-  } catch (err) {
-    throw new InputError(`not valid YAML/JSON: ${(err as Error).message.split('\n')[0]}`, { file: path });
-  }
+  return parseStructuredText(readRegularText(path), path);
 }
 
 /** A number, or `none` (the parameter is then left out of every request). */
