@@ -112,6 +112,14 @@ describe('cclupe generate', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  it('exits 2 on profile weights whose sum no number holds (they made every log the last profile)', async () => {
+    const dir = tmp();
+    const r = await cclupe(['generate', '--count', '10', '--profile', 'personal-healthy=1e308,sme-healthy=1e308', '--out', join(dir, 'd')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^cclupe: --profile: the weights add up to more than a number can hold/);
+    expect(existsSync(join(dir, 'd', 'manifest.json'))).toBe(false);
+  });
+
   it('resumes after SIGKILL and ends byte-identical to an uninterrupted run', async () => {
     const args = ['generate', '--count', '300', '--seed', 'resume', '--workers', '1'];
     const root = tmp();

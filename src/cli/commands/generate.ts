@@ -104,6 +104,8 @@ export function parseProfileMix(values: readonly string[]): Array<{ name: string
       out.push({ name, weight });
     }
   }
+  // the draw divides by the total: weights whose sum overflows (1e308 twice) made every log the last profile's
+  if (!Number.isFinite(out.reduce((s, p) => s + p.weight, 0))) throw new UsageError('--profile: the weights add up to more than a number can hold; use smaller ones (only their ratios matter)', '--profile');
   return out;
 }
 
