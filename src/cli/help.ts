@@ -104,7 +104,9 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
 };
 
 /** The Examples section appended to a command's `--help`. */
-export function examplesText(verb: string): string {
+export function examplesText(verb: string, sub?: string): string {
   const h = COMMAND_HELP[verb];
-  return h ? `\nExamples:\n${h.examples.map((e) => `  ${e}`).join('\n')}\n` : '';
+  // a subcommand's help shows the verb's examples that run it (`cclupe reference build …`)
+  const examples = (h?.examples ?? []).filter((e) => sub === undefined || e.startsWith(`cclupe ${verb} ${sub} `));
+  return examples.length ? `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}\n` : '';
 }

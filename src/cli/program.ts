@@ -58,6 +58,8 @@ class CclupeHelp extends Help {
  * `process.exitCode`. `main.ts` calls it for the installed command; tests call it in process to skip a node start.
  */
 export async function main(argv: string[]): Promise<void> {
+  // `cclupe help reference build` is `cclupe reference build --help` (commander's help command takes one name)
+  if (argv[2] === 'help' && argv.length > 4) argv = [argv[0], argv[1], ...argv.slice(3), '--help'];
   const args = argv.slice(2);
   const json = args.includes('--json');
   quietOnEpipe();
@@ -82,7 +84,10 @@ export async function main(argv: string[]): Promise<void> {
       if (help) cmd.summary(help.summary);
       cmd.addHelpText('after', examplesText(verb));
       cmd.createHelp = () => Object.assign(new CclupeHelp(), cmd.configureHelp());
-      for (const sub of cmd.commands) sub.createHelp = () => Object.assign(new CclupeHelp(), sub.configureHelp());
+      for (const sub of cmd.commands) {
+        sub.createHelp = () => Object.assign(new CclupeHelp(), sub.configureHelp());
+        sub.addHelpText('after', examplesText(verb, sub.name()));
+      }
     }
   } else {
     // The top-level list (and `unknown command` suggestions) need only the names and summaries.

@@ -66,7 +66,7 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('cclupe (the 
       const lines = examples.split('\n').filter((l) => l.trim() !== '');
       expect(lines).toEqual(COMMAND_HELP[verb].examples.map((e) => `  ${e}`));
       // Every option an example uses is one the command declares (sub-commands: `reference build`).
-      const declared = verb === 'reference' ? (await cli(['reference', 'build', '--help'])).stdout + options : options;
+      const declared = verb === 'reference' ? (await cli(['reference', 'build', '--help'])).stdout.split('\nExamples:\n')[0] + options : options;
       for (const flag of examples.match(/(?<=\s)--?[a-z][a-z-]*/g) ?? []) expect(declared, `${verb} example flag ${flag}`).toContain(flag);
       for (const text of [options, declared]) {
         expect(text).not.toMatch(/\(default [^:]|default: "/);
@@ -75,6 +75,17 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('cclupe (the 
       }
     });
   }
+
+  it('gives a sub-command its own examples, and `help <command> <sub>` its help', async () => {
+    const sub = await cli(['reference', 'build', '--help']);
+    expect(sub.code).toBe(0);
+    const examples = sub.stdout.split('\nExamples:\n')[1]?.split('\n').filter((l) => l.trim() !== '');
+    expect(examples).toEqual(COMMAND_HELP.reference.examples.filter((e) => e.startsWith('cclupe reference build ')).map((e) => `  ${e}`));
+    expect(examples?.length).toBeGreaterThan(0);
+    const viaHelp = await cli(['help', 'reference', 'build']);
+    expect(viaHelp.code).toBe(0);
+    expect(viaHelp.stdout).toBe(sub.stdout);
+  });
 
   it('exits 2 with one JSON object on stderr for a usage error under --json', async () => {
     const r = await cli(['score', '--json', '--no-such-flag']);
