@@ -272,7 +272,8 @@ export function readRobustnessSide(path: string, dataset: string | undefined, ba
   }
   let predictionsFile = path;
   let dir = dataset;
-  if (existsSync(path) && statSync(path).isDirectory()) {
+  if (!existsSync(path)) throw new InputError('no such eval run directory or predictions file', { file: path });
+  if (statSync(path).isDirectory()) {
     predictionsFile = join(path, 'predictions.jsonl');
     if (!existsSync(predictionsFile)) throw new InputError('not an eval run directory (no predictions.jsonl)', { file: path });
     if (!dir) {

@@ -143,5 +143,10 @@ describe('cclupe perturb and cclupe robustness (spawned) with a loopback model',
     const baseline = await cli('robustness', ds, pds, '--baseline', 'oracle', '--replicates', '0', '--json');
     expect(baseline.status).toBe(0);
     for (const x of JSON.parse(baseline.stdout).rows) if (x.pairs > 0) expect(x.delta).toBe(0);
+
+    // a path that does not exist is named as such (it was called "a predictions file")
+    const missing = await cli('robustness', join(ds, 'no-such-run'), pertRun);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/no-such-run: no such eval run directory or predictions file\n$/);
   }, 120_000);
 });
