@@ -9,10 +9,10 @@ import { writeFileAtomic } from './atomic-write.js';
 import { renderDatasetCard, type CardTable } from './dataset-card.js';
 import { readManifest } from './dataset-layout.js';
 import { readJsonl } from './jsonl.js';
-import { listLogFiles } from './log-files.js';
+import { openDataset } from './dataset.js';
 import { LABEL_COLUMNS, LOG_COLUMNS, PREDICTION_COLUMNS, ParquetTableWriter, QUESTION_COLUMNS, type TableColumn } from './parquet-tables.js';
 import { readPredictionsFile } from './predictions.js';
-import { readLogFile } from './log-files.js';
+import { readWholeLogFile } from './log-files.js';
 
 /** The export layouts: plain Parquet files, or a Hugging Face datasets repository (`data/*.parquet` + card). */
 export const EXPORT_FORMATS = ['parquet', 'hf'] as const;
@@ -71,10 +71,13 @@ function prepareOut(out: string, force: boolean): void {
  * `logs` (one row per transaction, with `log_id`), `labels` (one per log), `questions` (one per item) and, when
  * prediction files are given, `predictions`. `hf` puts them under `data/` with a dataset card (`README.md`) whose
  * YAML `configs` name each table. Every file is written to a temporary sibling and renamed; logs stream a row group
- * at a time. A log that cannot be read, or a bad labels/questions line, is an `InputError` naming the file.
+ * at a time. The dataset is exported whole or not at all: a log named by its labels or manifest but missing, a row
+ * the reader cannot read (`readWholeLogFile`), or a bad labels/questions line is an `InputError` naming the file and
+ * line.
  */
 export function exportDataset(dataset: string, options: ExportOptions): ExportResult {
   if (!existsSync(join(dataset, 'logs'))) throw new InputError('not a dataset directory (no logs/)', { file: dataset });
+  const logFiles = openDataset(dataset).logFiles();
   const manifestPath = join(dataset, 'manifest.json');
   let manifest: Manifest | null = null;
   if (existsSync(manifestPath)) {
@@ -107,12 +110,10 @@ export function exportDataset(dataset: string, options: ExportOptions): ExportRe
   };
 
   table('logs', LOG_COLUMNS, (add) => {
-    for (const path of listLogFiles(dataset)) {
+    for (const path of logFiles) {
       const id = basename(path).replace(/\.[^.]+$/, '');
-      const parsed = readLogFile(path, { logId: id });
-      const bad = parsed.issues.find((i) => i.severity === 'error');
-      const log = parsed.logs[0];
-      if (!log || bad) throw new InputError(`log ${id} does not read cleanly${bad ? `: ${bad.message}` : ''} (run cclupe validate)`, { file: path });
+      const log = readWholeLogFile(path, { logId: id }).logs[0];
+      if (!log) throw new InputError(`log ${id} holds no rows (run cclupe validate)`, { file: path });
       for (let i = 0; i < log.rows.length; i++) add({ log, i });
       options.onLog?.();
     }
