@@ -119,6 +119,18 @@ describe('cclupe export', () => {
     ]);
   });
 
+  it('refuses predictions of items the dataset does not hold, at their line, as cclupe score does, and writes nothing', async () => {
+    const q1 = (JSON.parse(readFileSync(join(ds, 'questions.jsonl'), 'utf8').split('\n')[0]) as { id: string }).id;
+    const other = join(root, 'other-run.jsonl');
+    writeFileSync(other, `{"item_id":"${q1}","selected":["A"]}\n{"item_id":"x000009-q01","selected":["A"]}\n`);
+    const out = join(root, 'foreign-preds');
+    const r = await cclupe('export', ds, '-o', out, '--predictions', other);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`cclupe: ${other}:2:1: item_id: no question with id x000009-q01\n`);
+    expect((await cclupe('score', ds, '--predictions', other)).stderr).toBe(r.stderr);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('refuses a non-empty or file output (exit 2), a directory that is not a dataset and an unreadable log (exit 1)', async () => {
     const busy = join(root, 'busy');
     mkdirSync(busy);
