@@ -1,9 +1,10 @@
-import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { z } from 'zod';
 import type { Dialect } from '../schema/dialect.js';
 import { ITEM_FLOAT_FIELDS, Item } from '../schema/item.js';
 import { LogLabels } from '../schema/labels.js';
+import { PerturbRecord } from '../schema/perturb-manifest.js';
 import type { ClientKind, Log } from '../schema/log-row.js';
 import type { InjectedRows } from '../validity/injection.js';
 import type { OracleLog } from '../validity/other-log.js';
@@ -12,7 +13,8 @@ import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
 import { insideDataset } from './contained-path.js';
 import { readDialect } from './dialect-read.js';
 import { formatJsonl, parseJsonl, parseJsonlLine } from './jsonl.js';
-import { listLogFiles, readLogFile } from './log-files.js';
+import { firstReadError, listLogFiles, readLogFile } from './log-files.js';
+import type { ParsedLogText } from '../reader/parse-log.js';
 import { readRegularFile, readRegularText } from './read-regular.js';
 
 /**
@@ -106,7 +108,7 @@ export function* jsonlLines(text: string): Generator<{ line: number; raw: string
 /** What `Dataset.logs` read: every log, with client kind and business category joined from the labels. */
 export interface DatasetLogs {
   logs: Log[];
-  /** Files that could not be read as logs, with the reader's first issue. */
+  /** Files that hold no log (a header and no rows); a file with a row the reader cannot read is an `InputError`. */
   unreadable: string[];
   /** Master seed from manifest.json, when present. */
   masterSeed: string | null;
@@ -185,6 +187,7 @@ export class JsonlByLog<T> {
 export class Dataset {
   readonly files: DatasetFiles;
   private labelLines: LabelsRecord[] | null = null;
+  private corrupted: ReadonlySet<string> | null = null;
 
   constructor(readonly dir: string) {
     this.files = datasetFiles(dir);
@@ -265,9 +268,57 @@ export class Dataset {
     }
   }
 
-  /** The log files, sorted (`logs/*` of a dataset, or the log files of a plain directory). */
+  /**
+   * The log files, sorted (`logs/*` of a dataset, or the log files of a plain directory). A dataset is read whole or
+   * not at all: `logs` that is not a directory, or a log that `labels.jsonl` or `manifest.json` names without a
+   * regular file `logs/<id>.tsv`, is an `InputError` naming it (a directory of a log's name is listed, and reading
+   * refuses it).
+   */
   logFiles(): string[] {
-    return listLogFiles(this.dir);
+    const logsDir = this.files.logs;
+    if (existsSync(logsDir) && !statSync(logsDir).isDirectory()) throw new InputError('logs is not a directory', { file: logsDir });
+    const files = listLogFiles(this.dir);
+    if (!existsSync(logsDir)) return files;
+    const present = new Set(files.map((f) => basename(f)));
+    for (const { id, file, line } of this.namedLogs()) {
+      if (present.has(`${id}.tsv`)) continue;
+      throw new InputError(`log ${id} named by ${basename(file)}${line ? ` line ${line}` : ''} is missing`, { file: join(logsDir, `${id}.tsv`) });
+    }
+    return files;
+  }
+
+  /** The logs `labels.jsonl` and `manifest.json` name, with where each is named (labels first). */
+  private namedLogs(): Array<{ id: string; file: string; line?: number }> {
+    const out: Array<{ id: string; file: string; line?: number }> = this.labels().map(({ line, value }) => ({ id: value.log_id, file: this.files.labels, line }));
+    const manifest = this.files.manifest;
+    if (!existsSync(manifest)) return out;
+    let logs: unknown;
+    try {
+      logs = (JSON.parse(readRegularText(manifest)) as { logs?: unknown }).logs;
+    } catch (err) {
+      throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: manifest, line: 1, column: 1 });
+    }
+    if (!Array.isArray(logs)) return out;
+    for (const l of logs) if (typeof (l as { log_id?: unknown })?.log_id === 'string') out.push({ id: (l as { log_id: string }).log_id, file: manifest });
+    return out;
+  }
+
+  /**
+   * The logs a perturbed dataset corrupted on purpose (`perturbations.jsonl`: applied and not preserving): their
+   * unreadable rows are what a model is asked about (the integrity item), so they are read as far as they go.
+   */
+  corruptedOnPurpose(): ReadonlySet<string> {
+    if (this.corrupted) return this.corrupted;
+    const path = this.files.perturbations;
+    const records = existsSync(path) ? parseJsonl(readRegularText(path), PerturbRecord, path) : [];
+    return (this.corrupted = new Set(records.filter((r) => r.status === 'applied' && !r.preserving).map((r) => r.log_id)));
+  }
+
+  /** Refuses a file of log `id` on which the reader raised an error, unless the dataset corrupted that log on purpose. */
+  private whole(id: string, parsed: ParsedLogText, file: string): ParsedLogText {
+    const err = firstReadError(parsed.issues, file);
+    if (err && !this.corruptedOnPurpose().has(id)) throw err;
+    return parsed;
   }
 
   /** The log files with the log id each file is named after, in log-id order. */
@@ -293,7 +344,7 @@ export class Dataset {
    * A file that yields no log is an `InputError` with the reader's first issue.
    */
   readLog(id: string, path: string, dialect?: Dialect): Log {
-    const parsed = readLogFile(path, { logId: id, dialect });
+    const parsed = this.whole(id, readLogFile(path, { logId: id, dialect }), path);
     const log = parsed.logs.find((l) => l.logId === id) ?? parsed.logs[0];
     if (!log) {
       const first = parsed.issues[0];
@@ -319,15 +370,15 @@ export class Dataset {
     const candidates = [this.logPath(id), insideDataset(this.dir, `log ${id}`, `${id}.tsv`)];
     const file = candidates.find((f) => existsSync(f));
     if (!file) throw new InputError(`no log file for ${id} (looked for logs/${id}.tsv)`, { file: this.files.logs });
-    const parsed = readLogFile(file);
+    const parsed = this.whole(id, readLogFile(file), file);
     const log = parsed.logs.find((l) => l.logId === id) ?? (parsed.logs.length === 1 && basename(file) === `${id}.tsv` ? parsed.logs[0] : undefined);
     if (!log) throw new InputError(`could not read ${id}: ${parsed.issues[0]?.code ?? 'no rows'}`, { file });
     return joinLabelFacts(log, this.labelFacts().get(id));
   }
 
   /**
-   * Reads every log (canonical reader), joining client kind and category from the labels; a file that yields no
-   * log is listed as unreadable. `select` keeps a part of the sorted list of log files (a shard's range),
+   * Reads every log (canonical reader), joining client kind and category from the labels; a file with a row the
+   * reader cannot read is an `InputError` at its line (`whole`), a file of no rows is listed as unreadable. `select` keeps a part of the sorted list of log files (a shard's range),
    * `onFiles`/`onFile` report progress.
    */
   logs(opts: { select?(files: string[]): string[]; onFiles?(total: number): void; onFile?(): void } = {}): DatasetLogs {
@@ -338,11 +389,10 @@ export class Dataset {
     const files = opts.select ? opts.select(all) : all;
     opts.onFiles?.(files.length);
     for (const file of files) {
-      const parsed = readLogFile(file);
+      const parsed = this.whole(basename(file).replace(/\.[^.]+$/, ''), readLogFile(file), file);
       opts.onFile?.();
-      const fatal = parsed.issues.find((i) => i.severity === 'error');
       if (parsed.logs.length === 0) {
-        unreadable.push(`${file}: ${fatal ? fatal.code : 'no rows'}`);
+        unreadable.push(`${file}: ${parsed.issues.find((i) => i.severity === 'error')?.code ?? 'no rows'}`);
         continue;
       }
       for (const log of parsed.logs) logs.push(joinLabelFacts(log, labels.get(log.logId)));

@@ -9,10 +9,10 @@ import { writeFileAtomic } from './atomic-write.js';
 import { renderDatasetCard, type CardTable } from './dataset-card.js';
 import { readManifest } from './dataset-layout.js';
 import { readJsonl } from './jsonl.js';
-import { listLogFiles } from './log-files.js';
+import { openDataset } from './dataset.js';
 import { LABEL_COLUMNS, LOG_COLUMNS, PREDICTION_COLUMNS, ParquetTableWriter, QUESTION_COLUMNS, type TableColumn } from './parquet-tables.js';
-import { readPredictionsFile } from './predictions.js';
-import { readLogFile } from './log-files.js';
+import { checkPredictionIds, readPredictionsFile, type PredictionsFile } from './predictions.js';
+import { readWholeLogFile } from './log-files.js';
 
 /** The export layouts: plain Parquet files, or a Hugging Face datasets repository (`data/*.parquet` + card). */
 export const EXPORT_FORMATS = ['parquet', 'hf'] as const;
@@ -57,6 +57,24 @@ function predictionSource(path: string): { file: string; run: string } {
   return { file: path, run: name === 'predictions' ? basename(dirname(path)) : name };
 }
 
+/**
+ * Reads the prediction sources before anything is written: two of one run name are a `UsageError`, and a prediction
+ * of an item the dataset does not hold an `InputError` at its line (`checkPredictionIds`, as `cclupe score` checks).
+ */
+function readPredictionSources(paths: readonly string[], itemIds: ReadonlySet<string>): Array<{ run: string; read: PredictionsFile }> {
+  const sources = paths.map(predictionSource);
+  const runs = new Set<string>();
+  for (const s of sources) {
+    if (runs.has(s.run)) throw new UsageError(`two prediction sources are both named ${s.run}; give runs distinct names`, '--predictions');
+    runs.add(s.run);
+  }
+  return sources.map((s) => {
+    const read = readPredictionsFile(s.file);
+    checkPredictionIds(read, itemIds);
+    return { run: s.run, read };
+  });
+}
+
 /** Refuses an output path that is a file, or a non-empty directory without `force`. */
 function prepareOut(out: string, force: boolean): void {
   if (existsSync(out)) {
@@ -71,10 +89,16 @@ function prepareOut(out: string, force: boolean): void {
  * `logs` (one row per transaction, with `log_id`), `labels` (one per log), `questions` (one per item) and, when
  * prediction files are given, `predictions`. `hf` puts them under `data/` with a dataset card (`README.md`) whose
  * YAML `configs` name each table. Every file is written to a temporary sibling and renamed; logs stream a row group
- * at a time. A log that cannot be read, or a bad labels/questions line, is an `InputError` naming the file.
+ * at a time. The dataset is exported whole or not at all: a log named by its labels or manifest but missing, a row
+ * the reader cannot read (`readWholeLogFile`), a bad labels/questions line, or a prediction of an item the dataset
+ * does not hold (as `cclupe score` refuses it), is an `InputError` naming the file and line.
  */
 export function exportDataset(dataset: string, options: ExportOptions): ExportResult {
   if (!existsSync(join(dataset, 'logs'))) throw new InputError('not a dataset directory (no logs/)', { file: dataset });
+  const logFiles = openDataset(dataset).logFiles();
+  const questionsPath = join(dataset, 'questions.jsonl');
+  const items = existsSync(questionsPath) ? readJsonl(questionsPath, Item) : null;
+  const predictions = readPredictionSources(options.predictions ?? [], new Set((items ?? []).map((it) => it.id)));
   const manifestPath = join(dataset, 'manifest.json');
   let manifest: Manifest | null = null;
   if (existsSync(manifestPath)) {
@@ -107,12 +131,10 @@ export function exportDataset(dataset: string, options: ExportOptions): ExportRe
   };
 
   table('logs', LOG_COLUMNS, (add) => {
-    for (const path of listLogFiles(dataset)) {
+    for (const path of logFiles) {
       const id = basename(path).replace(/\.[^.]+$/, '');
-      const parsed = readLogFile(path, { logId: id });
-      const bad = parsed.issues.find((i) => i.severity === 'error');
-      const log = parsed.logs[0];
-      if (!log || bad) throw new InputError(`log ${id} does not read cleanly${bad ? `: ${bad.message}` : ''} (run cclupe validate)`, { file: path });
+      const log = readWholeLogFile(path, { logId: id }).logs[0];
+      if (!log) throw new InputError(`log ${id} holds no rows (run cclupe validate)`, { file: path });
       for (let i = 0; i < log.rows.length; i++) add({ log, i });
       options.onLog?.();
     }
@@ -122,20 +144,10 @@ export function exportDataset(dataset: string, options: ExportOptions): ExportRe
     const labels = readJsonl(labelsPath, LogLabels);
     table('labels', LABEL_COLUMNS, (add) => labels.forEach(add));
   }
-  const questionsPath = join(dataset, 'questions.jsonl');
-  if (existsSync(questionsPath)) {
-    const items = readJsonl(questionsPath, Item);
-    table('questions', QUESTION_COLUMNS, (add) => items.forEach(add));
-  }
-  if (options.predictions && options.predictions.length > 0) {
-    const sources = options.predictions.map(predictionSource);
-    const runs = new Set<string>();
-    for (const s of sources) {
-      if (runs.has(s.run)) throw new UsageError(`two prediction sources are both named ${s.run}; give runs distinct names`, '--predictions');
-      runs.add(s.run);
-    }
+  if (items) table('questions', QUESTION_COLUMNS, (add) => items.forEach(add));
+  if (predictions.length > 0) {
     table('predictions', PREDICTION_COLUMNS, (add) => {
-      for (const s of sources) for (const prediction of readPredictionsFile(s.file).predictions) add({ run: s.run, prediction });
+      for (const s of predictions) for (const prediction of s.read.predictions) add({ run: s.run, prediction });
     });
   }
   if (options.format === 'hf') {

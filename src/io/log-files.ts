@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { readRegularFile, UnreadableFileError } from './read-regular.js';
 import { join } from 'node:path';
+import { InputError } from '../errors.js';
+import type { Issue } from '../schema/issue.js';
 import { makeIssue } from '../schema/issue-codes.js';
 import { parseLogBytes, type BytesSource, type ParseLogOptions, type ParsedLogText } from '../reader/parse-log.js';
 
@@ -14,7 +16,8 @@ function isLogName(name: string): boolean {
 
 function listDir(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((e) => !e.isDirectory() && isLogName(e.name)) // a FIFO or device is listed, and reading reports it
+    // a directory, FIFO or device of a log's name is listed, and reading reports it: never skipped silently
+    .filter((e) => isLogName(e.name))
     .map((e) => join(dir, e.name))
     .sort();
 }
@@ -74,5 +77,28 @@ export function readLogFile(path: string, opts: Omit<ParseLogOptions, 'file'> & 
   // its rows are read (issue 15: validate's peak memory)
   const parsed = parseLogBytes(source, { ...parse, file });
   if (sha256 !== undefined) parsed.sha256 = sha256;
+  return parsed;
+}
+
+/**
+ * The reader's first error on a file as an `InputError` at its file, line and column (the column's name in the
+ * message: `amount: not a number: got abc (BAD_NUMBER; run cclupe validate)`), or null when it raised none. Warnings do not count.
+ */
+export function firstReadError(issues: readonly Issue[], file: string): InputError | null {
+  const bad = issues.find((i) => i.severity === 'error');
+  if (!bad) return null;
+  const what = `${bad.column !== undefined ? `${bad.column}: ` : ''}${bad.message} (${bad.code}; run cclupe validate)`;
+  return new InputError(what, { file: bad.file ?? file, ...(bad.line !== undefined ? { line: bad.line } : {}) });
+}
+
+/**
+ * Reads one log file whole or not at all (`readLogFile`, then `firstReadError`): the one path by which the commands
+ * that compute on a dataset's logs read them, so that a row the reader cannot read is an `InputError` naming file,
+ * line and column and never a row silently left out of an answer, a reference or an export.
+ */
+export function readWholeLogFile(path: string, opts: Parameters<typeof readLogFile>[1] = {}): ParsedLogText {
+  const parsed = readLogFile(path, opts);
+  const err = firstReadError(parsed.issues, opts.file ?? path);
+  if (err) throw err;
   return parsed;
 }

@@ -7,7 +7,7 @@ import { Reference } from '../schema/reference.js';
 import type { Dialect } from '../schema/dialect.js';
 import type { ClientKind, Log } from '../schema/log-row.js';
 import type { Issue } from '../schema/issue.js';
-import { listLogFiles } from './log-files.js';
+import { firstReadError, listLogFiles } from './log-files.js';
 import { parseLogText } from '../reader/parse-log.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readRegularFile, readRegularText } from './read-regular.js';
@@ -76,7 +76,9 @@ export interface CorpusStreamSummary {
 
 /**
  * Streams the logs of files and directories (`listLogFiles`) one file at a time, hashing the bytes as they are read:
- * memory holds one file, never the corpus. `onLog` gets each log with whether its source carries a channel.
+ * memory holds one file, never the corpus. `onLog` gets each log with whether its source carries a channel. A row the
+ * reader cannot read stops the stream with an `InputError` unless `onIssues` takes the issues (`cclupe fit` leaves
+ * such rows out and says so).
  */
 export function streamCorpus(
   paths: readonly string[],
@@ -84,7 +86,10 @@ export function streamCorpus(
     dialect?: Dialect;
     onLog: (log: Log, info: { hasChannel: boolean; kind: ClientKind | undefined }) => void;
     onFile?: () => void;
-    /** Every issue the reader raised on a file, before its logs are passed on (it may throw to stop). */
+    /**
+     * Every issue the reader raised on a file, before its logs are passed on (it may throw to stop). Without it a
+     * reader error is an `InputError` at its file, line and column (`firstReadError`): no row is left out silently.
+     */
     onIssues?: (issues: readonly Issue[], file: string) => void;
   },
 ): CorpusStreamSummary {
@@ -103,7 +108,11 @@ export function streamCorpus(
     }
     hasher.add(file, bytes);
     const parsed = parseLogText(bytes, { file, ...(options.dialect ? { dialect: options.dialect } : {}) });
-    options.onIssues?.(parsed.issues, file);
+    if (options.onIssues) options.onIssues(parsed.issues, file);
+    else {
+      const err = firstReadError(parsed.issues, file);
+      if (err) throw err;
+    }
     for (const issue of parsed.issues) {
       if (issue.severity !== 'error') continue;
       errors++;

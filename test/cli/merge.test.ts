@@ -68,10 +68,16 @@ describe('generate --shard auto/N', () => {
     expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: '' });
     expect(r.stdout).toContain('shard verified complete against');
     const log = readdirSync(join(again, 'logs'))[0];
-    appendFileSync(join(again, 'logs', log), 'x');
+    // a blank line more: the log reads the same, its bytes do not
+    appendFileSync(join(again, 'logs', log), '\n');
     const bad = await cclupe([...GEN, '--shard', 'auto/4', '--out', again], { JOB_COMPLETION_INDEX: '1' });
     expect(bad.status).toBe(1);
     expect(bad.stderr).toBe(`cclupe: ${join(again, 'logs', log)}: does not match its SHA-256 in manifest.json (tampered or damaged)\n`);
+    // a row that does not read is refused at its line before the shard is proved (--questions reads every log whole)
+    appendFileSync(join(again, 'logs', log), 'x');
+    const unreadable = await cclupe([...GEN, '--shard', 'auto/4', '--out', again], { JOB_COMPLETION_INDEX: '1' });
+    expect(unreadable.status).toBe(1);
+    expect(unreadable.stderr).toMatch(new RegExp(`^cclupe: ${join(again, 'logs', log)}:\\d+: txn_id: wrong number of fields in "x".*\\(FIELD_COUNT; run cclupe validate\\)\n$`));
   });
 
   it('writes an empty shard, with empty question files, when there are fewer logs than shards', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,20 +102,33 @@ describe('cclupe export', () => {
   });
 
   it('adds a predictions table from prediction files and run directories, named by run', async () => {
+    const [q1, q2] = readFileSync(join(ds, 'questions.jsonl'), 'utf8').split('\n').slice(0, 2).map((l) => (JSON.parse(l) as { id: string }).id);
     const run = join(root, 'run-m1');
     mkdirSync(run);
-    writeFileSync(join(run, 'predictions.jsonl'), '{"item_id":"p000000-q01","selected":["A"],"status":"answered"}\n{"item_id":"p000000-q02","value":12.0,"raw":"12"}\n');
+    writeFileSync(join(run, 'predictions.jsonl'), `{"item_id":"${q1}","selected":["A"],"status":"answered"}\n{"item_id":"${q2}","value":12.0,"raw":"12"}\n`);
     const file = join(root, 'm2.jsonl');
-    writeFileSync(file, '{"item_id":"p000000-q01","status":"no_answer"}\n');
+    writeFileSync(file, `{"item_id":"${q1}","status":"no_answer"}\n`);
     const out = join(root, 'with-preds');
     const r = await cclupe('export', ds, '-o', out, '--predictions', run, '--predictions', file);
     expect(r.code, r.stderr).toBe(0);
     const { rows } = await readParquet(join(out, 'predictions.parquet'));
     expect(rows.map((x) => [x.run, x.item_id, x.status, x.selected, x.value])).toEqual([
-      ['run-m1', 'p000000-q01', 'answered', '["A"]', null],
-      ['run-m1', 'p000000-q02', 'answered', null, 12],
-      ['m2', 'p000000-q01', 'no_answer', null, null],
+      ['run-m1', q1, 'answered', '["A"]', null],
+      ['run-m1', q2, 'answered', null, 12],
+      ['m2', q1, 'no_answer', null, null],
     ]);
+  });
+
+  it('refuses predictions of items the dataset does not hold, at their line, as cclupe score does, and writes nothing', async () => {
+    const q1 = (JSON.parse(readFileSync(join(ds, 'questions.jsonl'), 'utf8').split('\n')[0]) as { id: string }).id;
+    const other = join(root, 'other-run.jsonl');
+    writeFileSync(other, `{"item_id":"${q1}","selected":["A"]}\n{"item_id":"x000009-q01","selected":["A"]}\n`);
+    const out = join(root, 'foreign-preds');
+    const r = await cclupe('export', ds, '-o', out, '--predictions', other);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`cclupe: ${other}:2:1: item_id: no question with id x000009-q01\n`);
+    expect((await cclupe('score', ds, '--predictions', other)).stderr).toBe(r.stderr);
+    expect(existsSync(out)).toBe(false);
   });
 
   it('refuses a non-empty or file output (exit 2), a directory that is not a dataset and an unreadable log (exit 1)', async () => {
@@ -134,7 +147,7 @@ describe('cclupe export', () => {
     writeFileSync(join(broken, 'logs', 'p000001.tsv'), 'log_id\ttxn_id\np000001\tT1\n');
     const r2 = await cclupe('export', broken, '-o', join(root, 'z'));
     expect(r2.code).toBe(1);
-    expect(r2.stderr).toMatch(/^cclupe: .*p000001\.tsv: log p000001 does not read cleanly: bad header/);
+    expect(r2.stderr).toMatch(/^cclupe: .*p000001\.tsv:1: bad header .*\(HEADER; run cclupe validate\)$/m);
     expect(r2.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
