@@ -115,3 +115,31 @@ describe('generate, perturb and eval use the guard (D4, D7)', () => {
     expect(f.stderr).toMatch(/^cclupe: --out: afile is a file, not a directory\n$/);
   });
 });
+
+describe('claimOutputFile: every command checks its output paths before the work (one line, exit 2)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cclupe-guard-files-'));
+  writeFileSync(join(dir, 'afile'), 'hi\n');
+  mkdirSync(join(dir, 'adir'));
+
+  const cases: Array<{ args: string[]; line: RegExp }> = [
+    { args: ['reference', 'build', 'ds', '-o', 'afile/r.json'], line: /^cclupe: --out: a parent of afile\/r\.json is a file, not a directory\n$/ },
+    { args: ['reference', 'build', 'ds', '-o', 'adir'], line: /^cclupe: --out: adir is a directory, not a file\n$/ },
+    { args: ['questions', 'ds', '--shard', '1/2', '-o', 'afile'], line: /^cclupe: --out: .*afile is a file, not a directory\n$/ },
+    { args: ['fit', 'ds', '-o', 'afile/f.json'], line: /^cclupe: --out: a parent of afile\/f\.json is a file, not a directory\n$/ },
+    { args: ['fit', 'ds', '-o', 'adir'], line: /^cclupe: --out: adir is a directory, not a file\n$/ },
+    { args: ['fit', 'ds', '-o', 'f.json', '--report', 'afile/f.html'], line: /^cclupe: --report: a parent of afile\/f\.html is a file, not a directory\n$/ },
+    { args: ['validity', 'ds', '--html', 'afile/v.html'], line: /^cclupe: --html: a parent of afile\/v\.html is a file, not a directory\n$/ },
+    { args: ['validity', 'ds', '--html', 'adir'], line: /^cclupe: --html: adir is a directory, not a file\n$/ },
+  ];
+  for (const c of cases) {
+    it(`cclupe ${c.args.join(' ')}: refused up front, nothing written`, async () => {
+      if (!existsSync(join(dir, 'ds'))) expect((await cclupe(['generate', '--count', '4', '--out', 'ds', '--questions'], dir)).code).toBe(0);
+      const r = await cclupe(c.args, dir);
+      expect(r.stderr).toMatch(c.line);
+      expect(r.code).toBe(2);
+      expect(readFileSync(join(dir, 'afile'), 'utf8')).toBe('hi\n');
+      expect(readdirSync(join(dir, 'adir'))).toEqual([]);
+      expect(existsSync(join(dir, 'f.json'))).toBe(false);
+    });
+  }
+});
