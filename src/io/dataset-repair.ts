@@ -6,7 +6,7 @@ import { AtomicFileWriter } from './atomic-write.js';
 import { renderLog, type ChunkJob, type RenderedLog } from './dataset-chunk.js';
 import { datasetPaths, writeFileReplace } from './dataset-layout.js';
 import { readManifestStream, type ManifestHeader } from './manifest-stream.js';
-import { readPieces } from './shard-manifest.js';
+import { readLines } from './shard-manifest.js';
 
 /** What `repairDataset` found: the manifest's header, the logs it lists, and the files it wrote again (relative paths). */
 export interface DatasetRepair {
@@ -87,7 +87,7 @@ function repairLabels(
   if (shaped) {
     let i = 0;
     const hash = createHash('sha256');
-    const whole = eachLine(path, (line) => {
+    const { whole } = readLines(path, (line) => {
       hash.update(line + '\n');
       const e = entries[i++];
       if (e === undefined || !line.startsWith(`{"log_id":${JSON.stringify(e.log_id)},`)) shaped = false;
@@ -102,7 +102,7 @@ function repairLabels(
   try {
     if (shaped) {
       let i = 0;
-      eachLine(path, (line) => out.append(fresh.get(entries[i++].index)?.labels ?? line + '\n'));
+      readLines(path, (line) => out.append(fresh.get(entries[i++].index)?.labels ?? line + '\n'));
     } else for (const e of entries) out.append((fresh.get(e.index) ?? regenerate(job, e, manifest)).labels);
   } catch (err) {
     out.abort();
@@ -110,23 +110,4 @@ function repairLabels(
   }
   out.commit();
   return true;
-}
-
-/**
- * Calls `onLine` with each line of a file (without its newline; a last line without one too), read in pieces.
- * Returns false when the file ends inside a line (cut short).
- */
-function eachLine(path: string, onLine: (line: string) => void): boolean {
-  let rest: Buffer = Buffer.alloc(0);
-  readPieces(path, (piece) => {
-    const data = rest.length > 0 ? Buffer.concat([rest, piece]) : piece;
-    let from = 0;
-    for (let nl = data.indexOf(10); nl >= 0; nl = data.indexOf(10, from)) {
-      onLine(data.toString('utf8', from, nl));
-      from = nl + 1;
-    }
-    rest = Buffer.from(data.subarray(from));
-  });
-  if (rest.length > 0) onLine(rest.toString('utf8'));
-  return rest.length === 0;
 }
