@@ -17,15 +17,14 @@ export interface DatasetRepair {
 
 /**
  * Checks a finished dataset against its `manifest.json` and regenerates what is missing or differs, so that a re-run
- * of `cclupe generate` on a damaged directory ends byte-identical to an uninterrupted run. Every log the manifest lists
- * is hashed (SHA-256; the whole check of 1,000 logs of the default size, 26 MB, and their labels took 0.26–0.49 s
- * measured, so 100,000 about half a minute) and
- * one that is missing or differs is generated again alone (each log has its own stream). `labels.jsonl` has no hash
- * in the manifest (a shard's `shard.json` has one, `expect.labelsSha256`): it must hold one line per listed log, in
- * order, each starting with that log's id, and match that hash when given; the lines of
- * regenerated logs are put back as generated, and a file that is missing or out of shape is rebuilt whole (which
- * generates every log once more). A regenerated log whose bytes are not the ones the manifest lists (a dataset made
- * by another version) is an `InputError`: it cannot be repaired here.
+ * of `cclupe generate` on a damaged directory ends byte-identical to an uninterrupted run. Every log the manifest
+ * lists is hashed (SHA-256; the whole check of 1,000 logs of the default size, 26 MB, with their labels took
+ * 0.26–0.49 s, so 100,000 take about half a minute) and one that is missing or differs is generated again alone (each
+ * log has its own stream). `labels.jsonl` has no hash in the manifest (a shard's `shard.json` has one,
+ * `expect.labelsSha256`): it must hold one line per listed log, in order, each starting with that log's id, and match
+ * that hash when given; the lines of regenerated logs are put back as generated, and a file that is missing or out of
+ * shape is rebuilt whole (which generates every log once more). A log that generates again to other bytes than the
+ * manifest lists (a dataset made by another version) is an `InputError` naming the manifest: it cannot be repaired.
  */
 export function repairDataset(job: Omit<ChunkJob, 'start' | 'end'>, expect: { labelsSha256?: string } = {}): DatasetRepair {
   const p = datasetPaths(job.out);
@@ -65,7 +64,7 @@ interface ListedLog {
 function regenerate(job: Omit<ChunkJob, 'start' | 'end'>, entry: ListedLog, manifest: string): RenderedLog {
   const r = renderLog(job, entry.index);
   if (r.log_id !== entry.log_id || r.sha256 !== entry.sha256) {
-    throw new InputError(`log ${entry.log_id} (index ${entry.index}) is missing or damaged and generates again to other bytes than the manifest lists (made by another version?); cannot repair it`, { file: manifest });
+    throw new InputError(`log ${entry.log_id} (index ${entry.index}) generates again to other bytes than the manifest lists (made by another version?); cannot repair the dataset`, { file: manifest });
   }
   return r;
 }

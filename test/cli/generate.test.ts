@@ -123,6 +123,21 @@ describe('cclupe generate', () => {
       expect(snapshot(d)).toEqual(snapshot(whole));
     });
 
+    it('refuses, in one line naming the manifest, a log that generates again to other bytes than it lists', async () => {
+      const [id] = logIds();
+      const d = damaged((d) => {
+        rmSync(join(d, 'logs', `${id}.tsv`));
+        const m = join(d, 'manifest.json');
+        const text = readFileSync(m, 'utf8');
+        const at = text.indexOf(`"log_id": "${id}"`);
+        const sha = /"sha256": "([0-9a-f]{64})"/.exec(text.slice(at))![1];
+        writeFileSync(m, text.replace(sha, '0'.repeat(64))); // as a manifest of another version would list it
+      });
+      const r = await cclupe([...BASE, '--out', d]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe(`cclupe: ${join(d, 'manifest.json')}: log ${id} (index 0) generates again to other bytes than the manifest lists (made by another version?); cannot repair the dataset\n`);
+    });
+
     it('repairs a shard against its shard.json too: a changed labels line is found by its SHA-256, then the shard is verified', async () => {
       const shard = [...BASE, '--shard', '1/2'];
       const whole = join(tmp(), 's');
