@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { threadId } from 'node:worker_threads';
@@ -6,6 +6,7 @@ import { Manifest, type GenerateOptions, type ManifestLog } from '../schema/mani
 import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { withPath, writeAllSync, writeJsonAtomic } from './atomic-write.js';
+import { sweepStaleTemps } from './output-guard.js';
 
 /** Logs per chunk: the unit of work handed to a worker and of resume bookkeeping (not visible in the output). */
 export const CHUNK_SIZE = 100;
@@ -142,17 +143,10 @@ export function isOwnPartsName(name: string): boolean {
 
 /**
  * Removes what a killed run left behind: temporary files (`.name.tmp-…`) in the dataset, logs and parts directories,
- * and the threads' scratch directories (`.parts/tmp-…`).
+ * and the threads' scratch directories (`.parts/tmp-…`): the output guard's sweep, with the dataset's own scratch.
  */
 export function removeStaleTemps(out: string): void {
-  const p = datasetPaths(out);
-  for (const dir of [out, p.logs, p.parts]) {
-    if (!existsSync(dir)) continue;
-    for (const f of readdirSync(dir)) {
-      if (f.startsWith('.') && f.includes('.tmp-')) rmSync(join(dir, f), { force: true });
-      else if (dir === p.parts && f.startsWith('tmp-')) rmSync(join(dir, f), { recursive: true, force: true });
-    }
-  }
+  sweepStaleTemps(out, ['.', 'logs', '.parts'], (folder, name) => folder === '.parts' && /^tmp-\d+-\d+$/.test(name));
 }
 
 /**

@@ -37,7 +37,8 @@ export function writeDatasetShard(dir: string, options: GenerateOptions, questio
  * What re-running a finished generate shard finds: 'verified' when its `shard.json` is there for this very run and
  * every file (every log included) still matches it; 'unlisted' when there is no `shard.json` for this run yet (the
  * shard was killed before writing it, or first ran without `--questions`), so the caller writes one. A shard whose
- * files no longer match is an `InputError` naming the file: it is damaged, and re-running cannot repair it.
+ * files no longer match is an `InputError` naming the file: `cclupe generate` repairs the logs, labels and answer
+ * priors first (`repairDataset`), so what is left is a file it cannot put right, such as a changed manifest.
  */
 export function proveDatasetShard(dir: string, options: GenerateOptions, questions: boolean): 'verified' | 'unlisted' {
   if (!existsSync(join(dir, SHARD_FILE))) {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { InputError, UsageError } from '../errors.js';
 import { Item } from '../schema/item.js';
@@ -6,6 +6,7 @@ import { LogLabels } from '../schema/labels.js';
 import type { Manifest } from '../schema/manifest.js';
 import { LOG_FORMAT_VERSION } from '../schema/transaction-types.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { claimOutputDir } from './output-guard.js';
 import { renderDatasetCard, type CardTable } from './dataset-card.js';
 import { readManifest } from './dataset-layout.js';
 import { readJsonl } from './jsonl.js';
@@ -26,7 +27,7 @@ export interface ExportOptions {
   predictions?: readonly string[];
   /** SPDX-style license id written to the dataset card (default `mit`, the toolkit's). */
   license?: string;
-  /** Allow writing into a non-empty directory (files of the same names are replaced). */
+  /** Allow writing into a directory that holds other files (files of the same names are replaced, no other is removed). */
   force?: boolean;
   /** Called after each log is written. */
   onLog?: () => void;
@@ -75,15 +76,6 @@ function readPredictionSources(paths: readonly string[], itemIds: ReadonlySet<st
   });
 }
 
-/** Refuses an output path that is a file, or a non-empty directory without `force`. */
-function prepareOut(out: string, force: boolean): void {
-  if (existsSync(out)) {
-    if (!statSync(out).isDirectory()) throw new UsageError(`${out} is a file; -o takes a directory`, '--out');
-    if (!force && readdirSync(out).length > 0) throw new UsageError(`${out} is not empty; pass --force to write into it`, '--out');
-  }
-  mkdirSync(out, { recursive: true });
-}
-
 /**
  * Exports a dataset directory (`logs/`, `labels.jsonl`, `questions.jsonl`, `manifest.json`) as Parquet tables:
  * `logs` (one row per transaction, with `log_id`), `labels` (one per log), `questions` (one per item) and, when
@@ -108,7 +100,23 @@ export function exportDataset(dataset: string, options: ExportOptions): ExportRe
       throw new InputError(`not a cclupe manifest: ${(err as Error).message.split('\n')[0]}`, { file: manifestPath });
     }
   }
-  prepareOut(options.out, options.force === true);
+  // new, empty, or an export of ours (one killed half-way included), locked, with a killed run's temporary files removed
+  const claim = claimOutputDir(options.out, { kind: 'export', force: options.force === true, command: 'cclupe export' });
+  try {
+    return exportInto(dataset, manifest, options, { logFiles, items, predictions });
+  } finally {
+    claim.release();
+  }
+}
+
+/** What `exportDataset` read and checked before it claimed the output directory. */
+interface ExportInputs {
+  logFiles: readonly string[];
+  items: Item[] | null;
+  predictions: ReadonlyArray<{ run: string; read: PredictionsFile }>;
+}
+
+function exportInto(dataset: string, manifest: Manifest | null, options: ExportOptions, { logFiles, items, predictions }: ExportInputs): ExportResult {
   const dataDir = options.format === 'hf' ? join(options.out, 'data') : options.out;
   mkdirSync(dataDir, { recursive: true });
   const metadata: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { InputError } from '../errors.js';
 import { Manifest, ManifestLog } from '../schema/manifest.js';
-import { readPieces } from './shard-manifest.js';
+import { readLines } from './shard-manifest.js';
 
 /** A dataset manifest without its per-log list, as `readManifestStream` returns it. */
 export type ManifestHeader = Omit<Manifest, 'logs'>;
@@ -61,19 +61,7 @@ export function readManifestStream(path: string, onEntry: (entry: ManifestLog, t
     }
     entry.push(text);
   };
-  // Lines are cut on the bytes (a newline byte never occurs inside a UTF-8 sequence), then each is decoded once.
-  let rest: Buffer = Buffer.alloc(0);
-  const bytes = readPieces(path, (piece) => {
-    hash.update(piece);
-    const data = rest.length > 0 ? Buffer.concat([rest, piece]) : piece;
-    let from = 0;
-    for (let nl = data.indexOf(10); nl >= 0; nl = data.indexOf(10, from)) {
-      line(data.toString('utf8', from, nl));
-      from = nl + 1;
-    }
-    rest = Buffer.from(data.subarray(from));
-  });
-  if (rest.length > 0) line(rest.toString('utf8'));
+  const { bytes } = readLines(path, line, (piece) => hash.update(piece));
   if ((state as string) !== 'tail' || entry.length > 0) bad((state as string) === 'head' ? 'no "logs" list' : 'the "logs" list does not end');
   let value: unknown;
   try {

@@ -12,7 +12,7 @@ import { readRegularText } from './read-regular.js';
  */
 
 /** What a command writes into its output directory. */
-export type OutputKind = 'dataset' | 'run' | 'perturbed' | 'filtered';
+export type OutputKind = 'dataset' | 'run' | 'perturbed' | 'filtered' | 'export';
 
 /** The marker file a claimed directory gets: which kind of output of ours it holds. */
 export const OUTPUT_MARKER = '.cclupe-output.json';
@@ -51,7 +51,48 @@ const OWN_MARKS: Record<OutputKind, (dir: string) => boolean> = {
   run: (dir) => manifestKind(join(dir, 'manifest.json'))?.startsWith('cclupe-run') === true || existsSync(join(dir, 'responses.jsonl')),
   perturbed: (dir) => manifestKind(join(dir, 'manifest.json')) === 'cclupe-perturbed-dataset' || existsSync(join(dir, 'perturbations.jsonl')),
   filtered: () => false,
+  // an export killed before this guard held it left only its first table
+  export: (dir) => existsSync(join(dir, 'logs.parquet')) || existsSync(join(dir, 'data', 'logs.parquet')),
 };
+
+/**
+ * The folders (relative to the output directory) where each kind of output writes files by a temporary sibling and a
+ * rename (`writeFileAtomic`, `AtomicFileWriter`, `writeFileReplace`: `.<name>.tmp-<pid>-…`), swept when the directory
+ * is claimed: a run killed with SIGKILL cannot remove its own, and the claim's lock means no live run owns any.
+ */
+const TEMP_DIRS: Record<OutputKind, readonly string[]> = {
+  dataset: ['.', 'logs', '.parts'],
+  run: ['.'],
+  perturbed: ['.', 'logs', 'dialects'],
+  filtered: ['.', 'logs'],
+  export: ['.', 'data'],
+};
+
+/** A temporary file our atomic writes name `.<name>.tmp-<pid>-…`. */
+export function isTempName(name: string): boolean {
+  return /^\..+\.tmp-\d+-/.test(name);
+}
+
+/**
+ * Removes what killed runs left in `dir`: temporary files (`isTempName`) in it and in `subdirs`, the runs' scratch
+ * directories (`.cclupe-tmp-<runId>`) and whatever else `scratch(name)` accepts in a folder (a dataset's thread
+ * scratch under `.parts/`). Only for a directory whose lock the caller holds: then no live run owns any of them.
+ */
+export function sweepStaleTemps(dir: string, subdirs: readonly string[], scratch: (folder: string, name: string) => boolean = () => false): void {
+  for (const sub of subdirs) {
+    const folder = join(dir, sub);
+    let names: string[];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      continue;
+    }
+    for (const n of names) {
+      if (isTempName(n)) rmSync(join(folder, n), { force: true });
+      else if ((sub === '.' && n.startsWith('.cclupe-tmp-')) || scratch(sub, n)) rmSync(join(folder, n), { recursive: true, force: true });
+    }
+  }
+}
 
 function manifestKind(path: string): string | null {
   try {
@@ -129,7 +170,8 @@ function isOwnName(name: string): boolean {
 /**
  * Claims `dir` as the output of a `kind` run: creates it when new; accepts it when empty or when it holds an
  * output of ours of the same kind; refuses anything else unless `force` (a file where a directory is wanted is
- * always refused). Then takes the lock and writes the marker. Every refusal is a one-line `UsageError` (exit 2).
+ * always refused). Then takes the lock, removes the temporary files a killed run left (`sweepStaleTemps`) and writes
+ * the marker. Every refusal is a one-line `UsageError` (exit 2).
  */
 export function claimOutputDir(dir: string, opts: ClaimOptions): OutputClaim {
   const field = opts.field ?? '--out';
@@ -160,6 +202,7 @@ export function claimOutputDir(dir: string, opts: ClaimOptions): OutputClaim {
   }
   const release = opts.lock === false ? () => {} : acquireLock(abs, field, opts.command ?? 'cclupe');
   try {
+    if (opts.lock !== false) sweepStaleTemps(abs, TEMP_DIRS[opts.kind]);
     if (markerKind(abs) === null) writeOutputMarker(abs, opts.kind);
   } catch (err) {
     release();

@@ -35,6 +35,28 @@ export function readPieces(path: string, onPiece: (piece: Buffer) => void): numb
   return total;
 }
 
+/**
+ * Reads `path` in pieces and calls `onLine` with each line, without its newline (a last line without one too), also
+ * handing each piece to `onPiece` (to hash the file on the way). Lines are cut on the bytes (a newline byte never
+ * occurs inside a UTF-8 sequence), then each is decoded once. Returns the size and whether the file ends with a
+ * newline (or is empty): false when it was cut inside its last line.
+ */
+export function readLines(path: string, onLine: (line: string) => void, onPiece: (piece: Buffer) => void = () => {}): { bytes: number; whole: boolean } {
+  let rest: Buffer = Buffer.alloc(0);
+  const bytes = readPieces(path, (piece) => {
+    onPiece(piece);
+    const data = rest.length > 0 ? Buffer.concat([rest, piece]) : piece;
+    let from = 0;
+    for (let nl = data.indexOf(10); nl >= 0; nl = data.indexOf(10, from)) {
+      onLine(data.toString('utf8', from, nl));
+      from = nl + 1;
+    }
+    rest = Buffer.from(data.subarray(from));
+  });
+  if (rest.length > 0) onLine(rest.toString('utf8'));
+  return { bytes, whole: rest.length === 0 };
+}
+
 /** Size and SHA-256 of a file, read in pieces (flat memory at any size). */
 export function hashFile(path: string): { bytes: number; sha256: string } {
   const h: Hash = createHash('sha256');

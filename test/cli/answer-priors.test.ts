@@ -47,6 +47,18 @@ describe('cclupe generate with a custom profile', () => {
     expect(read(two, 'questions.jsonl')).toBe(read(ds, 'questions.jsonl'));
   });
 
+  it('fits answer-priors.json again when a finished dataset has lost it or holds a broken one, to the same bytes', async () => {
+    for (const damage of [(d: string) => rmSync(join(d, 'answer-priors.json')), (d: string) => writeFileSync(join(d, 'answer-priors.json'), '{')]) {
+      const d = mkdtempSync(join(root, 'lost-'));
+      cpSync(ds, d, { recursive: true });
+      damage(d);
+      const r = await cclupe(...GEN, '--out', d);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain('already complete, repaired 1 file (answer-priors.json)');
+      expect(datasetSnapshot(d)).toEqual(datasetSnapshot(ds));
+    }
+  });
+
   it('resumes a run killed before its manifest and ends byte-identical', async () => {
     const cut = join(root, 'cut');
     // killed once its one chunk is committed: during the fit (about a second) or just before it

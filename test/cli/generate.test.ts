@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import os from 'node:os';
@@ -82,6 +82,76 @@ describe('cclupe generate', () => {
     const other = await cclupe(['generate', '--count', '40', '--seed', '8', '--out', join(ref, 'd')]);
     expect(other.status).toBe(2);
     expect(other.stderr).toMatch(/^cclupe: --out: .*different options/);
+  });
+
+  describe('a re-run on a finished dataset checks every file the manifest lists', () => {
+    const damaged = (mutate: (d: string) => void): string => {
+      const d = join(tmp(), 'd');
+      cpSync(join(ref, 'd'), d, { recursive: true });
+      mutate(d);
+      return d;
+    };
+    const logIds = (): string[] => (JSON.parse(readFileSync(join(ref, 'd', 'manifest.json'), 'utf8')) as Manifest).logs.map((l) => l.log_id);
+
+    it('says it verified an intact one and changes nothing', async () => {
+      const r = await cclupe([...BASE, '--out', join(ref, 'd')]);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/\(already complete, verified; /);
+    });
+
+    it('regenerates a deleted logs/ directory and says so, ending byte-identical', async () => {
+      const d = damaged((d) => rmSync(join(d, 'logs'), { recursive: true }));
+      const r = await cclupe([...BASE, '--out', d, '--json']);
+      expect(r.status).toBe(0);
+      expect((JSON.parse(r.stdout) as { repaired: string[] }).repaired).toEqual(logIds().map((id) => `logs/${id}.tsv`));
+      expect(snapshot(d)).toEqual(snapshot(join(ref, 'd')));
+    });
+
+    it('regenerates a truncated log and a damaged labels.jsonl before --questions reads them', async () => {
+      const [a, b] = logIds().slice(3, 5);
+      const d = damaged((d) => {
+        writeFileSync(join(d, 'logs', `${a}.tsv`), readFileSync(join(d, 'logs', `${a}.tsv`)).subarray(0, 100));
+        writeFileSync(join(d, 'logs', `${b}.tsv`), readFileSync(join(d, 'logs', `${b}.tsv`), 'utf8').replace(/\t/, '\t9'));
+        const labels = readFileSync(join(d, 'labels.jsonl'));
+        writeFileSync(join(d, 'labels.jsonl'), labels.subarray(0, labels.length - 50)); // cut inside its last line
+      });
+      const r = await cclupe([...BASE, '--out', d, '--questions']);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain(`already complete, repaired 3 files (logs/${a}.tsv, logs/${b}.tsv, labels.jsonl)`);
+      const whole = join(tmp(), 'd');
+      expect((await cclupe([...BASE, '--out', whole, '--questions'])).status).toBe(0);
+      expect(snapshot(d)).toEqual(snapshot(whole));
+    });
+
+    it('refuses, in one line naming the manifest, a log that generates again to other bytes than it lists', async () => {
+      const [id] = logIds();
+      const d = damaged((d) => {
+        rmSync(join(d, 'logs', `${id}.tsv`));
+        const m = join(d, 'manifest.json');
+        const text = readFileSync(m, 'utf8');
+        const at = text.indexOf(`"log_id": "${id}"`);
+        const sha = /"sha256": "([0-9a-f]{64})"/.exec(text.slice(at))![1];
+        writeFileSync(m, text.replace(sha, '0'.repeat(64))); // as a manifest of another version would list it
+      });
+      const r = await cclupe([...BASE, '--out', d]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe(`cclupe: ${join(d, 'manifest.json')}: log ${id} (index 0) generates again to other bytes than the manifest lists (made by another version?); cannot repair the dataset\n`);
+    });
+
+    it('repairs a shard against its shard.json too: a changed labels line is found by its SHA-256, then the shard is verified', async () => {
+      const shard = [...BASE, '--shard', '1/2'];
+      const whole = join(tmp(), 's');
+      expect((await cclupe([...shard, '--out', whole])).status).toBe(0);
+      const d = join(tmp(), 's');
+      cpSync(whole, d, { recursive: true });
+      const labels = readFileSync(join(d, 'labels.jsonl'), 'utf8');
+      writeFileSync(join(d, 'labels.jsonl'), labels.replace('"rows":', '"rows":1')); // same shape, other bytes
+      const r = await cclupe([...shard, '--out', d]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain('already complete, repaired 1 file (labels.jsonl)');
+      expect(r.stdout).toContain('shard verified complete against');
+      expect(snapshot(d)).toEqual(snapshot(whole));
+    });
   });
 
   it.each([

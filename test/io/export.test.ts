@@ -137,7 +137,7 @@ describe('cclupe export', () => {
     writeFileSync(join(busy, 'keep.txt'), 'x');
     const r1 = await cclupe('export', ds, '-o', busy);
     expect(r1.code).toBe(2);
-    expect(r1.stderr).toBe(`cclupe: ${busy} is not empty; pass --force to write into it\n`);
+    expect(r1.stderr).toBe(`cclupe: --out: ${busy} is not empty and holds no cclupe export (keep.txt); use a new directory, or --force to write into it (nothing of yours is removed)\n`);
     expect((await cclupe('export', ds, '-o', join(busy, 'keep.txt'))).code).toBe(2);
     expect((await cclupe('export', ds, '-o', join(root, 'x'), '--format', 'csv')).code).toBe(2);
     const notDs = await cclupe('export', root + '/nope', '-o', join(root, 'y'));

@@ -115,3 +115,88 @@ describe('generate, perturb and eval use the guard (D4, D7)', () => {
     expect(f.stderr).toMatch(/^cclupe: --out: afile is a file, not a directory\n$/);
   });
 });
+
+describe('claimOutputFile: every command checks its output paths before the work (one line, exit 2)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cclupe-guard-files-'));
+  writeFileSync(join(dir, 'afile'), 'hi\n');
+  mkdirSync(join(dir, 'adir'));
+
+  const cases: Array<{ args: string[]; line: RegExp }> = [
+    { args: ['reference', 'build', 'ds', '-o', 'afile/r.json'], line: /^cclupe: --out: a parent of afile\/r\.json is a file, not a directory\n$/ },
+    { args: ['reference', 'build', 'ds', '-o', 'adir'], line: /^cclupe: --out: adir is a directory, not a file\n$/ },
+    { args: ['questions', 'ds', '--shard', '1/2', '-o', 'afile'], line: /^cclupe: --out: .*afile is a file, not a directory\n$/ },
+    { args: ['fit', 'ds', '-o', 'afile/f.json'], line: /^cclupe: --out: a parent of afile\/f\.json is a file, not a directory\n$/ },
+    { args: ['fit', 'ds', '-o', 'adir'], line: /^cclupe: --out: adir is a directory, not a file\n$/ },
+    { args: ['fit', 'ds', '-o', 'f.json', '--report', 'afile/f.html'], line: /^cclupe: --report: a parent of afile\/f\.html is a file, not a directory\n$/ },
+    { args: ['validity', 'ds', '--html', 'afile/v.html'], line: /^cclupe: --html: a parent of afile\/v\.html is a file, not a directory\n$/ },
+    { args: ['validity', 'ds', '--html', 'adir'], line: /^cclupe: --html: adir is a directory, not a file\n$/ },
+  ];
+  for (const c of cases) {
+    it(`cclupe ${c.args.join(' ')}: refused up front, nothing written`, async () => {
+      if (!existsSync(join(dir, 'ds'))) expect((await cclupe(['generate', '--count', '4', '--out', 'ds', '--questions'], dir)).code).toBe(0);
+      const r = await cclupe(c.args, dir);
+      expect(r.stderr).toMatch(c.line);
+      expect(r.code).toBe(2);
+      expect(readFileSync(join(dir, 'afile'), 'utf8')).toBe('hi\n');
+      expect(readdirSync(join(dir, 'adir'))).toEqual([]);
+      expect(existsSync(join(dir, 'f.json'))).toBe(false);
+    });
+  }
+});
+
+describe('claimOutputDir: the temporary files a killed run left are removed when the next run takes the directory', () => {
+  /** Every dot-file named like a temporary file of ours, anywhere under `dir`. */
+  const temps = (dir: string): string[] =>
+    (readdirSync(dir, { recursive: true }) as string[]).filter((p) => /(^|\/)\.[^/]+\.tmp-|(^|\/)\.cclupe-tmp-/.test(p)).sort();
+
+  it('sweeps the folders its kind writes into, and keeps files that only look alike', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cclupe-guard-sweep-'));
+    claimOutputDir(dir, { kind: 'perturbed' }).release();
+    mkdirSync(join(dir, 'logs'));
+    mkdirSync(join(dir, 'dialects'));
+    mkdirSync(join(dir, '.cclupe-tmp-999999-0badf00d'));
+    for (const f of ['.labels.jsonl.tmp-999999-0badf00d', 'logs/.p000001.tsv.tmp-999999-1-7', 'dialects/.p000001--x.json.tmp-999999-0-3', 'notes.tmp-1', '.notes.tmp']) {
+      writeFileSync(join(dir, f), 'half');
+    }
+    claimOutputDir(dir, { kind: 'perturbed' }).release();
+    expect(temps(dir)).toEqual([]);
+    expect(readFileSync(join(dir, 'notes.tmp-1'), 'utf8')).toBe('half');
+    expect(readFileSync(join(dir, '.notes.tmp'), 'utf8')).toBe('half');
+  });
+
+  it('perturb: a re-run after kill -9 succeeds and leaves no temporary file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cclupe-guard-perturb-kill-'));
+    expect((await cclupe(['generate', '--count', '3', '--seed', '3', '--out', 'ds', '--questions'], dir)).code).toBe(0);
+    const args = ['perturb', 'ds', '--ops', 'column-reorder,decimal-comma,balance-offset', '--severity', '1,5', '--workers', '1'];
+    const child = spawn(process.execPath, [CLI, ...args, '-o', 'pk'], { cwd: dir, stdio: 'ignore', env: { ...process.env, CI: '1' } });
+    const exited = new Promise((done) => child.on('exit', done));
+    // killed once its JSON Lines files are open and a perturbed log is written: mid-run
+    for (let i = 0; i < 400 && !(existsSync(join(dir, 'pk', 'logs')) && readdirSync(join(dir, 'pk', 'logs')).length > 0); i++) await new Promise((r) => setTimeout(r, 10));
+    child.kill('SIGKILL');
+    await exited;
+    // what a kill inside a thread's write leaves in the sub-folders, planted so that the sweep of each is tested
+    mkdirSync(join(dir, 'pk', 'dialects'), { recursive: true });
+    writeFileSync(join(dir, 'pk', 'logs', '.p000001--x.tsv.tmp-999999-1-7'), 'half');
+    writeFileSync(join(dir, 'pk', 'dialects', '.p000001--x.json.tmp-999999-0-3'), 'half');
+    expect(temps(join(dir, 'pk')).length).toBeGreaterThan(1);
+    const again = await cclupe([...args, '-o', 'pk'], dir);
+    expect(again.code, again.stderr).toBe(0);
+    expect(temps(join(dir, 'pk'))).toEqual([]);
+  }, 60_000);
+
+  it('export: a directory an export was killed in is written again without --force, its temporary files removed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cclupe-guard-export-'));
+    expect((await cclupe(['generate', '--count', '3', '--seed', '3', '--out', 'ds'], dir)).code).toBe(0);
+    expect((await cclupe(['export', 'ds', '-o', 'whole'], dir)).code).toBe(0);
+    // what a killed export leaves: its first table renamed into place, the next one's temporary file, no marker
+    mkdirSync(join(dir, 'cut'));
+    writeFileSync(join(dir, 'cut', 'logs.parquet'), readFileSync(join(dir, 'whole', 'logs.parquet')));
+    writeFileSync(join(dir, 'cut', '.labels.parquet.tmp-999999-0badf00d'), 'half');
+    const r = await cclupe(['export', 'ds', '-o', 'cut'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(temps(join(dir, 'cut'))).toEqual([]);
+    for (const f of ['logs.parquet', 'labels.parquet']) expect(readFileSync(join(dir, 'cut', f))).toEqual(readFileSync(join(dir, 'whole', f)));
+    // and a finished export can be run again into its own directory
+    expect((await cclupe(['export', 'ds', '-o', 'whole'], dir)).code).toBe(0);
+  });
+});

@@ -49,10 +49,10 @@ export function register(program: Command): void {
     )
     .argument('<dataset>', 'dataset directory (logs/, labels.jsonl, questions.jsonl, manifest.json)')
     .option('--format <format>', `layout: ${EXPORT_FORMATS.join(' or ')}`, 'parquet')
-    .option('-o, --out <dir>', 'output directory (created; must be empty unless --force)')
+    .option('-o, --out <dir>', 'output directory: new, empty, or an export of ours (one killed half-way is written again); locked while written')
     .option('--predictions <file>', 'a predictions JSONL file or an eval run directory to add to the predictions table (repeatable)', collect, [])
     .option('--license <id>', 'license id for the dataset card (hf)', 'mit')
-    .option('--force', 'write into a non-empty output directory (files of the same names are replaced)')
+    .option('--force', 'write into a directory that holds other files (files of the same names are replaced, no other is removed)')
     .option('--json', 'print the written tables as JSON')
     .action((dataset: string, options: ExportCliOptions) => {
       process.stdout.write(runExport(dataset, options));

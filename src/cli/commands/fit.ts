@@ -8,6 +8,7 @@ import { FitAccumulator } from '../../fit/accumulator.js';
 import { balanceLevelCorrection, calibrateTails, correctLevels } from '../../fit/calibrate.js';
 import { estimateProfile, MIN_FIT_LOGS } from '../../fit/estimate.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
+import { claimOutputFile } from '../../io/output-guard.js';
 import { readDialect } from '../../io/dialect-read.js';
 import { streamFitCorpus } from '../../io/fit-corpus.js';
 import { listLogFiles } from '../../io/log-files.js';
@@ -56,6 +57,9 @@ export async function runFit(paths: string[], options: FitOptions): Promise<void
   if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new UsageError(`--name must be lower-case kebab-case, got ${name}`, '--name');
   const checkLogs = Number(options.check ?? 300);
   if (!Number.isInteger(checkLogs) || checkLogs < 0 || checkLogs > 100_000) throw new UsageError(`--check must be an integer from 0 to 100000, got ${options.check}`, '--check');
+  // the output paths are checked before the logs are read, so that a file or directory in the way fails in one line
+  claimOutputFile(options.out, '--out');
+  if (options.report !== undefined) claimOutputFile(options.report, '--report');
   const dialect = options.dialect ? readDialect(options.dialect) : undefined;
   // The source's currency: --currency, else the dialect's, else the base's (CNY for the shipped bases).
   const currency = options.currency ?? dialect?.currency;

@@ -1,15 +1,18 @@
 import os from 'node:os';
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { UsageError } from '../../errors.js';
+import { InputError, UsageError } from '../../errors.js';
 import type { GenerateOptions } from '../../schema/manifest.js';
 import type { Profile } from '../../schema/profile.js';
 import { listProfiles, loadProfile } from '../../io/profiles.js';
 import { generateLog } from '../../synth/index.js';
 import { ANSWER_PRIORS_SEED, BUILDER_PASSES, fitAnswerPriors } from '../../questions/prior-fit.js';
 import type { TemplatePrior } from '../../questions/template.js';
-import { writeAnswerPriors } from '../../io/answer-priors-file.js';
-import { canonicalJson, chunkRanges, prepareDataset, readCompleteChunk, readManifest, shardRange } from '../../io/dataset-layout.js';
+import { ANSWER_PRIORS_FILE, answerPriorsPath, readAnswerPriors, writeAnswerPriors } from '../../io/answer-priors-file.js';
+import { canonicalJson, chunkRanges, prepareDataset, readCompleteChunk, shardRange } from '../../io/dataset-layout.js';
+import type { ChunkJob } from '../../io/dataset-chunk.js';
+import { repairDataset } from '../../io/dataset-repair.js';
 import { DatasetAssembler } from '../../io/dataset-assembly.js';
 import { claimOutputDir } from '../../io/output-guard.js';
 import { maxOf, minOf } from '../../log/extremes.js';
@@ -19,7 +22,7 @@ import { runChunks } from '../workers/pool.js';
 import { createProgress } from '../progress.js';
 import { createHash } from 'node:crypto';
 import { proveDatasetShard, writeDatasetShard } from '../../io/dataset-shard.js';
-import { SHARD_FILE } from '../../io/shard-manifest.js';
+import { hashFile, readShardManifest, SHARD_FILE } from '../../io/shard-manifest.js';
 import { parseShardOption, SHARD_HELP } from '../shard-option.js';
 
 /** The default profile mix: the four bases in equal shares. */
@@ -76,6 +79,8 @@ export interface GenerateSummary {
   rows: number;
   generated: number;
   reused: number;
+  /** Files of a finished dataset found missing or damaged and written again (paths relative to `out`). */
+  repaired: string[];
   shard: string | null;
   workers: number;
   seconds: number;
@@ -189,8 +194,12 @@ async function generateInto(run: GenerateRun, now: () => Date, t0: bigint): Prom
   const shardText = options.shard ? `${options.shard.k}/${options.shard.n}` : null;
   const { first, end } = shardRange(options.count, options.shard);
   if (status === 'complete') {
-    const m = readManifest(run.out);
-    return summary(run, status, m.totals.logs, m.totals.rows, 0, m.totals.logs, shardText, 0, t0);
+    // a finished dataset is checked, not trusted: what is missing or differs from the manifest is generated again
+    const check = repairDataset(datasetJob(run), { labelsSha256: shardListed(run.out, 'labels.jsonl') });
+    const priors = answerPriorsIntact(run) ? [] : [ANSWER_PRIORS_FILE];
+    if (priors.length > 0) fitDatasetPriors(run, options.prior_logs);
+    const { totals } = check.header;
+    return summary(run, status, totals.logs, totals.rows, 0, totals.logs, shardText, 0, t0, [...check.repaired, ...priors]);
   }
   const chunks = chunkRanges(first, end);
   const assembler = new DatasetAssembler(run.out, chunks);
@@ -210,7 +219,7 @@ async function generateInto(run: GenerateRun, now: () => Date, t0: bigint): Prom
     if (reused > 0) progress.tick(reused);
     workers = run.workers ?? defaultWorkers(end - first - reused);
     await runChunks(
-      { out: run.out, seed: options.seed, profiles: run.profiles, weights: options.profiles.map((p) => p.weight), period: options.period, rowsMin: options.rows_min, rowsMax: options.rows_max },
+      datasetJob(run),
       todo,
       workers,
       (meta) => {
@@ -234,6 +243,38 @@ async function generateInto(run: GenerateRun, now: () => Date, t0: bigint): Prom
   }
   const manifest = await assembler.finish(options, now().toISOString());
   return summary(run, status, manifest.totals.logs, manifest.totals.rows, generated, reused, shardText, workers, t0);
+}
+
+/** What every chunk of the run shares: where, the seed, the profiles with their weights, the period and row range. */
+function datasetJob(run: GenerateRun): Omit<ChunkJob, 'start' | 'end'> {
+  const { options } = run;
+  return { out: run.out, seed: options.seed, profiles: run.profiles, weights: options.profiles.map((p) => p.weight), period: options.period, rowsMin: options.rows_min, rowsMax: options.rows_max };
+}
+
+/** The SHA-256 a shard's `shard.json` lists for one of its files, if it is a shard that lists it. */
+function shardListed(dir: string, file: string): string | undefined {
+  if (!existsSync(join(dir, SHARD_FILE))) return undefined;
+  try {
+    return readShardManifest(dir).files.find((f) => f.path === file)?.sha256;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a finished dataset's `answer-priors.json` is as the run wrote it: absent when no profile needs one, else a
+ * readable table (and, in a shard, of the SHA-256 its `shard.json` lists). Refitting gives the same bytes.
+ */
+function answerPriorsIntact(run: GenerateRun): boolean {
+  if (profilesToFit(run.profiles).length === 0) return true;
+  try {
+    if (readAnswerPriors(run.out) === undefined) return false;
+  } catch (err) {
+    if (err instanceof InputError) return false;
+    throw err;
+  }
+  const listed = shardListed(run.out, ANSWER_PRIORS_FILE);
+  return listed === undefined || hashFile(answerPriorsPath(run.out)).sha256 === listed;
 }
 
 /**
@@ -277,9 +318,20 @@ export function fitDatasetPriors(run: GenerateRun, count: number = CUSTOM_PRIOR_
   writeAnswerPriors(run.out, table);
 }
 
-function summary(run: GenerateRun, status: GenerateSummary['status'], logs: number, rows: number, generated: number, reused: number, shard: string | null, workers: number, t0: bigint): GenerateSummary {
+function summary(
+  run: GenerateRun,
+  status: GenerateSummary['status'],
+  logs: number,
+  rows: number,
+  generated: number,
+  reused: number,
+  shard: string | null,
+  workers: number,
+  t0: bigint,
+  repaired: string[] = [],
+): GenerateSummary {
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  return { out: run.out, status, logs, rows, generated, reused, shard, workers, seconds: Math.round(seconds * 1000) / 1000, logs_per_s: seconds > 0 ? Math.round(generated / seconds) : 0 };
+  return { out: run.out, status, logs, rows, generated, reused, repaired, shard, workers, seconds: Math.round(seconds * 1000) / 1000, logs_per_s: seconds > 0 ? Math.round(generated / seconds) : 0 };
 }
 
 /** Declares `cclupe generate`. */
@@ -304,8 +356,9 @@ export function register(program: Command): void {
       'after',
       `
 A run killed half-way and started again with the same arguments resumes and ends byte-identical to an
-uninterrupted run; a directory holding a run with other options is refused, and so is a directory that holds
-anything but a dataset of ours (unless --force). A second run into a directory in use is refused (lock).`,
+uninterrupted run; a finished directory run again is checked against its manifest, and what is missing or
+damaged is generated again. A directory holding a run with other options is refused, and so is a directory that
+holds anything but a dataset of ours (unless --force). A second run into a directory in use is refused (lock).`,
     )
     .action(async (o: GenerateCliOptions) => {
       const run = resolveGenerate(o);
@@ -317,7 +370,7 @@ anything but a dataset of ours (unless --force). A second run into a directory i
       const shard = run.options.shard ? finishShard(run, s.status, o.questions === true) : undefined;
       if (o.json) process.stdout.write(JSON.stringify({ ...s, questions, shard_manifest: shard }) + '\n');
       else {
-        const what = s.status === 'complete' ? 'already complete' : `${s.generated} generated${s.reused ? `, ${s.reused} reused from an interrupted run` : ''}`;
+        const what = s.status === 'complete' ? `already complete, ${formatRepaired(s.repaired)}` : `${s.generated} generated${s.reused ? `, ${s.reused} reused from an interrupted run` : ''}`;
         const which = s.shard ? `shard ${s.shard}${run.shardFrom ? ` (${run.shardFrom}=${(run.options.shard?.k ?? 1) - 1})` : ''}: ` : '';
         process.stdout.write(`cclupe generate: ${which}${s.logs} logs, ${s.rows} rows in ${s.out} (${what}; ${s.seconds}s)\n`);
         if (q) {
@@ -327,6 +380,13 @@ anything but a dataset of ours (unless --force). A second run into a directory i
         if (shard) process.stdout.write(`cclupe generate: ${shard.status === 'verified' ? 'shard verified complete against' : 'shard manifest'} ${shard.file}\n`);
       }
     });
+}
+
+/** What the check of a finished dataset did, for the summary line: `verified`, or `repaired 2 files (logs/…, …)`. */
+export function formatRepaired(repaired: readonly string[]): string {
+  if (repaired.length === 0) return 'verified';
+  const shown = repaired.slice(0, 3).join(', ') + (repaired.length > 3 ? `, … ${repaired.length - 3} more` : '');
+  return `repaired ${repaired.length} ${repaired.length === 1 ? 'file' : 'files'} (${shown})`;
 }
 
 /**

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { listLogFiles } from '../../io/log-files.js';
 import { shardRange } from '../../io/dataset-layout.js';
 import { SHARD_FILE } from '../../io/shard-manifest.js';
+import { ensureDir } from '../../io/output-guard.js';
 import { proveQuestionsShard, questionsShardRun, readDatasetSeed, writeQuestionsShard } from '../../io/questions-shard.js';
 import { parseShardOption, SHARD_HELP } from '../shard-option.js';
 import { maxOf } from '../../log/extremes.js';
@@ -106,6 +107,8 @@ export function runQuestions(options: RunQuestionsOptions): RunQuestionsResult {
  * retried task) is verified instead of rebuilt.
  */
 export function runQuestionsShard(dir: string, out: string, shard: { k: number; n: number }, seedOption: string | undefined): { status: 'written' | 'verified'; items: number; file: string } {
+  // a file where the shard directory should be is a one-line usage error before any work
+  ensureDir(out, '--out');
   const seed = seedOption ?? readDatasetSeed(dir) ?? '0';
   const run = questionsShardRun(dir, seed);
   const file = join(out, SHARD_FILE);

@@ -4,6 +4,7 @@ import { FEATURE_IDS } from '../../schema/drift-features.js';
 import { UsageError } from '../../errors.js';
 import { readDialect } from '../../io/dialect-read.js';
 import { listLogFiles } from '../../io/log-files.js';
+import { claimOutputFile } from '../../io/output-guard.js';
 import { buildReferenceFromFiles, writeReference } from '../../io/reference-file.js';
 import type { Reference } from '../../schema/reference.js';
 import { VERSION } from '../../version.js';
@@ -47,8 +48,10 @@ export function buildReferenceFromPaths(paths: readonly string[], options: { dia
 /** Runs `cclupe reference build`: writes the reference and prints a one-line summary (or JSON with --json). */
 export function runReferenceBuild(paths: string[], options: ReferenceBuildOptions): void {
   const bins = parseBins(options.bins, '--bins', DEFAULT_REFERENCE_BINS);
+  // checked before the logs are read: a directory or a file in the way is a one-line usage error, not one after the work
+  const out = claimOutputFile(options.out, '--out');
   const reference = buildReferenceFromPaths(paths, { dialect: options.dialect, bins, label: options.label });
-  writeReference(options.out, reference);
+  writeReference(out, reference);
   const all = reference.groups.all!;
   const unavailable = FEATURE_IDS.filter((id) => !all.features[id].available);
   const groups = Object.keys(reference.groups);

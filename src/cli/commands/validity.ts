@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
+import { claimOutputFile } from '../../io/output-guard.js';
 import { readManifest } from '../../io/dataset-layout.js';
 import { listProfiles } from '../../io/profiles.js';
 import { readAuditItems, readValidityDataset } from '../../io/dataset.js';
@@ -68,6 +69,8 @@ async function generatedCalibration(dir: string, seed: string): Promise<Item[]> 
 export async function runValidity(dir: string, options: ValidityOptions): Promise<ValidityReport> {
   if (options.calibration && options.calibrationSeed !== undefined) throw new UsageError('give either --calibration or --calibration-seed, not both', '--calibration');
   if (options.calibrationSeed !== undefined && options.calibrationSeed.trim() === '') throw new UsageError('--calibration-seed must not be empty', '--calibration-seed');
+  // checked before the audit, so that a file or directory in the way fails in one line, not after minutes of work
+  if (options.html) claimOutputFile(options.html, '--html');
   const data = readValidityDataset(dir);
   const seed = data.masterSeed ?? '0';
   const calibration = options.calibration
