@@ -27,7 +27,7 @@ export const GenerateOptions = z.object({
   profile_hashes: z.record(z.string(), z.string()),
   /**
    * Calibration logs per custom or fitted profile for its answer priors (`answer-priors.json`), when `--prior-logs`
-   * set it (absent: the default, `CUSTOM_PRIOR_LOGS`); recorded because the fitted priors depend on it.
+   * set it (absent: the default, `CUSTOM_PRIOR_LOGS` in io/dataset-priors.ts); recorded because the fitted priors depend on it.
    */
   prior_logs: z.number().int().positive().optional(),
 });

@@ -1,15 +1,13 @@
 import os from 'node:os';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { InputError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import type { GenerateOptions } from '../../schema/manifest.js';
 import type { Profile } from '../../schema/profile.js';
-import { listProfiles, loadProfile } from '../../io/profiles.js';
-import { generateLog } from '../../synth/index.js';
-import { ANSWER_PRIORS_SEED, BUILDER_PASSES, fitAnswerPriors } from '../../questions/prior-fit.js';
-import type { TemplatePrior } from '../../questions/template.js';
-import { ANSWER_PRIORS_FILE, answerPriorsPath, readAnswerPriors, writeAnswerPriors } from '../../io/answer-priors-file.js';
+import { loadProfile } from '../../io/profiles.js';
+import { BUILDER_PASSES } from '../../questions/prior-fit.js';
+import { ANSWER_PRIORS_FILE } from '../../io/answer-priors-file.js';
+import { answerPriorsIntact, CUSTOM_PRIOR_LOGS, fitDatasetPriors, profilesToFit, shardListed } from '../../io/dataset-priors.js';
 import { canonicalJson, chunkRanges, prepareDataset, readCompleteChunk, shardRange } from '../../io/dataset-layout.js';
 import type { ChunkJob } from '../../io/dataset-chunk.js';
 import { repairDataset } from '../../io/dataset-repair.js';
@@ -22,7 +20,7 @@ import { runChunks } from '../workers/pool.js';
 import { createProgress } from '../progress.js';
 import { createHash } from 'node:crypto';
 import { proveDatasetShard, writeDatasetShard } from '../../io/dataset-shard.js';
-import { hashFile, readShardManifest, SHARD_FILE } from '../../io/shard-manifest.js';
+import { SHARD_FILE } from '../../io/shard-manifest.js';
 import { parseShardOption, SHARD_HELP } from '../shard-option.js';
 
 /** The default profile mix: the four bases in equal shares. */
@@ -196,8 +194,8 @@ async function generateInto(run: GenerateRun, now: () => Date, t0: bigint): Prom
   if (status === 'complete') {
     // a finished dataset is checked, not trusted: what is missing or differs from the manifest is generated again
     const check = repairDataset(datasetJob(run), { labelsSha256: shardListed(run.out, 'labels.jsonl') });
-    const priors = answerPriorsIntact(run) ? [] : [ANSWER_PRIORS_FILE];
-    if (priors.length > 0) fitDatasetPriors(run, options.prior_logs);
+    const priors = answerPriorsIntact(run.out, run.profiles) ? [] : [ANSWER_PRIORS_FILE];
+    if (priors.length > 0) fitPriors(run);
     const { totals } = check.header;
     return summary(run, status, totals.logs, totals.rows, 0, totals.logs, shardText, 0, t0, [...check.repaired, ...priors]);
   }
@@ -236,7 +234,7 @@ async function generateInto(run: GenerateRun, now: () => Date, t0: bigint): Prom
   }
   try {
     // before the manifest: a run killed here resumes (and fits again, to the same bytes); a complete run has the file
-    fitDatasetPriors(run, options.prior_logs);
+    fitPriors(run);
   } catch (err) {
     await assembler.abort();
     throw err;
@@ -251,71 +249,18 @@ function datasetJob(run: GenerateRun): Omit<ChunkJob, 'start' | 'end'> {
   return { out: run.out, seed: options.seed, profiles: run.profiles, weights: options.profiles.map((p) => p.weight), period: options.period, rowsMin: options.rows_min, rowsMax: options.rows_max };
 }
 
-/** The SHA-256 a shard's `shard.json` lists for one of its files, if it is a shard that lists it. */
-function shardListed(dir: string, file: string): string | undefined {
-  if (!existsSync(join(dir, SHARD_FILE))) return undefined;
-  try {
-    return readShardManifest(dir).files.find((f) => f.path === file)?.sha256;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Whether a finished dataset's `answer-priors.json` is as the run wrote it: absent when no profile needs one, else a
- * readable table (and, in a shard, of the SHA-256 its `shard.json` lists). Refitting gives the same bytes.
- */
-function answerPriorsIntact(run: GenerateRun): boolean {
-  if (profilesToFit(run.profiles).length === 0) return true;
-  try {
-    if (readAnswerPriors(run.out) === undefined) return false;
-  } catch (err) {
-    if (err instanceof InputError) return false;
-    throw err;
-  }
-  const listed = shardListed(run.out, ANSWER_PRIORS_FILE);
-  return listed === undefined || hashFile(answerPriorsPath(run.out)).sha256 === listed;
-}
-
-/**
- * Calibration logs per custom or fitted profile for its answer priors (`--prior-logs` sets another count). The fit
- * reads them once to measure and once per builder pass (BUILDER_PASSES), on one core, before the dataset is done:
- * measured for a renamed sme-restaurant and personal-gig-worker at the default rows (50–300), 200 logs took 6.0 s,
- * 500 took 10.5 s, 800 took 12.7–13.6 s and 1,000 (the shipped table's count per profile) 15.8 s. 800 keeps within
- * about 15 s a profile, with the shipped precision all but kept: an answer share is measured within about ±0.034
- * instead of ±0.03 (1/√n). Longer logs (`--rows-max`) cost more in proportion to their rows.
- */
-export const CUSTOM_PRIOR_LOGS = 800;
-
-/** The profiles of a run that have no shipped priors: a custom file or a fitted profile (any content but a shipped one's). */
-export function profilesToFit(profiles: readonly Profile[]): Profile[] {
-  const shipped = new Set(listProfiles());
-  return profiles.filter((p) => !shipped.has(p.name) || canonicalJson(loadProfile(p.name)) !== canonicalJson(p));
-}
-
-/**
- * Fits the answer priors of every profile of the run without shipped ones (`profilesToFit`), each on its own
- * calibration logs (seed `cclupe-answer-priors`, the run's rows and period: the fit depends on the profile and those
- * alone), and writes them into the dataset as `answer-priors.json`; nothing when every profile is shipped.
- */
-export function fitDatasetPriors(run: GenerateRun, count: number = CUSTOM_PRIOR_LOGS): void {
-  const todo = profilesToFit(run.profiles);
-  if (todo.length === 0) return;
+/** Fits and writes the run's `answer-priors.json` (`fitDatasetPriors`), with a progress bar on a terminal. */
+function fitPriors(run: GenerateRun): void {
   const { options } = run;
-  const progress = createProgress('generate: answer priors', todo.length * count * (1 + BUILDER_PASSES));
-  const table: Record<string, TemplatePrior> = {};
+  const count = options.prior_logs ?? CUSTOM_PRIOR_LOGS;
+  const todo = profilesToFit(run.profiles).length;
+  if (todo === 0) return;
+  const progress = createProgress('generate: answer priors', todo * count * (1 + BUILDER_PASSES));
   try {
-    for (const profile of todo) {
-      const logAt = (i: number) => ({
-        log: generateLog(profile, { masterSeed: ANSWER_PRIORS_SEED, index: i, period: options.period, rowsMin: options.rows_min, rowsMax: options.rows_max }).log,
-        profile: profile.name,
-      });
-      Object.assign(table, fitAnswerPriors({ count, logAt, profiles: [profile.name] }, { kinds: false, onLog: () => progress.tick() }));
-    }
+    fitDatasetPriors(run.out, run.profiles, { count, period: options.period, rowsMin: options.rows_min, rowsMax: options.rows_max, onLog: () => progress.tick() });
   } finally {
     progress.stop();
   }
-  writeAnswerPriors(run.out, table);
 }
 
 function summary(
