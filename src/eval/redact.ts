@@ -118,6 +118,6 @@ export function runRedactor(baseUrl: string | undefined, apiKey: string | undefi
 
 /** The error with its message redacted (in place: its class, field and location stay), for errors leaving a run. */
 export function redactError<E>(err: E, redact: Redact): E {
-  if (err instanceof Error && redact.text(err.message) !== err.message) err.message = redact.text(err.message);
+  if (err instanceof Error) err.message = redact.text(err.message);
   return err;
 }

@@ -258,11 +258,16 @@ export class Dataset {
 
   /** The master seed of `manifest.json`, or null without a manifest or a seed in it. */
   masterSeed(): string | null {
+    const m = this.manifestJson();
+    return typeof m?.master_seed === 'string' ? m.master_seed : null;
+  }
+
+  /** `manifest.json` as plain JSON, or null without one; a file that is not JSON is an `InputError`. */
+  private manifestJson(): { master_seed?: unknown; logs?: unknown } | null {
     const manifest = this.files.manifest;
     if (!existsSync(manifest)) return null;
     try {
-      const m = JSON.parse(readRegularText(manifest)) as { master_seed?: unknown };
-      return typeof m.master_seed === 'string' ? m.master_seed : null;
+      return JSON.parse(readRegularText(manifest)) as { master_seed?: unknown; logs?: unknown };
     } catch (err) {
       throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: manifest, line: 1, column: 1 });
     }
@@ -290,16 +295,9 @@ export class Dataset {
   /** The logs `labels.jsonl` and `manifest.json` name, with where each is named (labels first). */
   private namedLogs(): Array<{ id: string; file: string; line?: number }> {
     const out: Array<{ id: string; file: string; line?: number }> = this.labels().map(({ line, value }) => ({ id: value.log_id, file: this.files.labels, line }));
-    const manifest = this.files.manifest;
-    if (!existsSync(manifest)) return out;
-    let logs: unknown;
-    try {
-      logs = (JSON.parse(readRegularText(manifest)) as { logs?: unknown }).logs;
-    } catch (err) {
-      throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: manifest, line: 1, column: 1 });
-    }
+    const logs = this.manifestJson()?.logs;
     if (!Array.isArray(logs)) return out;
-    for (const l of logs) if (typeof (l as { log_id?: unknown })?.log_id === 'string') out.push({ id: (l as { log_id: string }).log_id, file: manifest });
+    for (const l of logs) if (typeof (l as { log_id?: unknown })?.log_id === 'string') out.push({ id: (l as { log_id: string }).log_id, file: this.files.manifest });
     return out;
   }
 
