@@ -601,6 +601,23 @@ function fileColumns(c: CompiledDialect, dialect: Dialect, h: Header) {
       return '';
     };
   };
+  // The cell a field's value came from (its first non-empty plain column source), or -1 when it came from a map, a
+  // template, a constant or no cell: two fields read from one cell (debit-credit: `description` is both counterparty
+  // and remark) must report a problem of that cell once, at the cell's own column.
+  const fieldSource = (spec: FieldSpec): ((cells: string[]) => number) => {
+    const plain = spec.sources.map((s) => (typeof s === 'string' ? idx(s) : 'column' in s && !s.map ? idx(s.column) : -2));
+    return (cells) => {
+      for (let k = 0; k < plain.length; k++) {
+        const i = plain[k];
+        if (i === -1) continue;
+        if (i === -2) return -1;
+        if (cells[i] !== '') return i;
+      }
+      return -1;
+    };
+  };
+  const cellNames: string[] = [];
+  for (const [key, i] of colIndex) cellNames[i] ??= nameOf(key);
   const firstColumnName = (spec: FieldSpec, field: string): string => {
     for (const s of spec.sources) {
       if (typeof s === 'string') return nameOf(s);
@@ -611,6 +628,7 @@ function fileColumns(c: CompiledDialect, dialect: Dialect, h: Header) {
   const fields = DIALECT_FIELDS.map((f) => ({
     field: f,
     get: fieldGetter(dialect.fields[f]),
+    source: fieldSource(dialect.fields[f]),
     def: dialect.fields[f].default ?? '',
     column: firstColumnName(dialect.fields[f], f),
     enumSet: ENUMS[f],
@@ -633,7 +651,7 @@ function fileColumns(c: CompiledDialect, dialect: Dialect, h: Header) {
   const num = dialect.number;
   const warnWs = dialect.whitespace === 'warn';
   const strictText = dialect.strictText;
-  return { nCols, headerNames, idx, usedIdx, fields, tsIdx, tsName, balIdx, balName, amt, amtIdx, creditIdx, signIdx, amtName, creditName, signName, accIdx, accName, num, warnWs, strictText };
+  return { nCols, headerNames, cellNames, idx, usedIdx, fields, tsIdx, tsName, balIdx, balName, amt, amtIdx, creditIdx, signIdx, amtName, creditName, signName, accIdx, accName, num, warnWs, strictText };
 }
 
 type Columns = ReturnType<typeof fileColumns>;
@@ -770,7 +788,7 @@ function slowPath(
   accounts: Accounts,
 ): (line: string, lineNo: number, dataRow: number) => void {
   const { single, expectId, prefix } = accounts;
-  const { nCols, headerNames, usedIdx, fields, tsIdx, tsName, balIdx, balName, amt, amtIdx, creditIdx, signIdx, amtName, creditName, signName, accIdx, accName, num, warnWs, strictText } = col;
+  const { nCols, headerNames, cellNames, usedIdx, fields, tsIdx, tsName, balIdx, balName, amt, amtIdx, creditIdx, signIdx, amtName, creditName, signName, accIdx, accName, num, warnWs, strictText } = col;
   const sep = dialect.separator;
   const quote = dialect.quote;
   const split = (line: string): string[] | null => (quote ? splitQuoted(line, sep, quote) : line.split(sep));
@@ -822,6 +840,7 @@ function slowPath(
     }
     // text and enum fields
     const values: string[] = new Array(fields.length);
+    const textCells: number[] = [];
     for (let f = 0; f < fields.length; f++) {
       const fd = fields[f];
       let v = fd.get(cells);
@@ -837,8 +856,14 @@ function slowPath(
       } else if (fd.location) {
         if (!LOCATION_RE.test(v)) report('BAD_VALUE', fd.column, v, '(not an ISO 3166 alpha-2 code)');
       } else if (fd.text) {
-        if (strictText && BAD_TEXT_RE.test(v)) report('BAD_TEXT', fd.column, shown(v));
-        else if (FORMULA_LEAD_RE.test(v)) report('UNSAFE_TEXT', fd.column, shown(v));
+        const at = fd.source(cells);
+        // a cell already checked as another text field is not reported again
+        if (at < 0 || !textCells.includes(at)) {
+          const column = at >= 0 ? (cellNames[at] ?? fd.column) : fd.column;
+          if (strictText && BAD_TEXT_RE.test(v)) report('BAD_TEXT', column, shown(v));
+          else if (FORMULA_LEAD_RE.test(v)) report('UNSAFE_TEXT', column, shown(v));
+        }
+        if (at >= 0) textCells.push(at);
       }
       values[f] = v;
     }
