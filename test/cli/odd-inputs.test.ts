@@ -19,4 +19,19 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('odd inputs t
     const unsafe = issues.filter((i) => i.code === 'UNSAFE_TEXT');
     expect(unsafe).toEqual([expect.objectContaining({ line: 3, column: 'Description' })]);
   });
+
+  it('refuses a count past Number.MAX_SAFE_INTEGER by name, and a replicate count no bootstrap could hold, with exit 2', async () => {
+    const dir = tempDir('cclupe-odd-');
+    const count = await cclupe(['generate', '--count', '9007199254740993', '--out', join(dir, 'd'), '--json']);
+    expect(count.status).toBe(2);
+    const error = (JSON.parse(count.stderr) as { error: { kind: string; field: string; message: string } }).error;
+    expect(error).toMatchObject({ kind: 'usage', field: '--count' });
+    expect(error.message).toContain('Number.MAX_SAFE_INTEGER');
+    expect(error.message).not.toContain('positive integer');
+    for (const bad of ['9007199254740993', '2000000', '1e3']) {
+      const r = await cclupe(['compare', join(dir, 'a.json'), join(dir, 'b.json'), '--replicates', bad]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toBe(`cclupe: --replicates must be a whole number from 0 to 1000000, got ${bad}\n`);
+    }
+  });
 });

@@ -57,6 +57,7 @@ function num(text: string | undefined, field: string, integer = false): number |
   if (text.trim() === '' || !Number.isFinite(x) || (integer && !Number.isInteger(x))) {
     throw new UsageError(`${field} must be ${integer ? 'an integer' : 'a number'}, got ${text}`, field);
   }
+  if (integer && !Number.isSafeInteger(x)) throw new UsageError(`${field} must be an integer within ±${Number.MAX_SAFE_INTEGER} (Number.MAX_SAFE_INTEGER), got ${text}`, field);
   return x;
 }
 

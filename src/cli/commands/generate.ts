@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { proveDatasetShard, writeDatasetShard } from '../../io/dataset-shard.js';
 import { SHARD_FILE } from '../../io/shard-manifest.js';
 import { parseShardOption, SHARD_HELP } from '../shard-option.js';
+import { parseIntegerOption } from '../integer-option.js';
 
 /** The default profile mix: the four bases in equal shares. */
 export const DEFAULT_PROFILE_MIX = 'personal-healthy=1,personal-overdue=1,sme-healthy=1,sme-overdue=1';
@@ -86,9 +87,7 @@ export interface GenerateSummary {
 }
 
 function positiveInt(text: string, field: string): number {
-  const x = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(x) || x < 1) throw new UsageError(`${field} must be a positive integer, got ${text}`, field);
-  return x;
+  return parseIntegerOption(text, field, { min: 1 });
 }
 
 /** Parses `a=3,b=1` / `a` (repeatable) into profile names with weights; a name given twice is an error. */

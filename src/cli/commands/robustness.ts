@@ -5,6 +5,7 @@ import { analyzeRobustness, formatRobustnessTable } from '../../perturb/robustne
 import { BASELINES, isBaselineName } from '../../score/baselines.js';
 import { DEFAULT_BOOTSTRAP } from '../../score/bootstrap.js';
 import { DEFAULT_SCORE_PARAMS } from '../../score/params.js';
+import { MAX_REPLICATES, parseIntegerOption } from '../integer-option.js';
 
 /** Options of `cclupe robustness`. */
 export interface RobustnessCliOptions {
@@ -21,8 +22,7 @@ export interface RobustnessCliOptions {
 export function runRobustness(clean: string, perturbed: string, options: RobustnessCliOptions): string {
   const lambda = Number(options.lambda);
   if (!(lambda >= 0)) throw new UsageError(`--lambda must be a number ≥ 0, got ${options.lambda}`, '--lambda');
-  const replicates = Number(options.replicates);
-  if (!Number.isInteger(replicates) || replicates < 0) throw new UsageError(`--replicates must be an integer ≥ 0, got ${options.replicates}`, '--replicates');
+  const replicates = parseIntegerOption(options.replicates, '--replicates', { min: 0, max: MAX_REPLICATES });
   if (options.baseline !== undefined && !isBaselineName(options.baseline)) {
     throw new UsageError(`--baseline must be one of ${BASELINES.join(', ')}, got ${options.baseline}`, '--baseline');
   }

@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { SCORE_TABLE_FORMATS, type ScoreTableFormat } from '../../score/render-table.js';
+import { MAX_REPLICATES, parseIntegerOption } from '../integer-option.js';
 
 /** Output formats of the score verbs: the table formats plus JSON. */
 export type ScoreOutputFormat = ScoreTableFormat | 'json';
@@ -12,11 +13,9 @@ export function parseNumberOption(text: string | undefined, field: string): numb
   return x;
 }
 
-/** Parses a non-negative integer option (e.g. `--replicates`). */
+/** Parses a bootstrap replicate count (`--replicates`): a whole number from 0 (no CIs) to `MAX_REPLICATES`. */
 export function parseCountOption(text: string | undefined, field: string): number | undefined {
-  const x = parseNumberOption(text, field);
-  if (x !== undefined && (!Number.isInteger(x) || x < 0)) throw new UsageError(`${field} must be a non-negative integer, got ${text}`, field);
-  return x;
+  return text === undefined ? undefined : parseIntegerOption(text, field, { min: 0, max: MAX_REPLICATES });
 }
 
 /** Resolves `--format` and `--json` (which wins) into one output format, checking it is allowed here. */

@@ -9,6 +9,7 @@ import { validateDataset, type ValidateDatasetOptions } from '../../io/validate-
 import { formatValidationText } from '../../validate/format-text.js';
 import { CHECK_IDS } from '../../validate/registry.js';
 import { createProgress } from '../progress.js';
+import { parseIntegerOption } from '../integer-option.js';
 
 /** Options of `cclupe validate`, as commander parses them. */
 export interface ValidateCliOptions {
@@ -38,9 +39,10 @@ function parseRange(text: string, field: string): { min: number; max: number } {
 }
 
 function parseNonNegative(text: string, field: string, integer = false): number {
+  if (integer) return parseIntegerOption(text, field, { min: 0 });
   const x = Number(text);
-  if (text.trim() === '' || !Number.isFinite(x) || x < 0 || (integer && !Number.isInteger(x))) {
-    throw new UsageError(`${field} must be a non-negative ${integer ? 'integer' : 'number'}, got ${text}`, field);
+  if (text.trim() === '' || !Number.isFinite(x) || x < 0) {
+    throw new UsageError(`${field} must be a non-negative number, got ${text}`, field);
   }
   return x;
 }
