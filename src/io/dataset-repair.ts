@@ -12,6 +12,8 @@ import { readLines } from './shard-manifest.js';
 export interface DatasetRepair {
   header: ManifestHeader;
   logs: number;
+  /** Logs generated again: the damaged ones, and every other one too when `labels.jsonl` was rebuilt whole. */
+  generated: number;
   repaired: string[];
 }
 
@@ -49,8 +51,9 @@ export function repairDataset(job: Omit<ChunkJob, 'start' | 'end'>, expect: { la
     fresh.set(entry.index, r);
     repaired.push(`logs/${r.log_id}.tsv`);
   }
-  if (repairLabels(job, p.labels, p.manifest, entries, fresh, expect.labelsSha256)) repaired.push('labels.jsonl');
-  return { header, logs: entries.length, repaired };
+  const labels = repairLabels(job, p.labels, p.manifest, entries, fresh, expect.labelsSha256);
+  if (labels.written) repaired.push('labels.jsonl');
+  return { header, logs: entries.length, generated: bad.length + labels.generated, repaired };
 }
 
 /** A log as the manifest lists it. */
@@ -70,7 +73,7 @@ function regenerate(job: Omit<ChunkJob, 'start' | 'end'>, entry: ListedLog, mani
 }
 
 /**
- * Puts `labels.jsonl` right: returns true when it was written again. Its lines are read in pieces (about 5 KB a log,
+ * Puts `labels.jsonl` right: says whether it was written again, and how many logs that generated again. Its lines are read in pieces (about 5 KB a log,
  * so 500 MB at 100,000 logs), each only checked for its log id, and copied over only when one must change.
  */
 function repairLabels(
@@ -80,7 +83,7 @@ function repairLabels(
   entries: readonly ListedLog[],
   fresh: ReadonlyMap<number, RenderedLog>,
   sha256: string | undefined,
-): boolean {
+): { written: boolean; generated: number } {
   let shaped = existsSync(path);
   let differs = false;
   if (shaped) {
@@ -96,17 +99,27 @@ function repairLabels(
     // a shard's shard.json lists the file's SHA-256: then a changed line shows too, and the file is rebuilt whole
     if (sha256 !== undefined && hash.digest('hex') !== sha256) shaped = false;
   }
-  if (shaped && !differs) return false;
+  if (shaped && !differs) return { written: false, generated: 0 };
+  let generated = 0;
   const out = new AtomicFileWriter(path);
   try {
     if (shaped) {
       let i = 0;
       readLines(path, (line) => out.append(fresh.get(entries[i++].index)?.labels ?? line + '\n'));
-    } else for (const e of entries) out.append((fresh.get(e.index) ?? regenerate(job, e, manifest)).labels);
+    } else {
+      for (const e of entries) {
+        let r = fresh.get(e.index);
+        if (r === undefined) {
+          r = regenerate(job, e, manifest);
+          generated++;
+        }
+        out.append(r.labels);
+      }
+    }
   } catch (err) {
     out.abort();
     throw err;
   }
   out.commit();
-  return true;
+  return { written: true, generated };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../eval/fixtures.js';
@@ -33,5 +33,20 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('odd inputs t
       expect(r.status).toBe(2);
       expect(r.stderr).toBe(`cclupe: --replicates must be a whole number from 0 to 1000000, got ${bad}\n`);
     }
+  });
+
+  it('generate --json on a repaired dataset counts the logs it generated again (was generated 0)', async () => {
+    const dir = tempDir('cclupe-odd-');
+    const out = join(dir, 'd');
+    expect((await cclupe(['generate', '--count', '4', '--seed', '3', '--rows-min', '50', '--rows-max', '60', '--out', out])).status).toBe(0);
+    const logs = readdirSync(join(out, 'logs')).sort();
+    rmSync(join(out, 'logs', logs[1]));
+    const r = await cclupe(['generate', '--count', '4', '--seed', '3', '--rows-min', '50', '--rows-max', '60', '--out', out, '--json']);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'complete', logs: 4, generated: 1, reused: 3, repaired: [`logs/${logs[1]}`] });
+    // labels.jsonl lost: it is rebuilt whole, which generates every log once more
+    rmSync(join(out, 'labels.jsonl'));
+    const again = await cclupe(['generate', '--count', '4', '--seed', '3', '--rows-min', '50', '--rows-max', '60', '--out', out, '--json']);
+    expect(JSON.parse(again.stdout)).toMatchObject({ generated: 4, reused: 0, repaired: ['labels.jsonl'] });
   });
 });

@@ -196,7 +196,7 @@ async function generateInto(run: GenerateRun, now: () => Date, t0: bigint): Prom
     const priors = answerPriorsIntact(run.out, run.profiles) ? [] : [ANSWER_PRIORS_FILE];
     if (priors.length > 0) fitPriors(run);
     const { totals } = check.header;
-    return summary(run, status, totals.logs, totals.rows, 0, totals.logs, shardText, 0, t0, [...check.repaired, ...priors]);
+    return summary(run, status, totals.logs, totals.rows, check.generated, totals.logs - check.generated, shardText, 0, t0, [...check.repaired, ...priors]);
   }
   const chunks = chunkRanges(first, end);
   const assembler = new DatasetAssembler(run.out, chunks);
