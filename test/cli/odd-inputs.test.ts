@@ -1,4 +1,4 @@
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../eval/fixtures.js';
@@ -48,5 +48,22 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('odd inputs t
     rmSync(join(out, 'labels.jsonl'));
     const again = await cclupe(['generate', '--count', '4', '--seed', '3', '--rows-min', '50', '--rows-max', '60', '--out', out, '--json']);
     expect(JSON.parse(again.stdout)).toMatchObject({ generated: 4, reused: 0, repaired: ['labels.jsonl'] });
+  });
+
+  it('perturb splits a text cell (embed-tab, embed-newline) so that no piece starts with a spreadsheet formula lead', async () => {
+    const dir = tempDir('cclupe-odd-');
+    const src = join(dir, 'd');
+    const out = join(dir, 'p');
+    expect((await cclupe(['generate', '--count', '6', '--seed', '7', '--out', src])).status).toBe(0);
+    const r = await cclupe(['perturb', src, '--ops', 'embed-tab,embed-newline', '--severity', '1-5', '--out', out]);
+    expect(r.status).toBe(0);
+    const leads: string[] = [];
+    for (const f of readdirSync(join(out, 'logs'))) {
+      for (const line of readFileSync(join(out, 'logs', f), 'utf8').split(/\r?\n/)) {
+        // a cell with a formula lead that is not a number (amounts and balances are signed)
+        for (const cell of line.split('\t')) if (/^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) && !/^[-+]?\d/.test(cell)) leads.push(`${f}: ${cell}`);
+      }
+    }
+    expect(leads).toEqual([]);
   });
 });

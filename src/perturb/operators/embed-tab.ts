@@ -1,12 +1,19 @@
+import { FORMULA_LEAD_RE } from '../../schema/log-row.js';
 import { editCells } from '../cell-edit.js';
 import { SEVERITY_PARAMS } from '../severity-params.js';
 import type { CellOperator } from '../types.js';
 
-/** Puts `sep` inside a text: at the first space, else in the middle. */
+/**
+ * Puts `sep` inside a text: at the first space, else in the middle. The piece after `sep` becomes a cell (or a line)
+ * of its own, so it must not start with a spreadsheet formula lead (`FORMULA_LEAD_RE`) any more than a text cell may:
+ * the split moves past such characters (`Top-up` splits as `Top-` + `up`, not `Top` + `-up`).
+ */
 export function splitWith(text: string, sep: string): string {
   const k = text.indexOf(' ');
-  const at = k > 0 ? k : Math.max(1, Math.floor(text.length / 2));
-  return text.slice(0, at) + sep + text.slice(k > 0 ? at + 1 : at);
+  let head = k > 0 ? k : Math.max(1, Math.floor(text.length / 2));
+  let tail = k > 0 ? k + 1 : head;
+  while (tail < text.length - 1 && FORMULA_LEAD_RE.test(text.charAt(tail))) head = ++tail;
+  return text.slice(0, head) + sep + text.slice(tail);
 }
 
 /** Embedded tab (corrupting): a tab inside a remark or counterparty splits the cell into two fields. */
