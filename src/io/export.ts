@@ -103,7 +103,9 @@ export function exportDataset(dataset: string, options: ExportOptions): ExportRe
   // new, empty, or an export of ours (one killed half-way included), locked, with a killed run's temporary files removed
   const claim = claimOutputDir(options.out, { kind: 'export', force: options.force === true, command: 'cclupe export' });
   try {
-    return exportInto(dataset, manifest, options, { logFiles, items, predictions });
+    const result = exportInto(dataset, manifest, options, { logFiles, items, predictions });
+    claim.unmark();
+    return result;
   } finally {
     claim.release();
   }

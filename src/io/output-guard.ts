@@ -30,6 +30,12 @@ export interface OutputClaim {
   scratch(): string;
   /** Removes the run's own scratch and the lock. Idempotent. */
   release(): void;
+  /**
+   * Removes the marker once the output is whole, for a kind its own files mark (`OWN_MARKS`): an export's folder is
+   * uploaded as it is (a Hugging Face dataset), so it holds nothing but the export; one killed half-way keeps the
+   * marker, and the next run into it is accepted either way.
+   */
+  unmark(): void;
 }
 
 /** Options of `claimOutputDir`. */
@@ -224,6 +230,9 @@ export function claimOutputDir(dir: string, opts: ClaimOptions): OutputClaim {
       released = true;
       rmSync(scratchPath, { recursive: true, force: true });
       release();
+    },
+    unmark() {
+      if (OWN_MARKS[opts.kind](abs)) rmSync(join(abs, OUTPUT_MARKER), { force: true });
     },
   };
 }

@@ -66,4 +66,15 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('odd inputs t
     }
     expect(leads).toEqual([]);
   });
+
+  it('export leaves no marker of ours in the folder it writes (a Hugging Face folder is uploaded as it is), and exports into it again', async () => {
+    const dir = tempDir('cclupe-odd-');
+    const src = join(dir, 'd');
+    const out = join(dir, 'hf');
+    expect((await cclupe(['generate', '--count', '2', '--seed', '5', '--rows-min', '50', '--rows-max', '60', '--out', src, '--questions'])).status).toBe(0);
+    for (let run = 0; run < 2; run++) {
+      expect((await cclupe(['export', src, '--format', 'hf', '-o', out])).status).toBe(0);
+      expect(readdirSync(out, { recursive: true }).map(String).sort()).toEqual(['README.md', 'data', 'data/labels.parquet', 'data/logs.parquet', 'data/questions.parquet']);
+    }
+  });
 });
