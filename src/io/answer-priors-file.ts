@@ -6,6 +6,7 @@ import { AnswerPriorFile } from '../schema/answer-priors.js';
 import type { PriorTable } from '../questions/answer-priors.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readRegularText } from './read-regular.js';
+import { parseJsonText } from './json-text.js';
 
 /** The dataset file of the answer priors fitted for its custom and fitted profiles (`cclupe generate`). */
 export const ANSWER_PRIORS_FILE = 'answer-priors.json';
@@ -32,13 +33,7 @@ export function writeAnswerPriors(dir: string, table: PriorTable): void {
 export function readAnswerPriors(dir: string): PriorTable | undefined {
   const path = answerPriorsPath(dir);
   if (!existsSync(path)) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(readRegularText(path));
-  } catch (err) {
-    if (err instanceof InputError) throw err;
-    throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: path });
-  }
+  const value = parseJsonText(readRegularText(path), path);
   const r = AnswerPriorFile.safeParse(value);
   if (!r.success) {
     const issue = r.error.issues[0];

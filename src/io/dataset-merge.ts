@@ -24,6 +24,7 @@ import { hashFile, PIECE_BYTES, readPieces, SHARD_FILE } from './shard-manifest.
 import { listLogFiles, readLogFile } from './log-files.js';
 import type { ShardSet } from './shard-plan.js';
 import { writeOutputMarker, type OutputKind } from './output-guard.js';
+import { parseJsonText } from './json-text.js';
 
 /** What a merge wrote (or, with `--check`, verified). */
 export interface MergeSummary {
@@ -290,11 +291,7 @@ function mergeQuestionFiles(set: ShardSet, dir: string | null, datasetDir: strin
     const f = listed(d, m.files, QUESTION_FILES[1]);
     const chunks: Buffer[] = [];
     copyListedFile(d, f, (piece) => chunks.push(Buffer.from(piece)));
-    try {
-      parts.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as CoverageFile);
-    } catch (err) {
-      throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: join(d, f.path) });
-    }
+    parts.push(parseJsonText(Buffer.concat(chunks).toString('utf8'), join(d, f.path)) as CoverageFile);
   }
   const seeds = new Set(parts.map((c) => `${c.seed}\n${c.templates}`));
   if (seeds.size > 1) throw new InputError(`was built with question seed ${parts[parts.length - 1].seed}, not ${parts[0].seed} as the first shard`, { file: join(set.shards[parts.length - 1].dir, QUESTION_FILES[1]) });
@@ -495,13 +492,8 @@ class ItemLineReader {
         this.line = this.buf.subarray(0, nl + 1);
         this.buf = this.buf.subarray(nl + 1);
         this.lineNo++;
-        let id: unknown;
-        try {
-          this.value = JSON.parse(this.line.toString('utf8'));
-          id = (this.value as { log_id?: unknown }).log_id;
-        } catch (err) {
-          throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: this.path, line: this.lineNo, column: 1 });
-        }
+        this.value = parseJsonText(this.line.toString('utf8'), this.path, this.lineNo);
+        const id = (this.value as { log_id?: unknown } | null)?.log_id;
         if (typeof id !== 'string') throw new InputError('log_id: expected a string', { file: this.path, line: this.lineNo, column: 1 });
         if (this.logId !== null && id < this.logId) throw new InputError(`log ${id} comes after ${this.logId}: not in log-file order`, { file: this.path, line: this.lineNo, column: 1 });
         this.logId = id;

@@ -16,6 +16,7 @@ import { formatJsonl, parseJsonl, parseJsonlLine } from './jsonl.js';
 import { firstReadError, listLogFiles, readLogFile } from './log-files.js';
 import type { ParsedLogText } from '../reader/parse-log.js';
 import { readRegularFile, readRegularText } from './read-regular.js';
+import { parseJsonText, withoutBom } from './json-text.js';
 
 /**
  * The dataset directory (SPEC §10), read and written by every command through this module: where each file is
@@ -100,7 +101,7 @@ export interface LabelsRecord {
 export function* jsonlLines(text: string): Generator<{ line: number; raw: string }> {
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i].replace(/\r$/, '');
+    const raw = (i === 0 ? withoutBom(lines[i]) : lines[i]).replace(/\r$/, '');
     if (raw.trim() !== '') yield { line: i + 1, raw };
   }
 }
@@ -229,12 +230,7 @@ export class Dataset {
     const out: LabelsRecord[] = [];
     if (existsSync(path)) {
       for (const { line, raw } of jsonlLines(readRegularText(path))) {
-        let value: { log_id?: unknown };
-        try {
-          value = JSON.parse(raw);
-        } catch (err) {
-          throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: path, line, column: 1 });
-        }
+        const value = parseJsonText(raw, path, line) as { log_id?: unknown };
         if (typeof value?.log_id !== 'string') throw new InputError('log_id: expected a string', { file: path, line, column: 1 });
         out.push({ line, raw, value: value as LabelsRecord['value'] });
       }
@@ -266,11 +262,7 @@ export class Dataset {
   private manifestJson(): { master_seed?: unknown; logs?: unknown } | null {
     const manifest = this.files.manifest;
     if (!existsSync(manifest)) return null;
-    try {
-      return JSON.parse(readRegularText(manifest)) as { master_seed?: unknown; logs?: unknown };
-    } catch (err) {
-      throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: manifest, line: 1, column: 1 });
-    }
+    return parseJsonText(readRegularText(manifest), manifest) as { master_seed?: unknown; logs?: unknown };
   }
 
   /**

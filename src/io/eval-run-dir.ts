@@ -8,6 +8,7 @@ import { PREDICTION_FLOAT_FIELDS, type Prediction } from '../schema/prediction.j
 import { RunManifest } from '../schema/run-manifest.js';
 import { readRegularText } from './read-regular.js';
 import { NO_REDACTION, type Redact } from './redact-type.js';
+import { parseJsonText } from './json-text.js';
 
 /** File names inside a run directory (SPEC §10). */
 export const RUN_FILES = {
@@ -28,12 +29,7 @@ export function runPath(runDir: string, file: keyof typeof RUN_FILES): string {
 export function readRunManifest(runDir: string): RunManifest | null {
   const path = runPath(runDir, 'manifest');
   if (!existsSync(path)) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(readRegularText(path));
-  } catch (err) {
-    throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: path });
-  }
+  const value = parseJsonText(readRegularText(path), path);
   const r = RunManifest.safeParse(value);
   if (!r.success) throw new InputError(`not a cclupe run manifest: ${r.error.issues[0].path.join('.')}: ${r.error.issues[0].message}`, { file: path });
   return r.data;

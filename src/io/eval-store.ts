@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { InputError } from '../errors.js';
 import { readRegularFile, readRegularText } from '../io/read-regular.js';
 import { NO_REDACTION, type Redact } from './redact-type.js';
+import { parseJsonText } from './json-text.js';
 
 /**
  * Reads an append-only JSONL log written by `AppendLog`. A last line without its newline is a write torn by a crash
@@ -19,12 +20,7 @@ export function readAppendLog<T>(path: string, schema: z.ZodType<T>): T[] {
   const lines = whole === '' ? [] : whole.split('\n');
   for (let i = 0; i < lines.length; i++) {
     if (lines[i].trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(lines[i]);
-    } catch (err) {
-      throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: path, line: i + 1, column: 1 });
-    }
+    const value = parseJsonText(lines[i], path, i + 1);
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

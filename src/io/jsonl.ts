@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { InputError } from '../errors.js';
 import { readRegularText } from './read-regular.js';
+import { parseJsonText } from './json-text.js';
 
 /**
  * One record as compact JSON, with every whole number under a key of `floats` written as a float (`0.0`, `1.0`):
@@ -46,14 +47,7 @@ export function formatJsonl(records: readonly unknown[], floats?: ReadonlySet<st
 export function parseJsonlLine<T>(text: string, schema: z.ZodType<T>, file: string, line: number): T | undefined {
   const trimmed = text.replace(/\r$/, '');
   if (trimmed.trim() === '') return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(trimmed);
-  } catch (err) {
-    const m = /position (\d+)/.exec(String((err as Error).message));
-    const column = m ? Number(m[1]) + 1 : 1;
-    throw new InputError(`invalid JSON: ${(err as Error).message}`, { file, line, column });
-  }
+  const value = parseJsonText(trimmed, file, line);
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

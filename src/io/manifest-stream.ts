@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { InputError } from '../errors.js';
 import { Manifest, ManifestLog } from '../schema/manifest.js';
 import { readLines } from './shard-manifest.js';
+import { withoutBom } from './json-text.js';
 
 /** A dataset manifest without its per-log list, as `readManifestStream` returns it. */
 export type ManifestHeader = Omit<Manifest, 'logs'>;
@@ -22,8 +23,9 @@ export function readManifestStream(path: string, onEntry: (entry: ManifestLog, t
   const bad = (why: string): never => {
     throw new InputError(`not a manifest written by cclupe generate: ${why}`, { file: path, line: lineNo, column: 1 });
   };
-  const line = (text: string): void => {
+  const line = (raw: string): void => {
     lineNo++;
+    const text = lineNo === 1 ? withoutBom(raw) : raw;
     if (state === 'head') {
       if (text === '  "logs": [],') {
         state = 'tail';

@@ -4,6 +4,7 @@ import { Prediction } from '../schema/prediction.js';
 import { RESULTS_SCHEMA_VERSION, RunScores } from '../schema/results.js';
 import { parseJsonl } from './jsonl.js';
 import { readRegularText } from './read-regular.js';
+import { parseJsonText } from './json-text.js';
 
 /** Reads a text file, turning a missing or unreadable file into an `InputError` naming it (exit 1, not a crash). */
 export function readScoreInputText(file: string): string {
@@ -64,12 +65,7 @@ export function checkPredictionIds(read: PredictionsFile, itemIds: ReadonlySet<s
  */
 export function readRunScoresFile(file: string): RunScores {
   const text = readScoreInputText(file);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new InputError(`invalid JSON: ${(err as Error).message}`, { file });
-  }
+  const value = parseJsonText(text, file);
   const record = value && typeof value === 'object' ? (value as { schema?: unknown; scores?: unknown }) : undefined;
   const candidate = record && record.schema !== RESULTS_SCHEMA_VERSION && record.scores !== undefined ? record.scores : value;
   const parsed = RunScores.safeParse(candidate);

@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { InputError } from '../errors.js';
 import { TEMPLATES } from '../questions/templates/index.js';
 import { VERSION } from '../version.js';
 import { shardRange } from './dataset-layout.js';
 import { QUESTION_FILES } from './dataset-shard.js';
 import { listLogFiles } from './log-files.js';
 import { checkShardFile, hashFile, readShardManifest, runHash, SHARD_FILE, writeShardManifest } from './shard-manifest.js';
+import { parseJsonText } from './json-text.js';
 
 /**
  * The identity every questions shard of one run shares: the question seed, the template count and the dataset (its
@@ -54,10 +54,6 @@ export function writeQuestionsShard(dir: string, out: string, run: Record<string
 export function readDatasetSeed(dir: string): string | null {
   const manifest = join(dir, 'manifest.json');
   if (!existsSync(manifest)) return null;
-  try {
-    const m = JSON.parse(readFileSync(manifest, 'utf8')) as { master_seed?: unknown };
-    return typeof m.master_seed === 'string' ? m.master_seed : null;
-  } catch (err) {
-    throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: manifest, line: 1, column: 1 });
-  }
+  const m = parseJsonText(readFileSync(manifest, 'utf8'), manifest) as { master_seed?: unknown } | null;
+  return typeof m?.master_seed === 'string' ? m.master_seed : null;
 }

@@ -11,6 +11,7 @@ import { firstReadError, listLogFiles } from './log-files.js';
 import { parseLogText } from '../reader/parse-log.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readRegularFile, readRegularText } from './read-regular.js';
+import { parseJsonText } from './json-text.js';
 
 const MOD_256 = 1n << 256n;
 
@@ -130,12 +131,7 @@ export function streamCorpus(
 
 /** Reads and validates a reference file; a bad file is an `InputError` naming the field. */
 export function readReference(path: string): Reference {
-  let value: unknown;
-  try {
-    value = JSON.parse(readRegularText(path));
-  } catch (err) {
-    throw new InputError(`not a readable JSON reference (${(err as Error).message})`, { file: path });
-  }
+  const value = parseJsonText(readRegularText(path), path);
   const parsed = Reference.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -5,6 +5,7 @@ import { InputError } from '../errors.js';
 import { SHARD_SCHEMA, ShardManifest, type ShardCommand, type ShardFile } from '../schema/shard.js';
 import { writeJsonAtomic } from './atomic-write.js';
 import { canonicalJson } from './dataset-layout.js';
+import { parseJsonText } from './json-text.js';
 
 /** The shard manifest's file name inside a shard directory. */
 export const SHARD_FILE = 'shard.json';
@@ -104,12 +105,7 @@ export function readShardManifest(dir: string): ShardManifest {
     const why = existsSync(dir) ? (statSync(dir).isDirectory() ? 'no shard.json: the shard is unfinished, or the directory is not a shard' : 'not a directory') : 'no such directory';
     throw new InputError(why, { file: dir });
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new InputError(`invalid JSON: ${(err as Error).message}`, { file: path });
-  }
+  const value = parseJsonText(readFileSync(path, 'utf8'), path);
   const r = ShardManifest.safeParse(value);
   if (!r.success) {
     const issue = r.error.issues[0];

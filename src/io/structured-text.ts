@@ -1,5 +1,6 @@
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { InputError } from '../errors.js';
+import { parseJsonText } from './json-text.js';
 
 /**
  * Parses the text of a JSON or YAML file (profiles, dialects, run configs). `.json` is read as strict JSON: YAML reads
@@ -10,16 +11,7 @@ import { InputError } from '../errors.js';
  */
 export function parseStructuredText(text: string, file: string): unknown {
   const json = /\.json$/i.test(file) || (!/\.ya?ml$/i.test(file) && /^\s*[[{]/.test(text));
-  if (json) {
-    try {
-      return JSON.parse(text);
-    } catch (err) {
-      const message = (err as Error).message;
-      const at = /at position (\d+)/.exec(message);
-      const where = at ? lineColumn(text, Number(at[1])) : {};
-      throw new InputError(`not valid JSON: ${message.replace(/ in JSON at position \d+.*$/, '').replace(/\s+/g, ' ')}`, { file, ...where });
-    }
-  }
+  if (json) return parseJsonText(text, file);
   try {
     return parseYaml(text);
   } catch (err) {
@@ -27,17 +19,4 @@ export function parseStructuredText(text: string, file: string): unknown {
     const first = (err as Error).message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
     throw new InputError(`not valid YAML: ${first}`, pos ? { file, line: pos.line, column: pos.col } : { file });
   }
-}
-
-/** The 1-based line and column of a character offset. */
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let start = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      start = i + 1;
-    }
-  }
-  return { line, column: offset - start + 1 };
 }

@@ -4,7 +4,7 @@ import type { Dialect } from '../schema/dialect.js';
 import { LogLabels } from '../schema/labels.js';
 import type { Log } from '../schema/log-row.js';
 import { Manifest } from '../schema/manifest.js';
-import { UsageError } from '../errors.js';
+import { InputError, UsageError } from '../errors.js';
 import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
 import { CANONICAL_DIALECT } from '../reader/dialect-canonical.js';
 import { listLogFiles, readLogFile } from './log-files.js';
@@ -17,6 +17,7 @@ import type { ValidationPeriod } from '../validate/context.js';
 import { checksRun, validateLogCapped, type CappedIssues, type ValidateOptions } from '../validate/validate-log.js';
 import { claimOutputDir, OUTPUT_MARKER } from './output-guard.js';
 import { readRegularFile, readRegularText } from './read-regular.js';
+import { parseJsonText } from './json-text.js';
 
 /** Options of `validateDataset`. Options left undefined fall back to the dialect's check settings, then to defaults. */
 export interface ValidateDatasetOptions extends Omit<ValidateOptions, 'labels' | 'file' | 'generated' | 'openingBalanceCents'> {
@@ -123,9 +124,10 @@ function readLabels(path: string, display: string, issues: ValidationIssue[], ma
   for (const { line, raw } of jsonlLines(text)) {
     let value: unknown;
     try {
-      value = JSON.parse(raw);
+      value = parseJsonText(raw, display, line);
     } catch (err) {
-      issues.push(makeIssue({ code: 'READ_ERROR', file: display, line, note: `(invalid JSON: ${(err as Error).message})` }));
+      const column = err instanceof InputError ? err.location.column : undefined;
+      issues.push(makeIssue({ code: 'READ_ERROR', file: display, line, note: `(${(err as Error).message}${column !== undefined ? ` at column ${column}` : ''})` }));
       continue;
     }
     const parsed = LogLabels.safeParse(value);
@@ -145,11 +147,12 @@ function readLabels(path: string, display: string, issues: ValidationIssue[], ma
 
 function readManifest(path: string, display: string, issues: ValidationIssue[], maxBytes?: number): Manifest | null {
   try {
-    const parsed = Manifest.safeParse(JSON.parse(readRegularText(path, { maxBytes })));
+    const parsed = Manifest.safeParse(parseJsonText(readRegularText(path, { maxBytes }), display));
     if (parsed.success) return parsed.data;
     issues.push(makeIssue({ code: 'READ_ERROR', file: display, note: `(manifest does not fit the schema at ${parsed.error.issues[0].path.join('.')})` }));
   } catch (err) {
-    issues.push(makeIssue({ code: 'READ_ERROR', file: display, note: `(${(err as Error).message})` }));
+    const at = err instanceof InputError && err.location.line !== undefined ? ` at line ${err.location.line}, column ${err.location.column}` : '';
+    issues.push(makeIssue({ code: 'READ_ERROR', file: display, note: `(${(err as Error).message}${at})` }));
   }
   return null;
 }

@@ -77,4 +77,37 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('odd inputs t
       expect(readdirSync(out, { recursive: true }).map(String).sort()).toEqual(['README.md', 'data', 'data/labels.parquet', 'data/logs.parquet', 'data/questions.parquet']);
     }
   });
+
+  it('reads JSON and JSON Lines files that start with a UTF-8 BOM, and names line and column of every JSON syntax error', async () => {
+    const dir = tempDir('cclupe-odd-');
+    const src = join(dir, 'd');
+    expect((await cclupe(['generate', '--count', '2', '--seed', '5', '--rows-min', '50', '--rows-max', '60', '--out', src, '--questions'])).status).toBe(0);
+    const ids = readFileSync(join(src, 'questions.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id);
+    const preds = join(dir, 'preds.jsonl');
+    writeFileSync(preds, '\uFEFF' + ids.map((id) => JSON.stringify({ item_id: id, selected: ['A'] })).join('\n') + '\n');
+    const scored = await cclupe(['score', src, '--predictions', preds, '--replicates', '0', '-o', join(dir, 'r.json')]);
+    expect(scored.stderr).toBe('');
+    expect(scored.status).toBe(0);
+    writeFileSync(join(dir, 'r-bom.json'), '\uFEFF' + readFileSync(join(dir, 'r.json'), 'utf8'));
+    expect((await cclupe(['compare', join(dir, 'r.json'), join(dir, 'r-bom.json'), '--replicates', '0'])).status).toBe(0);
+    // labels.jsonl and manifest.json with a BOM still read (validate reads both)
+    for (const f of ['labels.jsonl', 'manifest.json']) writeFileSync(join(src, f), '\uFEFF' + readFileSync(join(src, f), 'utf8'));
+    const v = await cclupe(['validate', src]);
+    expect(v.stdout).not.toMatch(/READ_ERROR|LABELS_MISSING/);
+    expect(v.status).toBe(0);
+    // errors Node reports without a position: a truncated file, an unexpected token
+    const cases: Array<[string, string, string]> = [
+      ['cut.json', '{"schema": "cclupe-scores/1",\n  "label": ', 'cut.json:2:12: invalid JSON: Unexpected end of JSON input'],
+      ['token.json', '{\n  "label": }', "token.json:2:12: invalid JSON: Unexpected token '}'"],
+    ];
+    for (const [name, text, message] of cases) {
+      writeFileSync(join(dir, name), text);
+      const r = await cclupe(['compare', join(dir, name), join(dir, 'r.json')]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe(`cclupe: ${join(dir, message)}\n`);
+    }
+    writeFileSync(preds, JSON.stringify({ item_id: ids[0], selected: ['A'] }) + '\n{"item_id": tru}\n');
+    const bad = await cclupe(['score', src, '--predictions', preds]);
+    expect(bad.stderr).toBe(`cclupe: ${preds}:2:16: invalid JSON: Unexpected token '}'\n`);
+  });
 });

@@ -239,7 +239,7 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('cclupe eval 
     writeFileSync(config, '{"model":"baseline:oracle",\n "temperature": }');
     const r = await cli(['eval', ds.dir, '--config', config, '--out', join(dir, 'run')]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^cclupe: \S*run\.json: not valid JSON: [^\n]+\n$/);
+    expect(r.stderr).toMatch(/^cclupe: \S*run\.json:\d+:\d+: invalid JSON: [^\n]+\n$/);
   });
 
   it('runs an offline baseline and writes predictions that cclupe score reads', async () => {

@@ -59,7 +59,7 @@ describe('loadProfile', () => {
   it('rejects malformed JSON, unknown names and extends cycles', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'broken.json'), '{ "name": ');
-    expect(() => loadProfile(join(dir, 'broken.json'))).toThrow(/not valid JSON/);
+    expect(() => loadProfile(join(dir, 'broken.json'))).toThrow(/invalid JSON/);
     expect(() => loadProfile('no-such-profile')).toThrow(/no profile no-such-profile/);
     writeFileSync(join(dir, 'a.json'), JSON.stringify({ extends: './b.json' }));
     writeFileSync(join(dir, 'b.json'), JSON.stringify({ extends: './a.json' }));

@@ -25,7 +25,7 @@ describe('parseStructuredText', () => {
     // YAML reads `"temperature": }` as temperature null, which dropped the parameter from every request
     const e = failure('{"model":"m",\n "temperature": }', 'run.json');
     expect(e.location.file).toBe('run.json');
-    expect(e.message).toMatch(/^not valid JSON: /);
+    expect(e.message).toMatch(/^invalid JSON: /);
     expect(e.message).not.toContain('\n');
   });
 
@@ -33,7 +33,7 @@ describe('parseStructuredText', () => {
     const e = failure('{\n  "a": 1,\n  "b" 2\n}', 'p.json');
     expect(e.location).toEqual({ file: 'p.json', line: 3, column: 7 });
     // the parser's own words differ between V8 versions; the place does not
-    expect(e.format()).toMatch(/^p\.json:3:7: not valid JSON: \S[^\n]*$/);
+    expect(e.format()).toMatch(/^p\.json:3:7: invalid JSON: \S[^\n]*$/);
   });
 
   it('names the line and column of a YAML error, in one line', () => {

@@ -188,6 +188,6 @@ describe('cclupe compare, leaderboard and stability', () => {
   it('rejects a file that is not a results file', async () => {
     const r = await cclupe('leaderboard', join(DEMO, 'questions.jsonl'));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/questions\.jsonl: invalid JSON/);
+    expect(r.stderr).toMatch(/questions\.jsonl:2:1: invalid JSON/);
   });
 });
