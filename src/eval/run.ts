@@ -399,6 +399,7 @@ async function finishRun(plan: RunPlan, config: EvalConfig, options: InnerOption
   }
   const scores = scoreRun(items, predictions, options.scoreParams ?? {}, {
     label: config.model,
+    dataset: dataset.scored,
     ...(options.bootstrap !== undefined ? { bootstrap: options.bootstrap } : {}),
   });
   const records = itemRecords(items, outcomes, traces, scores);

@@ -5,6 +5,7 @@ import { formatLogTsv, withoutLogIdColumn } from '../log/format-tsv.js';
 import type { Item } from '../schema/item.js';
 import type { Log } from '../schema/log-row.js';
 import { sha256Hex } from '../hash.js';
+import type { ScoredDataset } from '../schema/results.js';
 
 /** What a run needs from a dataset directory: its items, the logs they ask about, and a content hash. */
 export interface EvalDataset {
@@ -20,6 +21,8 @@ export interface EvalDataset {
   texts: Map<string, string>;
   /** SHA-256 over `questions.jsonl` and every referenced log file (by sorted log id). */
   hash: string;
+  /** The questions' identity a run's scores record (`RunScores.dataset`), as `cclupe score` records it. */
+  scored: ScoredDataset;
 }
 
 /**
@@ -48,5 +51,12 @@ export function loadEvalDataset(dir: string): EvalDataset {
     if (text !== formatLogTsv(log)) texts.set(id, withoutLogIdColumn(text, id, dialect?.separator ?? '\t'));
     parts.push(`${id}:${sha256Hex(bytes)}`);
   }
-  return { dir: resolve(dir), items, logs, texts, hash: sha256Hex(parts.join('\n')) };
+  let seed: string | null = null;
+  try {
+    seed = ds.masterSeed();
+  } catch {
+    // a manifest.json that is not JSON names no seed (as readScoredQuestions reads it)
+  }
+  const scored = { questions_sha256: sha256Hex(qBytes), master_seed: seed };
+  return { dir: resolve(dir), items, logs, texts, hash: sha256Hex(parts.join('\n')), scored };
 }

@@ -1,15 +1,23 @@
 import { InputError } from '../errors.js';
 import { Item } from '../schema/item.js';
 import { Prediction } from '../schema/prediction.js';
-import { RESULTS_SCHEMA_VERSION, RunScores } from '../schema/results.js';
+import { RESULTS_SCHEMA_VERSION, RunScores, type ScoredDataset } from '../schema/results.js';
 import { parseJsonl } from './jsonl.js';
-import { readRegularText } from './read-regular.js';
+import { readRegularFile } from './read-regular.js';
 import { parseJsonText } from './json-text.js';
+import { dirname } from 'node:path';
+import { sha256Hex } from '../hash.js';
+import { readDatasetSeed } from './questions-shard.js';
 
 /** Reads a text file, turning a missing or unreadable file into an `InputError` naming it (exit 1, not a crash). */
 export function readScoreInputText(file: string): string {
+  return readScoreInputBytes(file).toString('utf8');
+}
+
+/** `readScoreInputText`'s bytes. */
+function readScoreInputBytes(file: string): Buffer {
   try {
-    return readRegularText(file);
+    return readRegularFile(file);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     throw new InputError(e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory, expected a file' : e.message, { file });
@@ -18,7 +26,24 @@ export function readScoreInputText(file: string): string {
 
 /** Reads a questions JSONL file for scoring; throws `InputError` at file:line for a bad record. */
 export function readQuestionsForScoring(file: string): Item[] {
-  return parseJsonl(readScoreInputText(file), Item, file);
+  return readScoredQuestions(file).items;
+}
+
+/**
+ * Reads a questions JSONL file for scoring with its identity (`RunScores.dataset`): the SHA-256 of its bytes and the
+ * master seed of the `manifest.json` beside it (null when there is none, or it holds no seed or is not JSON: the seed
+ * only names the dataset, the hash tells datasets apart). Throws `InputError` at file:line for a bad record.
+ */
+export function readScoredQuestions(file: string): { items: Item[]; dataset: ScoredDataset } {
+  const bytes = readScoreInputBytes(file);
+  const items = parseJsonl(bytes.toString('utf8'), Item, file);
+  let seed: string | null = null;
+  try {
+    seed = readDatasetSeed(dirname(file));
+  } catch {
+    // a manifest.json that is not JSON names no seed
+  }
+  return { items, dataset: { questions_sha256: sha256Hex(bytes), master_seed: seed } };
 }
 
 /** Predictions read from a JSONL file, with the 1-based line of each record for error messages. */

@@ -158,6 +158,17 @@ export const ScoreCoverage = z.object({
 });
 export type ScoreCoverage = z.infer<typeof ScoreCoverage>;
 
+/**
+ * Which questions a run was scored on: the SHA-256 of the `questions.jsonl` bytes, and the master seed of the dataset's
+ * `manifest.json` beside it (null without one). Item ids (`p000001-q01`) repeat in every dataset, so this, not the
+ * ids, tells whether two runs answered the same questions.
+ */
+export const ScoredDataset = z.object({
+  questions_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  master_seed: z.string().nullable(),
+});
+export type ScoredDataset = z.infer<typeof ScoredDataset>;
+
 /** Everything `scoreRun` returns and `results.json` stores (embed it whole; the layout is versioned by `schema`). */
 export const RunScores = z.object({
   schema: z.literal(RESULTS_SCHEMA_VERSION),
@@ -176,6 +187,8 @@ export const RunScores = z.object({
   numeric: NumericAccuracy,
   /** Absent in results written before coverage was recorded; `runCoverage` derives it from the counts then. */
   coverage: ScoreCoverage.optional(),
+  /** The questions scored; absent when the caller did not say, and in results written before it was recorded. */
+  dataset: ScoredDataset.optional(),
   /** Bootstrap settings, or null when CIs were not computed (replicates = 0). */
   bootstrap: BootstrapInfo.nullable(),
   /**

@@ -3,6 +3,7 @@ import { EMPTY_CELL, renderScoreTable, type ScoreTable, type ScoreTableFormat } 
 import { runCoverage } from './score-run.js';
 import { STABILITY_KEYS } from './stability.js';
 import { TABLE3_KEYS, TABLE3_TITLES, TABLE_A12_KEYS, TABLE_A12_TITLES } from './table-columns.js';
+import { otherQuestions } from './scored-dataset.js';
 
 /** Display form of a score: ×100 with one decimal, half away from zero; "–" for a column with no items. */
 export function formatScorePercent(x: number | null | undefined): string {
@@ -88,6 +89,8 @@ export function coverageLine(scores: Pick<RunScores, 'coverage' | 'counts'>): st
  */
 export function leaderboardItemsWarning(runs: readonly RunScores[]): string | null {
   if (runs.length < 2) return null;
+  const other = runs.findIndex((r) => otherQuestions(runs[0], r) !== null);
+  if (other > 0) return `warning: ${runs[other].label || '(unnamed)'} was ${otherQuestions(runs[0], runs[other])}; their scores do not compare`;
   const key = (r: RunScores) => r.items.map((i) => i.item_id).sort().join('\n');
   const first = key(runs[0]);
   if (runs.every((r) => key(r) === first)) return null;

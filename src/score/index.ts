@@ -9,6 +9,7 @@ export * from './mcnemar.js';
 export * from './score-run.js';
 export * from './compare-paired.js';
 export * from './stability.js';
+export * from './scored-dataset.js';
 export * from './baselines.js';
 export * from './table-columns.js';
 export * from './render-table.js';

@@ -10,6 +10,7 @@ import {
   type ScoreCounts,
   type ScoreCoverage,
   type ScoreParams,
+  type ScoredDataset,
 } from '../schema/results.js';
 import { accumulateByLog, aggregatesFrom, METRIC_NAMES, metricVector, sumVectors } from './accumulate.js';
 import { clusterBootstrap, DEFAULT_BOOTSTRAP, type BootstrapOptions } from './bootstrap.js';
@@ -34,6 +35,8 @@ export interface ScoreRunOptions extends SummarizeOptions {
    * missing ones as 0. Throws when no item has a prediction.
    */
   partial?: boolean;
+  /** The questions' identity to record in the results (`RunScores.dataset`), so that runs of other datasets are told apart. */
+  dataset?: ScoredDataset;
 }
 
 /**
@@ -130,7 +133,7 @@ export function scoreRun(
   if (options.partial && scoredItems.length === 0) throw new CclupeError('no item has a prediction: nothing to score');
   const scored = scoredItems.map((item) => scoreResolvedItem(item, resolveAnswer(item, byId.get(item.id)), resolved));
   const { items: scoredOut, ...summary } = summarizeItemScores(scored, resolved, options);
-  return { ...summary, coverage, items: scoredOut };
+  return { ...summary, coverage, ...(options.dataset ? { dataset: options.dataset } : {}), items: scoredOut };
 }
 
 function countStatuses(items: readonly ItemScore[]): ScoreCounts {

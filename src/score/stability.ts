@@ -2,6 +2,7 @@ import { CclupeError } from '../errors.js';
 import type { RunScores, StabilityCell, StabilityReport } from '../schema/results.js';
 import { TABLE3_KEYS } from './table-columns.js';
 import { maxOf, minOf } from '../log/extremes.js';
+import { otherQuestions } from './scored-dataset.js';
 
 /** Columns summarised for stability: the Table 3 row, then S_dom, S_cog and Mrate. */
 export const STABILITY_KEYS = [...TABLE3_KEYS, 'sDom', 'sCog', 'mrate'] as const;
@@ -31,6 +32,8 @@ export function unlikeRun(first: RunScores, r: RunScores): string | null {
   if (p.lambda !== a.lambda || p.eta !== a.eta || p.delta !== a.delta || p.numericTolerance !== a.numericTolerance) {
     return `scored with other parameters (λ ${p.lambda}, η ${p.eta}, δ ${p.delta}, tolerance ${p.numericTolerance}; the first run: λ ${a.lambda}, η ${a.eta}, δ ${a.delta}, tolerance ${a.numericTolerance})`;
   }
+  const questions = otherQuestions(first, r);
+  if (questions) return questions;
   const ids = new Set(first.items.map((i) => i.item_id));
   const own = new Set(r.items.map((i) => i.item_id));
   const extra = [...own].filter((id) => !ids.has(id));

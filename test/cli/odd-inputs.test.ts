@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../eval/fixtures.js';
@@ -109,5 +109,33 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('odd inputs t
     writeFileSync(preds, JSON.stringify({ item_id: ids[0], selected: ['A'] }) + '\n{"item_id": tru}\n');
     const bad = await cclupe(['score', src, '--predictions', preds]);
     expect(bad.stderr).toBe(`cclupe: ${preds}:2:16: invalid JSON: Unexpected token '}'\n`);
+  });
+
+  it('compare refuses results scored on other datasets (same item ids), and warns on results that record no dataset', async () => {
+    const dir = tempDir('cclupe-odd-');
+    const score = async (seed: string, baseline: string, out: string) => {
+      const ds = join(dir, `d${seed}`);
+      if (!existsSync(ds)) expect((await cclupe(['generate', '--count', '2', '--seed', seed, '--rows-min', '50', '--rows-max', '60', '--out', ds, '--questions'])).status).toBe(0);
+      expect((await cclupe(['score', ds, '--baseline', baseline, '--replicates', '0', '-o', join(dir, out)])).status).toBe(0);
+      return join(dir, out);
+    };
+    const a = await score('1', 'random', 'a.json');
+    const b = await score('2', 'oracle', 'b.json');
+    const same = await score('1', 'oracle', 'same.json');
+    const r = await cclupe(['compare', a, b, '--replicates', '0']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^cclupe: \S*b\.json: not comparable with \S*a\.json: scored on other questions \(questions\.jsonl sha256 [0-9a-f]{12}…, dataset seed 2; the other run: questions\.jsonl sha256 [0-9a-f]{12}…, dataset seed 1\)/);
+    const ok = await cclupe(['compare', a, same, '--replicates', '0']);
+    expect(ok.status).toBe(0);
+    expect(ok.stderr).toBe('');
+    // results written before the dataset was recorded still load, with a warning
+    const old = JSON.parse(readFileSync(same, 'utf8')) as Record<string, unknown>;
+    delete old.dataset;
+    writeFileSync(join(dir, 'old.json'), JSON.stringify(old));
+    const warned = await cclupe(['compare', a, join(dir, 'old.json'), '--replicates', '0']);
+    expect(warned.status).toBe(0);
+    expect(warned.stderr).toMatch(/warning: \S*old\.json records no dataset identity/);
+    expect((await cclupe(['stability', a, b])).status).toBe(1);
   });
 });

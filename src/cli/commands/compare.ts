@@ -4,6 +4,8 @@ import { DEFAULT_BOOTSTRAP } from '../../score/bootstrap.js';
 import { comparePaired } from '../../score/compare-paired.js';
 import { formatComparison } from '../../score/format-results.js';
 import { parseCountOption, resolveFormat } from './score-options.js';
+import { InputError } from '../../errors.js';
+import { otherQuestions, unidentifiedRuns } from '../../score/scored-dataset.js';
 
 /** Options of `cclupe compare`. */
 export interface CompareCliOptions {
@@ -17,7 +19,14 @@ export interface CompareCliOptions {
 export function runCompare(fileA: string, fileB: string, options: CompareCliOptions): string {
   const format = resolveFormat(options.format, options.json, ['text', 'markdown', 'json']);
   const replicates = parseCountOption(options.replicates, '--replicates') ?? DEFAULT_BOOTSTRAP.replicates;
-  const cmp = comparePaired(readRunScoresFile(fileA), readRunScoresFile(fileB), {
+  const a = readRunScoresFile(fileA);
+  const b = readRunScoresFile(fileB);
+  const why = otherQuestions(a, b);
+  if (why) throw new InputError(`not comparable with ${fileA}: ${why}; item ids repeat across datasets, so pairing them would compare different questions`, { file: fileB });
+  for (const i of unidentifiedRuns([a, b])) {
+    process.stderr.write(`cclupe compare: warning: ${[fileA, fileB][i]} records no dataset identity (results written before cclupe-kit recorded one): that both runs answered the same questions is not checked\n`);
+  }
+  const cmp = comparePaired(a, b, {
     bootstrap: replicates === 0 ? false : { seed: options.seed ?? DEFAULT_BOOTSTRAP.seed, replicates },
   });
   if (format === 'json') return JSON.stringify(cmp, null, 2) + '\n';

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import { writeJsonAtomic } from '../../io/atomic-write.js';
 import { claimOutputFile } from '../../io/output-guard.js';
-import { checkPredictionIds, readPredictionsFile, readQuestionsForScoring } from '../../io/predictions.js';
+import { checkPredictionIds, readPredictionsFile, readScoredQuestions } from '../../io/predictions.js';
 import type { RunScores } from '../../schema/results.js';
 import { BASELINES, baselinePredictions, isBaselineName } from '../../score/baselines.js';
 import { DEFAULT_BOOTSTRAP } from '../../score/bootstrap.js';
@@ -60,7 +60,7 @@ export function runScore(dataset: string | undefined, options: ScoreOptions): st
   const seed = options.seed ?? DEFAULT_BOOTSTRAP.seed;
   const bootstrap = replicates === 0 ? (false as const) : { seed, replicates };
   const qfile = questionsPath(dataset, options.questions);
-  const items = readQuestionsForScoring(qfile);
+  const { items, dataset: scored } = readScoredQuestions(qfile);
   if (items.length === 0) throw new UsageError(`${qfile} holds no questions`, '--questions');
 
   if (options.baseline) {
@@ -69,7 +69,7 @@ export function runScore(dataset: string | undefined, options: ScoreOptions): st
       if (!isBaselineName(n)) throw new UsageError(`--baseline must be one of ${BASELINES.join(', ')} or all, got ${n}`, '--baseline');
     }
     const runs = names.map((n) =>
-      scoreRun(items, baselinePredictions(n as (typeof BASELINES)[number], items, { seed }), params, { label: names.length > 1 ? n : (options.label ?? n), bootstrap }),
+      scoreRun(items, baselinePredictions(n as (typeof BASELINES)[number], items, { seed }), params, { label: names.length > 1 ? n : (options.label ?? n), bootstrap, dataset: scored }),
     );
     if (runs.length > 1) {
       if (options.out) throw new UsageError('--out takes one run; score the baselines one by one to write them', '--out');
@@ -90,7 +90,7 @@ export function runScore(dataset: string | undefined, options: ScoreOptions): st
     );
   }
   const label = options.label ?? basename(options.predictions!, extname(options.predictions!));
-  return emit(scoreRun(items, read.predictions, params, { label, bootstrap, partial: options.allowPartial === true }), format, options.out);
+  return emit(scoreRun(items, read.predictions, params, { label, bootstrap, partial: options.allowPartial === true, dataset: scored }), format, options.out);
 }
 
 function emit(scores: RunScores, format: ReturnType<typeof resolveFormat>, out: string | undefined): string {
