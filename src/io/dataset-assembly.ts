@@ -1,6 +1,6 @@
 import { closeSync, fdatasync, fsyncSync, openSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { GenerateOptions, Manifest, ManifestLog } from '../schema/manifest.js';
 import { LOG_FORMAT_VERSION } from '../schema/transaction-types.js';
 import { CclupeError } from '../errors.js';
@@ -30,6 +30,8 @@ export class DatasetAssembler {
   private readonly entriesTmp: string;
   /** The temporary files' descriptors, −1 once closed (a descriptor number is reused by the next open). */
   private labelsFd: number;
+  /** SHA-256 of the labels written so far (the manifest's `labels_sha256`). */
+  private readonly labelsHash = createHash('sha256');
   private entriesFd: number;
   /** Position in `chunks` of the next chunk to append. */
   private next = 0;
@@ -99,6 +101,7 @@ export class DatasetAssembler {
       packages: packageVersions(),
       indices: { count: this.logs, first: this.firstIndex, last: this.lastIndex },
       totals: { logs: this.logs, rows: this.rows },
+      labels_sha256: this.labelsHash.digest('hex'),
       created_at: createdAt,
     };
     try {
@@ -154,6 +157,7 @@ export class DatasetAssembler {
     const { labels } = record;
     try {
       writeAllSync(this.labelsFd, labels);
+      this.labelsHash.update(labels);
     } catch (err) {
       throw withPath(err, datasetPaths(this.out).labels);
     }

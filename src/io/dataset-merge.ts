@@ -134,9 +134,13 @@ export function mergeDatasetShards(set: ShardSet, out: string | null, createdAt:
     let first: number | null = null;
     let last: number | null = null;
     let verified = 0;
+    const labelsHash = createHash('sha256');
     try {
       for (const { dir, manifest: m } of set.shards) {
-        copyListedFile(dir, listed(dir, m.files, 'labels.jsonl'), p ? (piece) => writeAllSync(labelsFd, piece) : null);
+        copyListedFile(dir, listed(dir, m.files, 'labels.jsonl'), (piece) => {
+          labelsHash.update(piece);
+          if (p) writeAllSync(labelsFd, piece);
+        });
         const h = walkDatasetShard(dir, m, (entry, text, bytes) => {
           if (p) {
             const to = join(p.logs, `${entry.log_id}.tsv`);
@@ -182,6 +186,7 @@ export function mergeDatasetShards(set: ShardSet, out: string | null, createdAt:
           options: { ...h.options, shard: null },
           indices: { count: logs, first, last },
           totals: { logs, rows },
+          labels_sha256: labelsHash.digest('hex'),
           created_at: createdAt,
         } as Omit<Manifest, 'logs'>;
         writeFileAtomicWith(p.manifest, (append) => writeManifest(dataset, (add) => copyFd(entriesFd, add), append));

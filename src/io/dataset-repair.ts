@@ -22,9 +22,9 @@ export interface DatasetRepair {
  * of `cclupe generate` on a damaged directory ends byte-identical to an uninterrupted run. Every log the manifest
  * lists is hashed (SHA-256; the whole check of 1,000 logs of the default size, 26 MB, with their labels took
  * 0.26–0.49 s, so 100,000 take about half a minute) and one that is missing or differs is generated again alone (each
- * log has its own stream). `labels.jsonl` has no hash in the manifest (a shard's `shard.json` has one,
- * `expect.labelsSha256`): it must hold one line per listed log, in order, each starting with that log's id, and match
- * that hash when given; the lines of regenerated logs are put back as generated, and a file that is missing or out of
+ * log has its own stream). `labels.jsonl` must hold one line per listed log, in order, each starting with that log's
+ * id, and match its SHA-256 (`labels_sha256` of the manifest, or a shard's `shard.json`, `expect.labelsSha256`) when
+ * one is recorded; the lines of regenerated logs are put back as generated, and a file that is missing or out of
  * shape is rebuilt whole (which generates every log once more). A log that generates again to other bytes than the
  * manifest lists (a dataset made by another version) is an `InputError` naming the manifest: it cannot be repaired.
  */
@@ -51,7 +51,8 @@ export function repairDataset(job: Omit<ChunkJob, 'start' | 'end'>, expect: { la
     fresh.set(entry.index, r);
     repaired.push(`logs/${r.log_id}.tsv`);
   }
-  const labels = repairLabels(job, p.labels, p.manifest, entries, fresh, expect.labelsSha256);
+  // the manifest lists the labels' SHA-256 (manifests written before it did: the shape of each line is checked alone)
+  const labels = repairLabels(job, p.labels, p.manifest, entries, fresh, expect.labelsSha256 ?? header.labels_sha256);
   if (labels.written) repaired.push('labels.jsonl');
   return { header, logs: entries.length, generated: bad.length + labels.generated, repaired };
 }

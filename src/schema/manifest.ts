@@ -49,6 +49,11 @@ export const Manifest = z.object({
   /** Indices this directory holds (all of them, or one shard's). */
   indices: z.object({ count: z.number().int().nonnegative(), first: z.number().int().nonnegative().nullable(), last: z.number().int().nonnegative().nullable() }),
   totals: z.object({ logs: z.number().int().nonnegative(), rows: z.number().int().nonnegative() }),
+  /**
+   * SHA-256 of `labels.jsonl`, so that a re-run finds a labels file edited since (the logs have theirs in `logs`);
+   * absent in manifests written before it was recorded.
+   */
+  labels_sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   logs: z.array(ManifestLog),
   created_at: z.string(),
 });

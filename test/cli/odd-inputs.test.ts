@@ -138,4 +138,21 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('odd inputs t
     expect(warned.stderr).toMatch(/warning: \S*old\.json records no dataset identity/);
     expect((await cclupe(['stability', a, b])).status).toBe(1);
   });
+
+  it('generate re-run on a finished dataset (no shards) rebuilds a labels.jsonl edited since, by the hash its manifest lists', async () => {
+    const dir = tempDir('cclupe-odd-');
+    const out = join(dir, 'd');
+    const args = ['generate', '--count', '3', '--seed', '4', '--rows-min', '50', '--rows-max', '60', '--out', out, '--json'];
+    expect((await cclupe(args)).status).toBe(0);
+    const labels = join(out, 'labels.jsonl');
+    const before = readFileSync(labels, 'utf8');
+    const lines = before.split('\n');
+    const first = JSON.parse(lines[0]) as Record<string, unknown>;
+    first.profile = first.profile === 'sme-overdue' ? 'personal-healthy' : 'sme-overdue';
+    writeFileSync(labels, [JSON.stringify(first), ...lines.slice(1)].join('\n'));
+    const r = await cclupe(args);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'complete', repaired: ['labels.jsonl'] });
+    expect(readFileSync(labels, 'utf8')).toBe(before);
+  });
 });
