@@ -36,7 +36,7 @@ export function jsonSyntaxError(text: string, file: string, err: Error, line?: n
 /** `JSON.parse`'s message without the position and the quoted excerpt (the error's line and column say where). */
 export function shortJsonMessage(message: string): string {
   return message
-    .replace(/ in JSON at position \d+.*$/s, '')
+    .replace(/ (?:in JSON )?at position \d+.*$/s, '')
     .replace(/, (?:\.\.\.)?".*is not valid JSON$/s, '')
     .replace(/\s+/g, ' ');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { jsonErrorOffset, parseJsonText } from '../../src/io/json-text.js';
+import { jsonErrorOffset, parseJsonText, shortJsonMessage } from '../../src/io/json-text.js';
 
 describe('jsonErrorOffset', () => {
   it('finds the first character that cannot continue JSON', () => {
@@ -42,3 +42,12 @@ describe('parseJsonText', () => {
     expect(at(() => parseJsonText('{"a": [1', 'p.jsonl', 4))).toEqual({ file: 'p.jsonl', line: 4, column: 9 });
   });
 });
+
+describe('shortJsonMessage', () => {
+  it('drops the position and excerpt of every form of Node message (line and column say where)', () => {
+    expect(shortJsonMessage('Unexpected non-whitespace character after JSON at position 5697')).toBe('Unexpected non-whitespace character after JSON');
+    expect(shortJsonMessage("Expected property name or '}' in JSON at position 1 (line 1 column 2)")).toBe("Expected property name or '}'");
+    expect(shortJsonMessage('Unexpected token \'}\', ..." "label": }" is not valid JSON')).toBe("Unexpected token '}'");
+  });
+});
+
