@@ -155,4 +155,12 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('odd inputs t
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'complete', repaired: ['labels.jsonl'] });
     expect(readFileSync(labels, 'utf8')).toBe(before);
   });
+
+  it('show with a dataset directory and no item id asks for the id (exit 2), rather than look for questions in the current directory', async () => {
+    const dir = tempDir('cclupe-odd-');
+    const r = await cclupe(['show', dir]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(`cclupe: missing the item id: cclupe show ${dir} <item-id> (e.g. ${dir} p000017-q04)\n`);
+  });
 });
+

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import { openDataset } from '../../io/dataset.js';
@@ -5,6 +6,14 @@ import { renderPrompt, type PromptStyle } from '../../questions/render.js';
 import { ROWS_HEADER, formatRow } from '../../log/format-tsv.js';
 import type { Item } from '../../schema/item.js';
 import type { Log } from '../../schema/log-row.js';
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 /** The text `cclupe show` prints: the rendered prompt, then the computed answer, its program and evidence rows. */
 export function formatShow(item: Item, log: Log, style: PromptStyle): string {
@@ -44,6 +53,10 @@ export function register(program: Command): void {
     .option('--json', 'print the item record and rendered prompt as JSON')
     .action((first: string, second: string | undefined, o: { dataset?: string; style: string; json?: boolean }) => {
       // `show DATASET ID`, like every other command; `show ID --dataset DIR` (and `show ID` in a dataset) still work.
+      // `show DIR` alone names a dataset and no item: say so, rather than look for an item DIR in the current directory
+      if (second === undefined && o.dataset === undefined && isDirectory(first)) {
+        throw new UsageError(`missing the item id: cclupe show ${first} <item-id> (e.g. ${first} p000017-q04)`, '<item-id>');
+      }
       const [dataset, id] = second !== undefined ? [first, second] : [o.dataset ?? '.', first];
       if (o.style !== 'third' && o.style !== 'first') throw new UsageError(`--style must be third or first, got ${o.style}`, '--style');
       const ds = openDataset(dataset);
