@@ -198,7 +198,7 @@ export function claimOutputDir(dir: string, opts: ClaimOptions): OutputClaim {
     const others = readdirSync(abs).filter((n) => !isOwnName(n));
     const marked = markerKind(abs);
     if (marked !== null && marked !== opts.kind && !opts.force) {
-      throw new UsageError(`${field}: ${dir} holds a cclupe ${marked} output, not a ${opts.kind}; use another directory`, field);
+      throw new UsageError(`${field}: ${dir} holds a cclupe ${marked} output, not ${/^[aeiou]/.test(opts.kind) ? 'an' : 'a'} ${opts.kind}; use another directory`, field);
     }
     const ours = marked === opts.kind || OWN_MARKS[opts.kind](abs);
     if (others.length > 0 && !ours && !opts.force) {

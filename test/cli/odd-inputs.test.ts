@@ -162,5 +162,14 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('odd inputs t
     expect(r.status).toBe(2);
     expect(r.stderr).toBe(`cclupe: missing the item id: cclupe show ${dir} <item-id> (e.g. ${dir} p000017-q04)\n`);
   });
+
+  it('questions --out without --shard says --out is for shards (it said --shard and --out go together)', async () => {
+    const dir = tempDir('cclupe-odd-');
+    const r = await cclupe(['questions', dir, '--out', join(dir, 'q')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('cclupe: --out is for a shard (--shard k/N) only: without --shard, questions.jsonl is written into the dataset directory\n');
+    const s = await cclupe(['questions', dir, '--shard', '1/2']);
+    expect(s.stderr).toBe('cclupe: --shard needs --out: a shard writes its questions to its own directory\n');
+  });
 });
 

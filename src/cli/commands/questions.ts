@@ -167,7 +167,8 @@ export function register(program: Command): void {
     .action((dir: string, o: { seed?: string; json?: boolean; shard?: string; out?: string }) => {
       if (o.seed !== undefined && o.seed.trim() === '') throw new UsageError('--seed must not be empty', '--seed');
       if (o.shard !== undefined || o.out !== undefined) {
-        if (o.shard === undefined || o.out === undefined) throw new UsageError('--shard and --out go together: a shard writes its questions to its own directory', o.shard === undefined ? '--shard' : '--out');
+        if (o.shard === undefined) throw new UsageError('--out is for a shard (--shard k/N) only: without --shard, questions.jsonl is written into the dataset directory', '--out');
+        if (o.out === undefined) throw new UsageError('--shard needs --out: a shard writes its questions to its own directory', '--out');
         const shard = parseShardOption(o.shard);
         const r = runQuestionsShard(dir, resolve(o.out), { k: shard.k, n: shard.n }, o.seed);
         if (o.json) process.stdout.write(JSON.stringify({ shard: `${shard.k}/${shard.n}`, ...r }) + '\n');
