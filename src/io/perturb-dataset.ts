@@ -18,6 +18,7 @@ import { VERSION } from '../version.js';
 import type { PerturbDatasetOptions, PerturbedDataset, PerturbedOutput, SourceLog, SourceLogWithItems } from '../perturb/dataset.js';
 import type { DetectionMatrix } from '../perturb/matrix.js';
 import { writeFileReplace } from './dataset-layout.js';
+import { parseJsonText } from './json-text.js';
 
 /** A dataset directory read for perturbation: its logs with labels, and its questions (empty when it has none). */
 export interface LoadedDataset {
@@ -278,9 +279,10 @@ export function readRobustnessSide(path: string, dataset: string | undefined, ba
     if (!existsSync(predictionsFile)) throw new InputError('not an eval run directory (no predictions.jsonl)', { file: path });
     if (!dir) {
       const manifestPath = join(path, 'manifest.json');
-      const manifest = existsSync(manifestPath) ? (JSON.parse(readRegularText(manifestPath)) as { dataset?: { dir?: string } }) : {};
+      const manifest = existsSync(manifestPath) ? (parseJsonText(readRegularText(manifestPath), manifestPath) as { dataset?: { dir?: string } } | null) : {};
       // an older manifest may hold a path relative to where eval ran: it is read relative to the run directory
-      dir = manifest.dataset?.dir === undefined ? undefined : resolve(path, manifest.dataset.dir);
+      const named = manifest?.dataset?.dir;
+      dir = typeof named === 'string' ? resolve(path, named) : undefined;
       if (!dir) throw new InputError('the run manifest names no dataset; pass it with --clean-dataset / --perturbed-dataset', { file: manifestPath });
     }
   }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../eval/fixtures.js';
@@ -170,6 +170,17 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('odd inputs t
     expect(r.stderr).toBe('cclupe: --out is for a shard (--shard k/N) only: without --shard, questions.jsonl is written into the dataset directory\n');
     const s = await cclupe(['questions', dir, '--shard', '1/2']);
     expect(s.stderr).toBe('cclupe: --shard needs --out: a shard writes its questions to its own directory\n');
+  });
+
+  it('robustness names a run manifest that is not JSON (was an internal error)', async () => {
+    const dir = tempDir('cclupe-odd-');
+    const run = join(dir, 'run');
+    mkdirSync(run);
+    writeFileSync(join(run, 'predictions.jsonl'), '');
+    writeFileSync(join(run, 'manifest.json'), '{"dataset": ');
+    const r = await cclupe(['robustness', run, run]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(`cclupe: ${join(run, 'manifest.json')}:1:13: invalid JSON: Unexpected end of JSON input\n`);
   });
 });
 
