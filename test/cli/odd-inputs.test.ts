@@ -182,5 +182,14 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('odd inputs t
     expect(r.status).toBe(1);
     expect(r.stderr).toBe(`cclupe: ${join(run, 'manifest.json')}:1:13: invalid JSON: Unexpected end of JSON input\n`);
   });
+
+  it('eval refuses an --extra-body that is not a JSON object (an array or string was spread into the request body)', async () => {
+    const dir = tempDir('cclupe-odd-');
+    for (const body of ['[1, 2]', '"x"', 'null']) {
+      const e = await cclupe(['eval', dir, '--model', 'baseline:oracle', '--extra-body', body, '--out', join(dir, 'out')]);
+      expect(e.status).toBe(2);
+      expect(e.stderr).toBe(`cclupe: --extra-body must be a JSON object, got ${body}\n`);
+    }
+  });
 });
 

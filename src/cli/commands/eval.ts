@@ -107,11 +107,15 @@ export function buildEvalConfig(opts: EvalOptions, env: NodeJS.ProcessEnv = proc
   set('structured_output', opts.structuredOutput);
   if (opts.conversation) c.conversation = true;
   if (opts.extraBody !== undefined) {
+    let extra: unknown;
     try {
-      c.extra_body = { ...((c.extra_body as object) ?? {}), ...JSON.parse(opts.extraBody) };
+      extra = JSON.parse(opts.extraBody);
     } catch {
-      throw new UsageError(`--extra-body must be a JSON object, got ${opts.extraBody}`, '--extra-body');
+      extra = undefined;
     }
+    // an array, a string or null spread into the body as {"0": …} or nothing: only an object is a body's fields
+    if (extra === null || typeof extra !== 'object' || Array.isArray(extra)) throw new UsageError(`--extra-body must be a JSON object, got ${opts.extraBody}`, '--extra-body');
+    c.extra_body = { ...((c.extra_body as object) ?? {}), ...extra };
   }
   if (opts.maxAttempts !== undefined) c.retry = { ...((c.retry as object) ?? {}), max_attempts: num(opts.maxAttempts, '--max-attempts', true) };
   const filter = { ...((c.filter as object) ?? {}) } as Record<string, unknown>;
