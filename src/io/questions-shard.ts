@@ -8,6 +8,7 @@ import { QUESTION_FILES } from './dataset-shard.js';
 import { listLogFiles } from './log-files.js';
 import { checkShardFile, hashFile, readShardManifest, runHash, SHARD_FILE, writeShardManifest } from './shard-manifest.js';
 import { parseJsonText } from './json-text.js';
+import { readRegularText } from './read-regular.js';
 
 /**
  * The identity every questions shard of one run shares: the question seed, the template count and the dataset (its
@@ -54,6 +55,7 @@ export function writeQuestionsShard(dir: string, out: string, run: Record<string
 export function readDatasetSeed(dir: string): string | null {
   const manifest = join(dir, 'manifest.json');
   if (!existsSync(manifest)) return null;
-  const m = parseJsonText(readFileSync(manifest, 'utf8'), manifest) as { master_seed?: unknown } | null;
+  // a regular file only: a FIFO or device of that name would block the read or never end it
+  const m = parseJsonText(readRegularText(manifest), manifest) as { master_seed?: unknown } | null;
   return typeof m?.master_seed === 'string' ? m.master_seed : null;
 }

@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -190,6 +191,20 @@ describe.skipIf(skipWithout(CLI, 'the built CLI (npm run build)'))('odd inputs t
       expect(e.status).toBe(2);
       expect(e.stderr).toBe(`cclupe: --extra-body must be a JSON object, got ${body}\n`);
     }
+  });
+
+  it('score records no seed, and does not block, when the manifest.json beside --questions is a FIFO', async () => {
+    const dir = tempDir('cclupe-odd-');
+    const src = join(dir, 'd');
+    expect((await cclupe(['generate', '--count', '2', '--seed', '5', '--rows-min', '50', '--rows-max', '60', '--out', src, '--questions'])).status).toBe(0);
+    const q = join(dir, 'q');
+    mkdirSync(q);
+    writeFileSync(join(q, 'questions.jsonl'), readFileSync(join(src, 'questions.jsonl')));
+    execFileSync('mkfifo', [join(q, 'manifest.json')]);
+    // a child process with a timeout: a blocked read would hang this process for good
+    const r = spawnSync(process.execPath, [CLI, 'score', '--questions', join(q, 'questions.jsonl'), '--baseline', 'oracle', '--replicates', '0', '--json'], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.status).toBe(0);
+    expect((JSON.parse(r.stdout) as { dataset: unknown }).dataset).toMatchObject({ master_seed: null });
   });
 });
 
