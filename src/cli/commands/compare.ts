@@ -41,7 +41,8 @@ export function register(program: Command): void {
     .description(
       'Compare run B against run A on the items both scored: B − A for every Table 3 column, S_dom, S_cog and Mrate with a paired ' +
         'cluster-bootstrap 95% CI (logs resampled together for both runs), and exact McNemar tests on single-choice correctness and on ' +
-        'exact-match correctness of all items. Inputs are results files from `cclupe score --out` or a run\'s results.json.',
+        'exact-match correctness of all items. Inputs are results files from `cclupe score --out` or a run\'s results.json; results of ' +
+        'other questions (another dataset: item ids repeat across datasets) are refused, and results that record no dataset are compared with a warning.',
     )
     .argument('<a>', 'results of run A (the baseline)')
     .argument('<b>', 'results of run B (the candidate)')
