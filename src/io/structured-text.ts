@@ -1,6 +1,6 @@
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { InputError } from '../errors.js';
-import { parseJsonText } from './json-text.js';
+import { parseJsonText, withoutBom } from './json-text.js';
 
 /**
  * Parses the text of a JSON or YAML file (profiles, dialects, run configs). `.json` is read as strict JSON: YAML reads
@@ -10,7 +10,7 @@ import { parseJsonText } from './json-text.js';
  * line.
  */
 export function parseStructuredText(text: string, file: string): unknown {
-  const json = /\.json$/i.test(file) || (!/\.ya?ml$/i.test(file) && /^\s*[[{]/.test(text));
+  const json = /\.json$/i.test(file) || (!/\.ya?ml$/i.test(file) && /^\s*[[{]/.test(withoutBom(text)));
   if (json) return parseJsonText(text, file);
   try {
     return parseYaml(text);

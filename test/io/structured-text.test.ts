@@ -42,4 +42,10 @@ describe('parseStructuredText', () => {
     expect(e.message).toMatch(/^not valid YAML: /);
     expect(e.message).not.toContain('\n');
   });
+
+  it('holds a file of another name that starts with { after a byte-order mark to JSON, as without one', () => {
+    expect(parseStructuredText('\uFEFF{"model": "m"}', 'run.conf')).toEqual({ model: 'm' });
+    expect(() => parseStructuredText('\uFEFF{"model": "m",\n "temperature": }', 'run.conf')).toThrow(/^invalid JSON: /);
+  });
 });
+
