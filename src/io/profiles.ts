@@ -5,6 +5,8 @@ import { Profile } from '../schema/profile.js';
 import { InputError, UsageError } from '../errors.js';
 import { readRegularText } from './read-regular.js';
 import { parseStructuredText } from './structured-text.js';
+import { canonicalJson } from './dataset-layout.js';
+import { createHash } from 'node:crypto';
 
 /** The `profiles/` directory shipped with the package (next to `dist/`). */
 export const PROFILES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'profiles');
@@ -18,6 +20,11 @@ export function listProfiles(dir: string = PROFILES_DIR): string[] {
     .filter((f) => EXTENSIONS.includes(extname(f)))
     .map((f) => basename(f, extname(f)))
     .sort();
+}
+
+/** The SHA-256 (hex) of a resolved profile's canonical JSON: what a manifest's `profile_hashes` records per name. */
+export function profileHash(profile: Profile): string {
+  return createHash('sha256').update(canonicalJson(profile)).digest('hex');
 }
 
 /**

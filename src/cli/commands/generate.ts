@@ -4,11 +4,11 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { GenerateOptions } from '../../schema/manifest.js';
 import type { Profile } from '../../schema/profile.js';
-import { loadProfile } from '../../io/profiles.js';
+import { loadProfile, profileHash } from '../../io/profiles.js';
 import { BUILDER_PASSES } from '../../questions/prior-fit.js';
 import { ANSWER_PRIORS_FILE } from '../../io/answer-priors-file.js';
 import { answerPriorsIntact, CUSTOM_PRIOR_LOGS, fitDatasetPriors, profilesToFit, shardListed } from '../../io/dataset-priors.js';
-import { canonicalJson, chunkRanges, prepareDataset, readCompleteChunk, shardRange } from '../../io/dataset-layout.js';
+import { chunkRanges, prepareDataset, readCompleteChunk, shardRange } from '../../io/dataset-layout.js';
 import type { ChunkJob } from '../../io/dataset-chunk.js';
 import { repairDataset } from '../../io/dataset-repair.js';
 import { DatasetAssembler } from '../../io/dataset-assembly.js';
@@ -18,7 +18,6 @@ import { parseDate } from '../../synth/calendar.js';
 import { DEFAULT_PERIOD, DEFAULT_ROWS } from '../../synth/generate.js';
 import { runChunks } from '../workers/pool.js';
 import { createProgress } from '../progress.js';
-import { createHash } from 'node:crypto';
 import { proveDatasetShard, writeDatasetShard } from '../../io/dataset-shard.js';
 import { SHARD_FILE } from '../../io/shard-manifest.js';
 import { parseShardOption, SHARD_HELP } from '../shard-option.js';
@@ -153,7 +152,7 @@ export function resolveGenerate(o: GenerateCliOptions, env: NodeJS.ProcessEnv = 
   if (rowsMax > 100_000) throw new UsageError(`--rows-max must be at most 100000, got ${rowsMax}`, '--rows-max');
   const period = o.period === undefined ? unionPeriod(profiles.map((p) => p.period)) : parsePeriod(o.period);
   const profileHashes: Record<string, string> = {};
-  for (const p of profiles) profileHashes[p.name] = createHash('sha256').update(canonicalJson(p)).digest('hex');
+  for (const p of profiles) profileHashes[p.name] = profileHash(p);
   const options: GenerateOptions = {
     count,
     profiles: mix.map((m, i) => ({ name: profiles[i].name, weight: m.weight })),
