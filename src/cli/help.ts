@@ -91,7 +91,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   },
   validity: {
     summary: 'audit how far answers can be had without reading the log (log-free learners, gates)',
-    examples: ['cclupe validity data/run1', 'cclupe validity data/run1 --calibration data/run2 --html validity.html'],
+    examples: ['cclupe validity data/run1', 'cclupe validity data/run1 --calibration data/run2 --html validity.html', 'cclupe validity data/mine --profile ./my-bank.json'],
   },
   export: {
     summary: 'write a dataset as Parquet tables, or a Hugging Face datasets layout with a card',

@@ -89,9 +89,12 @@ function positiveInt(text: string, field: string): number {
   return parseIntegerOption(text, field, { min: 1 });
 }
 
-/** Parses `a=3,b=1` / `a` (repeatable) into profile names with weights; a name given twice is an error. */
-export function parseProfileMix(values: readonly string[]): Array<{ name: string; weight: number }> {
-  const out: Array<{ name: string; weight: number }> = [];
+/**
+ * Parses `a=3,b=1` / `a` (repeatable) into profile names with weights (1 when none is given: `weighted` says whether
+ * one was); a name given twice is an error.
+ */
+export function parseProfileMix(values: readonly string[]): Array<{ name: string; weight: number; weighted: boolean }> {
+  const out: Array<{ name: string; weight: number; weighted: boolean }> = [];
   for (const value of values) {
     for (const part of value.split(',')) {
       const item = part.trim();
@@ -102,7 +105,7 @@ export function parseProfileMix(values: readonly string[]): Array<{ name: string
       if (name === '') throw new UsageError(`--profile: missing profile name in "${item}"`, '--profile');
       if (!(Number.isFinite(weight) && weight > 0)) throw new UsageError(`--profile: weight of ${name} must be a positive number, got ${item.slice(eq + 1)}`, '--profile');
       if (out.some((p) => p.name === name)) throw new UsageError(`--profile: ${name} is given more than once`, '--profile');
-      out.push({ name, weight });
+      out.push({ name, weight, weighted: eq >= 0 });
     }
   }
   // the draw divides by the total: weights whose sum overflows (1e308 twice) made every log the last profile's

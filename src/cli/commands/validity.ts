@@ -5,61 +5,39 @@ import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { claimOutputFile } from '../../io/output-guard.js';
-import { readManifest } from '../../io/dataset-layout.js';
-import { listProfiles } from '../../io/profiles.js';
+import { planCalibration } from '../../io/calibration-plan.js';
 import { readAuditItems, readValidityDataset } from '../../io/dataset.js';
 import type { Item } from '../../schema/item.js';
 import { validityHtml } from '../../report/validity-html.js';
 import { calibrationMismatches, formatValidityReport } from '../../validity/format.js';
 import { runValidityAudit, type ValidityReport } from '../../validity/audit.js';
-import { resolveGenerate, runGenerate } from './generate.js';
+import { parseProfileMix, runGenerate } from './generate.js';
 import { runQuestions } from './questions.js';
 
 /** Options of `cclupe validity`. */
 export interface ValidityOptions {
   calibration?: string;
   calibrationSeed?: string;
+  /** Profile files (or names) to generate the calibration set from, as `cclupe generate --profile` takes them. */
+  profile?: string[];
   json?: boolean;
   html?: string;
   format?: string;
 }
 
 /**
- * A calibration dataset generated on the fly: the dataset's own generation options with another seed, in a
- * temporary directory removed afterwards. Returns its items.
+ * A calibration dataset generated on the fly (`planCalibration`: the dataset's own generation options with another
+ * seed, its profile files from `--profile`), answer priors fitted as generate fits them, in a temporary directory
+ * removed afterwards. Returns its items.
  */
-async function generatedCalibration(dir: string, seed: string): Promise<Item[]> {
-  let manifest;
-  try {
-    manifest = readManifest(dir);
-  } catch {
-    throw new UsageError(`${dir} has no readable manifest.json to generate a calibration set from; give --calibration DIR`, '--calibration');
-  }
-  const o = manifest.options;
-  if (seed === manifest.master_seed) throw new UsageError(`--calibration-seed must differ from the dataset's seed (${seed})`, '--calibration-seed');
-  // the manifest names a profile file (one written by `cclupe fit`, say) but does not hold it: only shipped profiles
-  // can be generated again from their name
-  const shipped = new Set(listProfiles());
-  const custom = o.profiles.map((p) => p.name).filter((n) => !shipped.has(n));
-  if (custom.length) {
-    throw new UsageError(
-      `${dir} was generated from profile ${custom.join(', ')}, which is not shipped, so no calibration set can be generated from its manifest; generate one with the same profile file and another seed, then give --calibration DIR`,
-      '--calibration',
-    );
-  }
+async function generatedCalibration(dir: string, seed: string, profileArgs: readonly string[]): Promise<Item[]> {
+  const given = parseProfileMix(profileArgs).map((p) => ({ source: p.name, ...(p.weighted ? { weight: p.weight } : {}) }));
+  const plan = planCalibration(dir, seed, given);
   const tmp = mkdtempSync(join(tmpdir(), 'cclupe-calibration-'));
   try {
-    const run = resolveGenerate({
-      count: String(o.count),
-      profile: o.profiles.map((p) => `${p.name}=${p.weight}`),
-      seed,
-      out: join(tmp, 'ds'),
-      rowsMin: String(o.rows_min),
-      rowsMax: String(o.rows_max),
-      period: `${o.period.start}..${o.period.end}`,
-    });
-    await runGenerate(run);
-    return runQuestions({ dir: run.out, seed }).items;
+    const out = join(tmp, 'ds');
+    await runGenerate({ out, options: plan.options, profiles: plan.profiles, workers: null, shardFrom: null });
+    return runQuestions({ dir: out, seed }).items;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -68,6 +46,7 @@ async function generatedCalibration(dir: string, seed: string): Promise<Item[]> 
 /** Runs the audit on a dataset; the caller prints and sets the exit code. */
 export async function runValidity(dir: string, options: ValidityOptions): Promise<ValidityReport> {
   if (options.calibration && options.calibrationSeed !== undefined) throw new UsageError('give either --calibration or --calibration-seed, not both', '--calibration');
+  if (options.calibration && options.profile?.length) throw new UsageError('--profile is for a calibration set generated on the fly; not with --calibration', '--profile');
   if (options.calibrationSeed !== undefined && options.calibrationSeed.trim() === '') throw new UsageError('--calibration-seed must not be empty', '--calibration-seed');
   // checked before the audit, so that a file or directory in the way fails in one line, not after minutes of work
   if (options.html) claimOutputFile(options.html, '--html');
@@ -75,7 +54,7 @@ export async function runValidity(dir: string, options: ValidityOptions): Promis
   const seed = data.masterSeed ?? '0';
   const calibration = options.calibration
     ? readAuditItems(options.calibration)
-    : await generatedCalibration(dir, options.calibrationSeed ?? `${seed}-calibration`);
+    : await generatedCalibration(dir, options.calibrationSeed ?? `${seed}-calibration`, options.profile ?? []);
   const problems = calibrationMismatches(data.items, calibration);
   if (problems.length) {
     throw new InputError(`calibration set does not match the dataset's templates: ${problems.slice(0, 8).join('; ')}${problems.length > 8 ? `; … ${problems.length - 8} more` : ''}`, {
@@ -107,7 +86,12 @@ export function register(program: Command): void {
     )
     .argument('<dataset>', 'dataset directory with questions.jsonl, logs/ and labels.jsonl')
     .option('--calibration <dir>', 'a dataset built with another seed to train the learners on (its questions.jsonl)')
-    .option('--calibration-seed <seed>', 'generate the calibration set on the fly with this seed (default: <dataset seed>-calibration)')
+    .option('--calibration-seed <seed>', "generate the calibration set on the fly with this seed and the manifest's options, --prior-logs included (default: <dataset seed>-calibration)")
+    .option(
+      '-p, --profile <file[=weight],...>',
+      "a profile file the dataset was generated from, to generate the calibration set from (repeatable, as generate takes it; a weight, if given, must be the manifest's); refused unless it resolves to the manifest's profile_hashes. Needed for every profile that is not shipped",
+      (v: string, prev: string[] = []) => [...prev, v],
+    )
     .option('--format <format>', 'output: text or markdown', 'text')
     .option('--json', 'print the full report as JSON')
     .option('--html <file>', 'also write the report as a self-contained HTML page (atomically)')
