@@ -27,7 +27,7 @@ export function parseJsonText(text: string, file: string, line?: number): unknow
 }
 
 /** The `InputError` of a failed `JSON.parse(text)`: the message without its position, and where the error is. */
-export function jsonSyntaxError(text: string, file: string, err: Error, line?: number): InputError {
+function jsonSyntaxError(text: string, file: string, err: Error, line?: number): InputError {
   const offset = jsonErrorOffset(text);
   const where = offset < 0 ? (line === undefined ? {} : { line }) : line === undefined ? lineColumn(text, offset) : { line, column: offset + 1 };
   return new InputError(`invalid JSON: ${shortJsonMessage(err.message)}`, { file, ...where });
@@ -42,7 +42,7 @@ export function shortJsonMessage(message: string): string {
 }
 
 /** The 1-based line and column of a character offset. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
+function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let start = 0;
   for (let i = 0; i < offset && i < text.length; i++) {

@@ -1,7 +1,7 @@
 import type { RunScores, ScoredDataset } from '../schema/results.js';
 
 /** A dataset identity in words: the start of the questions hash, and the manifest's seed. */
-export function describeScoredDataset(d: ScoredDataset): string {
+function describeScoredDataset(d: ScoredDataset): string {
   return `questions.jsonl sha256 ${d.questions_sha256.slice(0, 12)}…, ${d.master_seed === null ? 'no dataset seed' : `dataset seed ${d.master_seed}`}`;
 }
 
