@@ -52,7 +52,12 @@ const GENERIC_CORE = new Set([
 ]);
 
 const SPACE_RE = /\s+/g;
+/**
+ * Whole-word patterns of date phrases and of counterparty names found in a stem, cached per word. Names come from
+ * the logs, so without a bound a long run that checks many leaking names would keep every pattern.
+ */
 const WORD_CACHE = new Map<string, RegExp>();
+const WORD_CACHE_MAX = 10_000;
 
 function norm(s: string): string {
   return s.toLowerCase().replace(SPACE_RE, ' ').trim();
@@ -63,6 +68,7 @@ function wordRe(word: string): RegExp {
   if (!re) {
     const body = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     re = new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'u');
+    if (WORD_CACHE.size >= WORD_CACHE_MAX) WORD_CACHE.clear();
     WORD_CACHE.set(word, re);
   }
   return re;

@@ -134,7 +134,7 @@ describe('checkLeakage on counterparty names', () => {
           expect(checkLeakage(stem, log)).toEqual(want);
         }
       }),
-      { numRuns: 400 },
+      { numRuns: 200 },
     );
     // the property must have met many names, or it tested nothing
     expect(matched).toBeGreaterThan(100);
