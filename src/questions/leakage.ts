@@ -52,7 +52,12 @@ const GENERIC_CORE = new Set([
 ]);
 
 const SPACE_RE = /\s+/g;
+/**
+ * Whole-word patterns of date phrases and of counterparty names found in a stem, cached per word. Names come from
+ * the logs, so without a bound a long run that checks many leaking names would keep every pattern.
+ */
 const WORD_CACHE = new Map<string, RegExp>();
+const WORD_CACHE_MAX = 10_000;
 
 function norm(s: string): string {
   return s.toLowerCase().replace(SPACE_RE, ' ').trim();
@@ -63,6 +68,7 @@ function wordRe(word: string): RegExp {
   if (!re) {
     const body = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     re = new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'u');
+    if (WORD_CACHE.size >= WORD_CACHE_MAX) WORD_CACHE.clear();
     WORD_CACHE.set(word, re);
   }
   return re;
@@ -103,11 +109,60 @@ const NAME_CACHE = new WeakMap<Log, Names>();
  * names rarely begin with one of them, so a log's name index holds few entries.
  */
 const STEM_TOKENS = new Set<string>();
+/**
+ * `firstTokenKey` of every ASCII token in `STEM_TOKENS`: a name whose ASCII first token has another key cannot match
+ * a stem seen so far, and `namesOf` rules it out without building a string (on generated logs: every name).
+ */
+const STEM_TOKEN_KEYS = new Set<number>();
 /** Bumped whenever `STEM_TOKENS` changes. */
 let stemTokenVersion = 0;
 const SUFFIX_RE = new RegExp(
   `(?:[ ,]+(?:${[...BUSINESS_SUFFIXES].sort((a, b) => b.length - a.length).map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}))+$`,
 );
+
+/** `firstTokenKey` of a text with a non-ASCII character before the end of its first token: no key, look closer. */
+const NON_ASCII = -1;
+/** Keeps a key a small integer (a Smi, so the `Set<number>` lookup allocates nothing). */
+const KEY_MASK = 0x3fffffff;
+
+/** A letter, digit or apostrophe: the ASCII characters `SPLIT_RE` keeps in a token (upper case before `norm`). */
+function isAsciiWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 39;
+}
+
+/**
+ * A hash of the first token `norm` and `SPLIT_RE` make of `text` (lower case, one final "'s" dropped, as a stem token
+ * or a name's `first`), read from the raw text without building a string. Only ASCII is read: its lower case is one
+ * character each and free of context (unlike Σ or İ), so equal tokens give equal keys. A non-ASCII character before
+ * the token ends gives `NON_ASCII`. Cost: O(length of the first token).
+ */
+function firstTokenKey(text: string): number {
+  const n = text.length;
+  let i = 0;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return NON_ASCII;
+    if (isAsciiWordChar(c)) break;
+  }
+  // the key of the token so far, and of it without its last one and two characters (for a final "'s")
+  let key = 0;
+  let less1 = 0;
+  let less2 = 0;
+  let last = 0;
+  let beforeLast = 0;
+  for (; i < n; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 0x80) return NON_ASCII;
+    if (!isAsciiWordChar(c)) break;
+    if (c >= 65 && c <= 90) c += 32;
+    less2 = less1;
+    less1 = key;
+    key = (Math.imul(key, 31) + c) & KEY_MASK;
+    beforeLast = last;
+    last = c;
+  }
+  return beforeLast === 39 && last === 115 ? less2 : key;
+}
 
 interface NameEntry {
   first: string;
@@ -118,6 +173,10 @@ interface NameEntry {
 const NAME_FORMS = new Map<string, NameEntry[]>();
 const NAME_FORMS_MAX = 50_000;
 
+/**
+ * The normalised forms of a name: the whole name, and its core without business suffixes. Both have the name's first
+ * token (the suffix is cut after a space or comma, which ends a token), the one `firstTokenKey` reads.
+ */
 function nameForms(rawName: string): NameEntry[] {
   let forms = NAME_FORMS.get(rawName);
   if (forms) return forms;
@@ -139,17 +198,20 @@ function nameForms(rawName: string): NameEntry[] {
   return forms;
 }
 
+/**
+ * The index of a log's names that may match a stem seen so far. A row whose name's first token cannot be a stem token
+ * (`firstTokenKey`) costs a few character reads: on a fresh log that is nearly every row, so neither a set of the
+ * log's names nor their forms are built.
+ */
 function namesOf(log: Log): Names {
   let n = NAME_CACHE.get(log);
   if (n && n.stemTokens === stemTokenVersion) return n;
   const byFirstToken = new Map<string, Array<{ text: string; label: string }>>();
-  const raw = new Set<string>();
   const seen = new Set<string>();
   for (const r of log.rows) {
-    const rawName = r.counterparty;
-    if (raw.has(rawName)) continue;
-    raw.add(rawName);
-    for (const { first, text, label } of nameForms(rawName)) {
+    const key = firstTokenKey(r.counterparty);
+    if (key !== NON_ASCII && !STEM_TOKEN_KEYS.has(key)) continue;
+    for (const { first, text, label } of nameForms(r.counterparty)) {
       if (!STEM_TOKENS.has(first) || seen.has(text)) continue;
       seen.add(text);
       const list = byFirstToken.get(first);
@@ -179,6 +241,7 @@ function scanStem(stem: string): StemScan {
     // the stem tokens go with the stems that brought them (a cached stem's tokens must stay in the set)
     STEM_CACHE.clear();
     STEM_TOKENS.clear();
+    STEM_TOKEN_KEYS.clear();
     stemTokenVersion++;
   }
   const findings: string[] = [];
@@ -196,6 +259,8 @@ function scanStem(stem: string): StemScan {
     tokens.add(tok);
     if (!STEM_TOKENS.has(tok)) {
       STEM_TOKENS.add(tok);
+      const key = firstTokenKey(raw);
+      if (key !== NON_ASCII) STEM_TOKEN_KEYS.add(key);
       stemTokenVersion++;
     }
     const kind = WORD_KIND.get(tok);
