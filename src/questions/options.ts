@@ -86,29 +86,35 @@ export interface CalcChoiceOptions {
   admit?: Admit;
 }
 
-/** Exact surround rates per gold distribution (the prior object, or bare quantiles), unit, and item bounds min, max. */
-const SURROUNDS = new WeakMap<object, Map<Unit, Map<number, Map<number, Surround | null>>>>();
+/** One surround computation of a gold distribution, with the unit and item bounds (raw units) it was built for. */
+interface SurroundEntry {
+  unit: Unit;
+  min: number;
+  max: number;
+  surround: Surround | null;
+}
+
+/**
+ * Exact surround rates per gold distribution (the prior object, or bare quantiles): a short list, one entry per unit
+ * and item bounds met (a template has one unit and one lower bound; its upper bound is fixed or the log's months).
+ */
+const SURROUNDS = new WeakMap<object, SurroundEntry[]>();
 
 /**
  * The surround computation of a gold distribution under one unit and one item's bounds (raw units), built once and
- * kept. Looked up by number keys, level by level: no key string per item.
+ * kept. Found by a scan of the distribution's few entries: one hash lookup per item (a Map per key level cost four,
+ * each a few cache misses on a fresh log, where the maps are cold).
  */
 function surroundOf(source: TemplatePrior | readonly number[], unit: Unit, min: number, max: number): Surround | null {
-  let byUnit = SURROUNDS.get(source);
-  if (!byUnit) SURROUNDS.set(source, (byUnit = new Map()));
-  let byMin = byUnit.get(unit);
-  if (!byMin) byUnit.set(unit, (byMin = new Map()));
-  let byMax = byMin.get(min);
-  if (!byMax) byMin.set(min, (byMax = new Map()));
-  let s = byMax.get(max);
-  if (s === undefined) {
-    const values: GoldPriorValues = isQuantiles(source) ? { quantiles: source } : source;
-    const { abs, rel } = UNIT_RULES[unit];
-    const sp: Spacing = { min, max, abs, rel, scale: unit === 'money' ? 100 : 1, count: unit === 'count' };
-    s = values.atoms?.length || (values.quantiles?.length ?? 0) >= 2 ? new Surround(values, sp) : null;
-    byMax.set(max, s);
-  }
-  return s;
+  let entries = SURROUNDS.get(source);
+  if (!entries) SURROUNDS.set(source, (entries = []));
+  for (const e of entries) if (e.unit === unit && e.min === min && e.max === max) return e.surround;
+  const values: GoldPriorValues = isQuantiles(source) ? { quantiles: source } : source;
+  const { abs, rel } = UNIT_RULES[unit];
+  const sp: Spacing = { min, max, abs, rel, scale: unit === 'money' ? 100 : 1, count: unit === 'count' };
+  const surround = values.atoms?.length || (values.quantiles?.length ?? 0) >= 2 ? new Surround(values, sp) : null;
+  entries.push({ unit, min, max, surround });
+  return surround;
 }
 
 function isQuantiles(source: TemplatePrior | readonly number[]): source is readonly number[] {

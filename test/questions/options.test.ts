@@ -63,6 +63,24 @@ describe('calcChoices', () => {
     expect(plain[0].keep).toBe(asked[0]);
   });
 
+  test('computes surround rates per unit and bounds: one prior object asked under several gives what a fresh copy gives under each', () => {
+    const prior = { quantiles: Array.from({ length: 21 }, (_, i) => 2 + i * 0.5) }; // answers spread over 2–12
+    const asks = [
+      { unit: 'count', max: 12 },
+      { unit: 'count', max: 9 },
+      { unit: 'days', max: 12 },
+      { unit: 'count', max: 12 },
+    ] as const;
+    const keeps = asks.map(({ unit, max }, i) => {
+      const shared = calcChoices(createRng(`s${i}`), 6, unit, [], { bounds: { min: 0, max }, prior });
+      const fresh = calcChoices(createRng(`s${i}`), 6, unit, [], { bounds: { min: 0, max }, prior: structuredClone(prior) });
+      expect(shared).toEqual(fresh);
+      return fresh![0].keep;
+    });
+    // the asks do differ: a cache that confused them would have failed above
+    expect(new Set(keeps.slice(0, 3)).size).toBe(3);
+  });
+
   test('draws decoys from the quantiles of other logs\' answers when given, and declines a gold they cannot surround', () => {
     const q = Array.from({ length: 21 }, (_, i) => 10 + i); // answers spread over 10–30 (display units)
     const c = calcChoices(createRng('q'), 18, 'ratio', [], { quantiles: q })!;
