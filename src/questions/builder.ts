@@ -50,35 +50,6 @@ export interface BuildOptions {
    * seeded shuffle, so the other templates keep their order and their streams, and the log's other items mostly stay.
    */
   exclude?: ReadonlySet<string>;
-  /**
-   * The log's candidates from an earlier build, reused, and this build's kept in it (the dataset balancing pass
-   * rebuilds a few logs with `exclude`). A template's candidate depends only on the log, the seed, the client kind and
-   * the priors, never on which other templates may be drawn from, so the items are those of a build without it.
-   */
-  memo?: BuildMemo;
-}
-
-/** A log's built candidates, kept from one build to the next (`BuildOptions.memo`): one per log, opaque. */
-export class BuildMemo {}
-
-/** What a memo holds: the log and the settings its candidates were built under, and the candidates. */
-interface MemoState {
-  log: Log;
-  settings: string;
-  /** The prior table the candidates were built with (`BuildOptions.priorTable`). */
-  table: PriorTable | undefined;
-  built: Map<Template, Candidate | Declined | null>;
-  lenient: Map<Template, Candidate | null>;
-}
-const MEMO_STATE = new WeakMap<BuildMemo, MemoState>();
-
-/** The candidate maps of a build: the memo's when it was filled for this log under the same settings and table, else new. */
-function candidateMaps(memo: BuildMemo | undefined, log: Log, settings: string, table: PriorTable | undefined): MemoState {
-  const had = memo && MEMO_STATE.get(memo);
-  if (had && had.log === log && had.settings === settings && had.table === table) return had;
-  const state: MemoState = { log, settings, table, built: new Map(), lenient: new Map() };
-  if (memo) MEMO_STATE.set(memo, state);
-  return state;
 }
 
 /** Result of `buildItems`: items, or none and the reasons when the log cannot support a full balanced set. */
@@ -204,7 +175,8 @@ export function buildItems(log: Log, options: BuildOptions): BuildResult {
   // the dataset's answers stay balanced while every log keeps its full set.
   const balanced = options.priors !== false;
   const priors = balanced ? answerPriors(kind, log.profile, options.priorTable) : undefined;
-  const { built, lenient: builtLenient } = candidateMaps(options.memo, log, `${seed}\u241f${kind}\u241f${balanced}`, options.priorTable);
+  const built = new Map<Template, Candidate | Declined | null>();
+  const builtLenient = new Map<Template, Candidate | null>();
   // a candidate's stems are personalised and checked for leakage when it is chosen (`take`; most candidates are not)
   const make = (t: Template, draft: Draft, tier: 0 | 1 | 2, accept: number): Candidate => {
     checkDraft(t, draft);

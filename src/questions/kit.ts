@@ -2,7 +2,7 @@ import { formatCents } from '../log/money.js';
 import type { TransactionType } from '../schema/transaction-types.js';
 import type { Rng } from '../random/rng.js';
 import type { LogFacts, RowView } from './facts.js';
-import { WEEKDAY_NAMES, ids, strictMax, sumAbs } from './facts.js';
+import { WEEKDAY_NAMES, filterShared, ids, strictMax, sumAbs } from './facts.js';
 import { singleChoices } from './options.js';
 import type { Admit, Choice, Draft } from './template.js';
 
@@ -24,20 +24,20 @@ export function pctText(x: number): string {
 /** Successful outflow rows of the given types (all types when none given). */
 export function outflowsOf(f: LogFacts, ...types: TransactionType[]): RowView[] {
   if (!types.length) return f.outflows;
-  return rowsByTypes(f, 'outflows-of', types, () => f.okOfType(...types).filter((r) => r.row.amountCents < 0));
+  return rowsByTypes(f, 'outflows-of', types, () => filterShared(f.okOfType(...types), (r) => r.row.amountCents < 0));
 }
 
 /** Successful inflow rows of the given types (all types when none given). */
 export function inflowsOf(f: LogFacts, ...types: TransactionType[]): RowView[] {
   if (!types.length) return f.inflows;
-  return rowsByTypes(f, 'inflows-of', types, () => f.okOfType(...types).filter((r) => r.row.amountCents > 0));
+  return rowsByTypes(f, 'inflows-of', types, () => filterShared(f.okOfType(...types), (r) => r.row.amountCents > 0));
 }
 
 /** All rows (any status) with the given sign, of the given types: what a reader who forgets FAILED would count. */
 export function anyStatus(f: LogFacts, sign: 1 | -1, ...types: TransactionType[]): RowView[] {
   return rowsByTypes(f, sign > 0 ? 'any-status-in' : 'any-status-out', types, () => {
     const rows = types.length ? f.ofType(...types) : f.rows;
-    return rows.filter((r) => Math.sign(r.row.amountCents) === sign);
+    return filterShared(rows, (r) => Math.sign(r.row.amountCents) === sign);
   });
 }
 
