@@ -20,8 +20,9 @@
 //   doubles, to read the throughput of a slow or shared machine in proportion.
 // Logs come from every shipped profile in turn, as read from a dataset (labels.jsonl names the profile, and the
 // builder balances answers within it).
-// Figures (2026-12-06, calibration 450-500 ms): old method 601-663; this method's cold pass ~200-220, steady state
-// 731-775 on main; `cclupe questions` end to end on 5,000 logs ~300 logs/s.
+// Figures (2026-12-06, calibration 470-560 ms): the builder before the fresh-log speed round read 601-770 the old way
+// and 884-899 this way; after it, 912-1,024 this way (the old way cannot tell the two apart), cold ~185-200, end to
+// end on 5,000 logs 359-363 logs/s.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
