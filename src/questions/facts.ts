@@ -214,8 +214,8 @@ export class LogFacts {
       this.monthNo[i] = monthNo;
     }
     this.rows = rows;
-    // most logs have no failed row: their successful rows are the rows
-    this.ok = failed.length ? rows.filter((r) => r.ok) : rows;
+    // most logs have no failed row: their successful rows are the rows themselves
+    this.ok = filterShared(rows, (r) => r.ok);
     this.failed = failed;
     this.timeOrdered = timeOrdered;
     this.daysInRuns = daysInRuns;
